@@ -1,0 +1,1 @@
+"""Puente entre el Markdown del SRD y el motor de reglas."""
