@@ -20,4 +20,11 @@ class ErrorNotacion(ErrorTapiz):
 
 
 class ErrorEntrada(ErrorTapiz):
-    """Entradas de una regla que faltan, sobran o tienen un tipo incorrecto."""
+    """Entradas de una regla que faltan, sobran o tienen un tipo incorrecto.
+
+    ``campo`` nombra la entrada culpable, si la hay, para situar el error.
+    """
+
+    def __init__(self, mensaje: str, campo: str | None = None) -> None:
+        super().__init__(mensaje)
+        self.campo = campo

@@ -56,12 +56,14 @@ class Campo:
         if not _es_del_tipo(valor, self.tipo):
             raise ErrorEntrada(
                 f"la entrada «{self.nombre}» debe ser {self.nombre_de_tipo}, "
-                f"no {_describir(valor)}"
+                f"no {_describir(valor)}",
+                self.nombre,
             )
         if self.opciones is not None and valor not in self.opciones:
             validas = ", ".join(str(o) for o in self.opciones)
             raise ErrorEntrada(
-                f"la entrada «{self.nombre}» no admite «{valor}»; valores válidos: {validas}"
+                f"la entrada «{self.nombre}» no admite «{valor}»; valores válidos: {validas}",
+                self.nombre,
             )
         return float(valor) if self.tipo is float else valor
 
@@ -79,7 +81,8 @@ def _describir(valor: Any) -> str:
         return "un valor vacío"
     if isinstance(valor, bool):
         return f"sí/no ({'true' if valor else 'false'})"
-    return f"{NOMBRES_DE_TIPO.get(type(valor), type(valor).__name__)} ({valor!r})"
+    mostrado = f"«{valor}»" if isinstance(valor, str) else repr(valor)
+    return f"{NOMBRES_DE_TIPO.get(type(valor), type(valor).__name__)} ({mostrado})"
 
 
 @dataclass(frozen=True)
@@ -111,7 +114,8 @@ class Regla:
             validas = ", ".join(conocidas) or "(ninguna)"
             raise ErrorEntrada(
                 f"la regla «{self.nombre}» no tiene la entrada «{sobrantes[0]}»; "
-                f"sus entradas son: {validas}"
+                f"sus entradas son: {validas}",
+                sobrantes[0],
             )
         valores: dict[str, Any] = {}
         for campo in self.entradas:
@@ -223,7 +227,7 @@ def _docstring(funcion: Callable[..., Any]) -> str:
 def _desconocido(que: str, nombre: str, conocidos: Mapping[str, Any]) -> str:
     import difflib
 
-    parecidos = difflib.get_close_matches(nombre, conocidos, n=3)
+    parecidos = difflib.get_close_matches(nombre, conocidos, n=2, cutoff=0.85)
     pista = f" ¿Quizá {', '.join(f'«{p}»' for p in parecidos)}?" if parecidos else ""
     return f"{que} desconocida «{nombre}».{pista} Consulta el catálogo de reglas."
 

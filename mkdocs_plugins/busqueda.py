@@ -1,0 +1,60 @@
+"""Búsqueda sin tildes: quien escribe «accion» o «dano» encuentra «acción» y «daño».
+
+El buscador de mkdocs-material indexa los campos que declara
+``config.fields`` del índice. Tras la construcción se añaden dos campos con
+las palabras de cada sección escritas sin tildes ni eñes, solo las que
+cambian al plegarlas, para que el índice apenas crezca. El texto que se
+muestra en los resultados no se toca.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+CAMPOS_PLEGADOS = {"title": "titulo_sin_tildes", "text": "texto_sin_tildes"}
+_ETIQUETA = re.compile(r"<[^>]*>")
+_PALABRA = re.compile(r"\w+")
+
+
+def plegar(texto: str) -> str:
+    """Quita tildes, diéresis y la virgulilla de la eñe, y pasa a minúsculas."""
+    descompuesto = unicodedata.normalize("NFD", texto.lower())
+    return "".join(c for c in descompuesto if not unicodedata.combining(c))
+
+
+def palabras_plegadas(texto_html: str) -> str:
+    """Las palabras del texto que cambian al plegarse, plegadas, sin repetir."""
+    texto = html.unescape(_ETIQUETA.sub(" ", texto_html))
+    vistas: dict[str, None] = {}
+    for palabra in _PALABRA.findall(texto):
+        plegada = plegar(palabra)
+        if plegada != palabra.lower():
+            vistas.setdefault(plegada, None)
+    return " ".join(vistas)
+
+
+def plegar_documento(documento: dict[str, Any]) -> None:
+    for campo, plegado in CAMPOS_PLEGADOS.items():
+        palabras = palabras_plegadas(documento.get(campo) or "")
+        if palabras:
+            documento[plegado] = palabras
+        else:
+            documento.pop(plegado, None)
+
+
+def plegar_indice_busqueda(ruta_indice: Path) -> None:
+    """Añade al ``search_index.json`` de Material los campos sin tildes (idempotente)."""
+    indice = json.loads(ruta_indice.read_text(encoding="utf-8"))
+    campos = indice["config"].setdefault("fields", {})
+    for campo, plegado in CAMPOS_PLEGADOS.items():
+        campos[plegado] = dict(campos.get(campo, {"boost": 1}))
+    for documento in indice["docs"]:
+        plegar_documento(documento)
+    ruta_indice.write_text(
+        json.dumps(indice, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+    )

@@ -1,0 +1,154 @@
+"""Ejecutar los bloques contra el motor y comparar con lo que afirma la página."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from mkdocs_plugins.especificacion import EspecEjemplo, EspecRegla
+from mkdocs_plugins.problemas import ErrorDePagina
+from tapiz_rules import REGISTRO
+from tapiz_rules.dados import analizar, distribucion
+from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
+from tapiz_rules.registro import Regla, Resultado
+
+MAX_COMBINACIONES = 2000
+
+
+@dataclass(frozen=True)
+class Diferencia:
+    campo: str
+    linea: int
+    esperado: Any
+    calculado: Any
+
+
+@dataclass(frozen=True)
+class EjemploEjecutado:
+    espec: EspecEjemplo
+    regla: Regla
+    entradas: dict[str, Any]
+    resultado: Resultado
+
+
+def mostrar(valor: Any) -> str:
+    """Un valor tal como se escribiría en el YAML de la página."""
+    return json.dumps(valor, ensure_ascii=False)
+
+
+def buscar_regla(nombre: str, linea: int) -> Regla:
+    try:
+        return REGISTRO.buscar_regla(nombre)
+    except ErrorTapiz as error:
+        raise ErrorDePagina(linea, str(error)) from None
+
+
+def ejecutar_ejemplo(espec: EspecEjemplo) -> EjemploEjecutado:
+    """Ejecuta el ejemplo; si la página no coincide con el motor, lanza ErrorDePagina."""
+    cuerpo = espec.cuerpo
+    regla = buscar_regla(espec.regla, cuerpo.linea("regla"))
+    _comprobar_dados(espec, regla)
+    try:
+        entradas = regla.validar(espec.entradas)
+        resultado = regla.calcular(espec.reglamento, **entradas)
+    except ErrorEntrada as error:
+        raise ErrorDePagina(cuerpo.linea("entradas", error.campo), str(error)) from None
+    except ErrorTapiz as error:
+        raise ErrorDePagina(cuerpo.linea("entradas"), str(error)) from None
+    _comparar(espec, regla, resultado)
+    return EjemploEjecutado(espec, regla, entradas, resultado)
+
+
+def _comprobar_dados(espec: EspecEjemplo, regla: Regla) -> None:
+    nombres = {campo.nombre for campo in regla.entradas}
+    for entrada, expresion in espec.dados.items():
+        linea = espec.cuerpo.linea("dados", entrada)
+        if entrada not in nombres:
+            raise ErrorDePagina(
+                linea,
+                f"«dados» nombra la entrada «{entrada}», que la regla «{regla.nombre}» no tiene; "
+                "sus entradas son: " + ", ".join(sorted(nombres)),
+            )
+        try:
+            analizar(expresion)
+        except ErrorTapiz as error:
+            raise ErrorDePagina(linea, str(error)) from None
+
+
+def _comparar(espec: EspecEjemplo, regla: Regla, resultado: Resultado) -> None:
+    salidas = [campo.nombre for campo in regla.salidas]
+    diferencias: list[Diferencia] = []
+    for campo, esperado in espec.espera.items():
+        linea = espec.cuerpo.linea("espera", campo)
+        if campo not in resultado.valores:
+            raise ErrorDePagina(
+                linea,
+                f"la regla «{regla.nombre}» no tiene la salida «{campo}»; sus salidas son: "
+                + ", ".join(salidas),
+            )
+        calculado = resultado.valores[campo]
+        if not coincide(esperado, calculado):
+            diferencias.append(Diferencia(campo, linea, esperado, calculado))
+    if diferencias:
+        titulo = f"«{espec.titulo}» " if espec.titulo else ""
+        lineas = [
+            f"el ejemplo {titulo}no coincide con el motor (regla «{regla.nombre}»):",
+            *(
+                f"  - {d.campo} (línea {d.linea}): la página espera {mostrar(d.esperado)}, "
+                f"el motor calcula {mostrar(d.calculado)}"
+                for d in diferencias
+            ),
+        ]
+        raise ErrorDePagina(diferencias[0].linea, "\n".join(lineas))
+
+
+def coincide(esperado: Any, calculado: Any) -> bool:
+    """Igualdad exacta, salvo decimales: 0.45 en la página es el valor redondeado a 2 cifras."""
+    if isinstance(esperado, bool) or isinstance(calculado, bool):
+        return esperado is calculado
+    if isinstance(esperado, float) and isinstance(calculado, int | float):
+        decimales = len(repr(esperado).partition(".")[2])
+        return round(calculado, decimales) == esperado
+    return bool(esperado == calculado)
+
+
+def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any]] | None:
+    """Las salidas para cada combinación de valores de los dados del ejemplo.
+
+    Así el botón «Repetir» del navegador tira los dados y busca el resultado
+    sin duplicar la regla en JavaScript. ``None`` si hay demasiadas combinaciones.
+    """
+    espec = ejecutado.espec
+    if not espec.dados:
+        return None
+    soportes = [[valor for valor, _ in distribucion(e).items()] for e in espec.dados.values()]
+    total = 1
+    for soporte in soportes:
+        total *= len(soporte)
+    if total > MAX_COMBINACIONES:
+        return None
+    resultados: dict[str, dict[str, Any]] = {}
+    for combinacion in itertools.product(*soportes):
+        entradas = dict(ejecutado.entradas) | dict(zip(espec.dados, combinacion, strict=True))
+        clave = ",".join(str(valor) for valor in combinacion)
+        try:
+            resultados[clave] = ejecutado.regla(entradas, espec.reglamento).valores
+        except ErrorTapiz as error:
+            resultados[clave] = {"error": str(error)}
+    return resultados
+
+
+def ejecutar_regla(espec: EspecRegla) -> Any:
+    """La tabla o la regla que nombra un ```tapiz-regla``."""
+    cuerpo = espec.cuerpo
+    try:
+        if espec.tabla is not None:
+            return REGISTRO.buscar_tabla(espec.tabla)(espec.reglamento)
+        if espec.regla is not None:
+            return REGISTRO.buscar_regla(espec.regla)
+    except ErrorTapiz as error:
+        clave = "tabla" if espec.tabla is not None else "regla"
+        raise ErrorDePagina(cuerpo.linea(clave), str(error)) from None
+    return None

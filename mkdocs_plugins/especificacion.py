@@ -1,0 +1,208 @@
+"""Leer el cuerpo YAML de un bloque y validar su forma, con la línea de cada campo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from mkdocs_plugins.bloques import Bloque
+from mkdocs_plugins.problemas import ErrorDePagina
+from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.reglamento import OPCIONALES, Reglamento
+
+CAMPOS_EJEMPLO = ("titulo", "regla", "entradas", "espera", "dados", "edicion", "opcionales")
+CAMPOS_REGLA = ("tabla", "regla", "widget", "titulo", "edicion", "opcionales")
+WIDGETS = ("calculadora",)
+
+
+@dataclass(frozen=True)
+class Cuerpo:
+    """El YAML de una valla: sus valores y la línea (en el fichero) de cada clave."""
+
+    valores: dict[str, Any]
+    lineas: dict[str, int]
+    linea_valla: int
+    lineas_anidadas: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def linea(self, clave: str, subclave: str | None = None) -> int:
+        if subclave is not None and (clave, subclave) in self.lineas_anidadas:
+            return self.lineas_anidadas[(clave, subclave)]
+        return self.lineas.get(clave, self.linea_valla)
+
+
+@dataclass(frozen=True)
+class EspecEjemplo:
+    bloque: Bloque
+    cuerpo: Cuerpo
+    titulo: str
+    regla: str
+    entradas: dict[str, Any]
+    espera: dict[str, Any]
+    dados: dict[str, str]
+    reglamento: Reglamento
+
+
+@dataclass(frozen=True)
+class EspecRegla:
+    bloque: Bloque
+    cuerpo: Cuerpo
+    tabla: str | None
+    regla: str | None
+    widget: str | None
+    titulo: str | None
+    reglamento: Reglamento
+
+
+def leer_cuerpo(bloque: Bloque) -> Cuerpo:
+    """Analiza el YAML; un error de sintaxis se sitúa en su línea del fichero."""
+    primera = bloque.linea + 1
+    if not bloque.cerrado:
+        raise ErrorDePagina(
+            bloque.linea,
+            f"la valla ```{bloque.tipo} no se cierra: falta la línea ``` que la termina",
+        )
+    cargador = yaml.SafeLoader(bloque.cuerpo)
+    try:
+        nodo = cargador.get_single_node()
+        valores = cargador.construct_document(nodo) if nodo is not None else None
+    except yaml.MarkedYAMLError as error:
+        marca = error.problem_mark or error.context_mark
+        linea = primera + marca.line if marca is not None else bloque.linea
+        mensaje = f"YAML no válido en ```{bloque.tipo}: {_problema(error)}"
+        raise ErrorDePagina(linea, mensaje) from None
+    finally:
+        cargador.dispose()
+    if not isinstance(valores, dict):
+        raise ErrorDePagina(
+            bloque.linea,
+            f"el cuerpo de ```{bloque.tipo} debe ser un mapa YAML de campos (clave: valor)",
+        )
+    lineas, anidadas = _lineas(nodo, primera)
+    return Cuerpo({str(k): v for k, v in valores.items()}, lineas, bloque.linea, anidadas)
+
+
+def _problema(error: yaml.MarkedYAMLError) -> str:
+    traducciones = {
+        "mapping values are not allowed here": "no se admite «:» aquí (¿faltan unas comillas?)",
+        "could not find expected ':'": "falta «:» tras la clave",
+        "found character '\\t' that cannot start any token": "hay un tabulador; usa espacios",
+        "expected <block end>, but found '<block mapping start>'": "la sangría no es coherente",
+        "did not find expected key": "la sangría no es coherente",
+        "found unexpected end of stream": "el texto acaba antes de tiempo (¿comillas sin cerrar?)",
+    }
+    problema = str(error.problem or error.context or "error de sintaxis")
+    return traducciones.get(problema, problema)
+
+
+def _lineas(nodo: yaml.Node, primera: int) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
+    lineas: dict[str, int] = {}
+    anidadas: dict[tuple[str, str], int] = {}
+    for clave, valor in nodo.value:
+        nombre = str(clave.value)
+        lineas[nombre] = primera + clave.start_mark.line
+        if isinstance(valor, yaml.MappingNode):
+            for subclave, _ in valor.value:
+                anidadas[(nombre, str(subclave.value))] = primera + subclave.start_mark.line
+    return lineas, anidadas
+
+
+def _sin_campos_desconocidos(cuerpo: Cuerpo, validos: tuple[str, ...], tipo: str) -> None:
+    for clave in cuerpo.valores:
+        if clave not in validos:
+            raise ErrorDePagina(
+                cuerpo.linea(clave),
+                f"campo desconocido «{clave}» en ```{tipo}; los campos válidos son: "
+                + ", ".join(validos),
+            )
+
+
+def _mapa(cuerpo: Cuerpo, clave: str, obligatorio: bool) -> dict[str, Any]:
+    valor = cuerpo.valores.get(clave)
+    if valor is None:
+        if obligatorio:
+            raise ErrorDePagina(cuerpo.linea_valla, f"falta el campo obligatorio «{clave}»")
+        return {}
+    if not isinstance(valor, dict):
+        raise ErrorDePagina(
+            cuerpo.linea(clave), f"el campo «{clave}» debe ser un mapa (nombre: valor)"
+        )
+    return {str(k): v for k, v in valor.items()}
+
+
+def _texto(cuerpo: Cuerpo, clave: str, obligatorio: bool) -> str | None:
+    valor = cuerpo.valores.get(clave)
+    if valor is None:
+        if obligatorio:
+            raise ErrorDePagina(cuerpo.linea_valla, f"falta el campo obligatorio «{clave}»")
+        return None
+    if not isinstance(valor, str | int) or isinstance(valor, bool):
+        raise ErrorDePagina(cuerpo.linea(clave), f"el campo «{clave}» debe ser un texto")
+    return str(valor)
+
+
+def _reglamento(cuerpo: Cuerpo, base: Reglamento) -> Reglamento:
+    edicion = _texto(cuerpo, "edicion", obligatorio=False) or base.edicion
+    opcionales = cuerpo.valores.get("opcionales", sorted(base.opcionales))
+    if opcionales is None:
+        opcionales = []
+    if not isinstance(opcionales, list) or not all(isinstance(o, str) for o in opcionales):
+        raise ErrorDePagina(
+            cuerpo.linea("opcionales"),
+            "el campo «opcionales» debe ser una lista de códigos, p. ej. [TZR0001]; válidos: "
+            + ", ".join(OPCIONALES),
+        )
+    try:
+        return Reglamento(edicion=edicion, opcionales=frozenset(opcionales))
+    except ErrorTapiz as error:
+        clave = "edicion" if "edición" in str(error) else "opcionales"
+        raise ErrorDePagina(cuerpo.linea(clave), str(error)) from None
+
+
+def leer_ejemplo(bloque: Bloque, base: Reglamento) -> EspecEjemplo:
+    cuerpo = leer_cuerpo(bloque)
+    _sin_campos_desconocidos(cuerpo, CAMPOS_EJEMPLO, bloque.tipo)
+    dados = _mapa(cuerpo, "dados", obligatorio=False)
+    for nombre, expresion in dados.items():
+        if not isinstance(expresion, str):
+            raise ErrorDePagina(
+                cuerpo.linea("dados", nombre),
+                f"los dados de «{nombre}» deben escribirse como notación, p. ej. 1d20",
+            )
+    return EspecEjemplo(
+        bloque=bloque,
+        cuerpo=cuerpo,
+        titulo=_texto(cuerpo, "titulo", obligatorio=False) or "",
+        regla=_texto(cuerpo, "regla", obligatorio=True) or "",
+        entradas=_mapa(cuerpo, "entradas", obligatorio=False),
+        espera=_mapa(cuerpo, "espera", obligatorio=True),
+        dados=dados,
+        reglamento=_reglamento(cuerpo, base),
+    )
+
+
+def leer_regla(bloque: Bloque, base: Reglamento) -> EspecRegla:
+    cuerpo = leer_cuerpo(bloque)
+    _sin_campos_desconocidos(cuerpo, CAMPOS_REGLA, bloque.tipo)
+    tabla = _texto(cuerpo, "tabla", obligatorio=False)
+    regla = _texto(cuerpo, "regla", obligatorio=False)
+    widget = _texto(cuerpo, "widget", obligatorio=False)
+    if (tabla is None) == (regla is None) and widget is None:
+        raise ErrorDePagina(
+            bloque.linea, "un ```tapiz-regla necesita exactamente uno de «tabla» o «regla»"
+        )
+    if widget is not None and widget not in WIDGETS:
+        raise ErrorDePagina(
+            cuerpo.linea("widget"),
+            f"widget desconocido «{widget}»; los válidos son: " + ", ".join(WIDGETS),
+        )
+    return EspecRegla(
+        bloque=bloque,
+        cuerpo=cuerpo,
+        tabla=tabla,
+        regla=regla,
+        widget=widget,
+        titulo=_texto(cuerpo, "titulo", obligatorio=False),
+        reglamento=_reglamento(cuerpo, base),
+    )

@@ -1,0 +1,101 @@
+"""El plugin de MkDocs ``tapiz``: un adaptador fino sobre ``mkdocs_plugins.pagina``."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from mkdocs_plugins import catalogo, datos
+from mkdocs_plugins.pagina import Procesada, procesar
+from tapiz_rules.reglamento import EDICIONES, OPCIONALES, Reglamento
+
+log = logging.getLogger("mkdocs.plugins.tapiz")
+
+
+class TapizConfig(base.Config):
+    enabled = c.Type(bool, default=True)
+    """Con ``false`` los bloques quedan como código sin ejecutar (para comparar tiempos)."""
+    edicion = c.Choice(tuple(EDICIONES), default="actual")
+    opcionales = c.ListOfItems(c.Choice(tuple(OPCIONALES)), default=[])
+    catalogo = c.Type(bool, default=True)
+    """Genera la página ``catalogo.md`` con todas las reglas del registro."""
+
+
+class TapizPlugin(BasePlugin[TapizConfig]):
+    def __init__(self) -> None:
+        self.reglamento = Reglamento()
+        self.procesadas: dict[str, Procesada] = {}
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        self.reglamento = Reglamento(
+            edicion=self.config.edicion, opcionales=frozenset(self.config.opcionales)
+        )
+        return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self.procesadas = {}
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if (
+            self.config.enabled
+            and self.config.catalogo
+            and files.get_file_from_path(catalogo.RUTA) is None
+        ):
+            files.append(File.generated(config, catalogo.RUTA, content=catalogo.markdown()))
+        return files
+
+    def on_page_markdown(
+        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        if not self.config.enabled:
+            return markdown
+        ruta = _ruta_mostrada(page.file, config)
+        procesada = procesar(ruta, markdown, _lineas_previas(page.file, markdown), self.reglamento)
+        for problema in procesada.problemas:
+            log.warning(str(problema))
+        self.procesadas[page.file.src_uri] = procesada
+        return procesada.markdown
+
+    def on_page_content(
+        self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        procesada = self.procesadas.get(page.file.src_uri)
+        return procesada.html(html) if procesada is not None else html
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
+        expresiones: set[str] = set()
+        ejemplos: dict[str, Any] = {}
+        for procesada in self.procesadas.values():
+            expresiones |= procesada.expresiones
+            ejemplos |= procesada.ejemplos
+        contenido = datos.datos(self.reglamento, expresiones, ejemplos)
+        datos.escribir(Path(config.site_dir) / datos.RUTA, contenido)
+
+
+def _ruta_mostrada(fichero: File, config: MkDocsConfig) -> str:
+    """La ruta como la ve quien edita: ``srd/pagina.md``, relativa a mkdocs.yml."""
+    raiz = os.path.dirname(config.config_file_path or "")
+    docs = os.path.relpath(config.docs_dir, raiz) if raiz else os.path.basename(config.docs_dir)
+    return Path(docs, fichero.src_uri).as_posix()
+
+
+def _lineas_previas(fichero: File, markdown: str) -> int:
+    """Cuántas líneas del fichero (el front matter) preceden al markdown que recibe el plugin."""
+    try:
+        fuente = fichero.content_string.replace("\r\n", "\n")
+    except (OSError, UnicodeDecodeError):
+        return 0
+    if not fuente.endswith(markdown):
+        return 0
+    return fuente[: len(fuente) - len(markdown)].count("\n")

@@ -1,0 +1,56 @@
+"""Sitios pequeños en un directorio temporal, construidos con el MkDocs real."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PAGINAS = Path(__file__).parent / "paginas"
+
+pytest_plugins = ["pytester"]
+
+MKDOCS_YML = """\
+site_name: Prueba Tapiz
+docs_dir: srd
+theme:
+  name: material
+  language: es
+plugins:
+  - tapiz:
+      catalogo: false
+markdown_extensions:
+  - admonition
+"""
+
+
+def paginas_incorrectas() -> list[Path]:
+    """Las páginas de muestra que deben fallar: cada una tiene su .txt con el mensaje exacto."""
+    return sorted(p for p in PAGINAS.glob("*.md") if p.with_suffix(".txt").exists())
+
+
+def sitio(destino: Path, paginas: list[Path]) -> Path:
+    """Un proyecto MkDocs con las páginas dadas en ``srd/``."""
+    (destino / "srd").mkdir(parents=True)
+    (destino / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    for pagina in paginas:
+        shutil.copy(pagina, destino / "srd" / pagina.name)
+    return destino
+
+
+def construir(proyecto: Path, *argumentos: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--clean", *argumentos],
+        cwd=proyecto,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@pytest.fixture
+def sitio_correcto(tmp_path: Path) -> Path:
+    return sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])

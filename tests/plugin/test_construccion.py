@@ -1,0 +1,76 @@
+"""El plugin dentro de un MkDocs real: construcción estricta, HTML y datos exportados."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.plugin.conftest import PAGINAS, construir, paginas_incorrectas, sitio
+
+
+def test_un_sitio_correcto_construye_en_modo_estricto(sitio_correcto: Path) -> None:
+    resultado = construir(sitio_correcto, "--strict")
+    assert resultado.returncode == 0, resultado.stderr
+    html = (sitio_correcto / "site" / "correcta" / "index.html").read_text(encoding="utf-8")
+    assert '<div class="tapiz-ejemplo" id="ejemplo-srd-correcta-l15">' in html
+    assert "Cuatro puntos no bastan" in html  # el ejemplo dentro de la admonición
+    assert '<div class="tapiz-tabla" data-tabla="grados_efecto">' in html
+    assert '<button type="button" class="tapiz-dados" data-expr="3d6"' in html
+    assert 'data-expr="1d20+1d8!+3"' in html
+    assert "```tapiz" not in html and "TAPIZBLOQUE" not in html
+
+
+def test_lo_que_escribe_una_valla_se_escapa(sitio_correcto: Path) -> None:
+    assert construir(sitio_correcto, "--strict").returncode == 0
+    ruta = sitio_correcto / "site" / "ejemplo-html-hostil" / "index.html"
+    html = ruta.read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; y &lt;b&gt;negrita&lt;/b&gt;" in html
+    assert '<script>alert("x")' not in html
+
+
+def test_los_datos_de_los_widgets_salen_del_motor(sitio_correcto: Path) -> None:
+    assert construir(sitio_correcto, "--strict").returncode == 0
+    ruta = sitio_correcto / "site" / "assets" / "tapiz" / "datos.json"
+    datos = json.loads(ruta.read_text(encoding="utf-8"))
+    assert datos["ediciones"] == {"actual": "1d20", "2017": "3d6"}
+    assert [g["puntos"] for g in datos["grados"]] == [5, 10, 15]
+    tres_d6 = dict((valor, p) for valor, p in datos["distribuciones"]["3d6"])
+    assert tres_d6[10] == 27 / 216
+    assert sum(tres_d6.values()) == 1
+
+
+def test_la_construccion_estricta_informa_de_todos_los_problemas_y_falla(tmp_path: Path) -> None:
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md", *paginas_incorrectas()])
+    resultado = construir(proyecto, "--strict")
+    assert resultado.returncode != 0
+    for pagina in paginas_incorrectas():
+        for mensaje in pagina.with_suffix(".txt").read_text(encoding="utf-8").splitlines():
+            assert mensaje in resultado.stderr
+    assert "Traceback" not in resultado.stderr
+
+
+def test_sin_modo_estricto_el_error_se_ve_en_su_sitio(tmp_path: Path) -> None:
+    proyecto = sitio(tmp_path, [PAGINAS / "ejemplo-valor-incorrecto.md"])
+    resultado = construir(proyecto)
+    assert resultado.returncode == 0
+    ruta = proyecto / "site" / "ejemplo-valor-incorrecto" / "index.html"
+    html = ruta.read_text(encoding="utf-8")
+    assert '<div class="admonition failure tapiz-error" role="alert">' in html
+    assert "srd/ejemplo-valor-incorrecto.md:9: el ejemplo «Once puntos» no coincide" in html
+
+
+def test_dos_construcciones_dan_el_mismo_html(tmp_path: Path) -> None:
+    primero = sitio(tmp_path / "a", [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])
+    segundo = sitio(tmp_path / "b", [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])
+    assert construir(primero, "--strict").returncode == 0
+    assert construir(segundo, "--strict").returncode == 0
+    generados = sorted(
+        p.relative_to(primero / "site")
+        for p in (primero / "site").rglob("*")
+        if p.suffix in (".html", ".json")
+    )
+    assert generados
+    for relativo in generados:
+        assert (primero / "site" / relativo).read_bytes() == (
+            segundo / "site" / relativo
+        ).read_bytes(), relativo

@@ -1,0 +1,30 @@
+"""Cada página de muestra produce exactamente su mensaje, con fichero y línea."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mkdocs_plugins.pagina import comprobar_ficheros
+from tests.plugin.conftest import PAGINAS, paginas_incorrectas, sitio
+
+
+@pytest.mark.parametrize("pagina", paginas_incorrectas(), ids=lambda p: p.stem)
+def test_pagina_incorrecta_da_su_mensaje(pagina: Path, tmp_path: Path) -> None:
+    proyecto = sitio(tmp_path, [pagina])
+    informe = comprobar_ficheros([proyecto / "srd" / pagina.name], proyecto)
+    obtenido = "".join(f"{problema}\n" for problema in informe.problemas)
+    assert obtenido == pagina.with_suffix(".txt").read_text(encoding="utf-8")
+
+
+def test_pagina_correcta_no_tiene_problemas(tmp_path: Path) -> None:
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
+    informe = comprobar_ficheros([proyecto / "srd" / "correcta.md"], proyecto)
+    assert informe.problemas == []
+    assert informe.ejemplos == 2
+
+
+def test_todas_las_paginas_de_muestra_estan_cubiertas() -> None:
+    sin_mensaje = {p.stem for p in PAGINAS.glob("*.md")} - {p.stem for p in paginas_incorrectas()}
+    assert sin_mensaje == {"correcta", "ejemplo-html-hostil"}

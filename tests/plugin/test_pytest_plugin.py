@@ -1,0 +1,43 @@
+"""El plugin de pytest recoge los ejemplos del libro como pruebas con página y línea."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.plugin.conftest import PAGINAS
+
+
+@pytest.fixture
+def libro(pytester: pytest.Pytester) -> pytest.Pytester:
+    srd = pytester.mkdir("srd")
+    for nombre in ("correcta.md", "ejemplo-valor-incorrecto.md", "dados-texto-invalidos.md"):
+        (srd / nombre).write_text((PAGINAS / nombre).read_text("utf-8"), encoding="utf-8")
+    pytester.makeini("[pytest]\ntestpaths = srd\n")
+    return pytester
+
+
+def test_cada_ejemplo_es_un_item_con_pagina_linea_y_titulo(libro: pytest.Pytester) -> None:
+    resultado = libro.runpytest("--collect-only", "-q")
+    resultado.stdout.fnmatch_lines(
+        [
+            "srd/correcta.md::correcta.md:15 [[]Once puntos[]]",
+            "srd/correcta.md::correcta.md:27 [[]Cuatro puntos no bastan[]]",
+            "srd/correcta.md::correcta.md [[]tablas y dados[]]",
+            "srd/ejemplo-valor-incorrecto.md::ejemplo-valor-incorrecto.md:3 [[]Once puntos[]]",
+        ]
+    )
+
+
+def test_un_fallo_muestra_el_mismo_mensaje_que_la_construccion(libro: pytest.Pytester) -> None:
+    resultado = libro.runpytest()
+    resultado.assert_outcomes(passed=4, failed=2)
+    esperado = (PAGINAS / "ejemplo-valor-incorrecto.txt").read_text("utf-8").splitlines()
+    resultado.stdout.fnmatch_lines([f"*{linea}" for linea in esperado])
+    dados = (PAGINAS / "dados-texto-invalidos.txt").read_text("utf-8").splitlines()
+    resultado.stdout.fnmatch_lines([f"*{linea}" for linea in dados])
+    assert "Traceback" not in resultado.stdout.str()
+
+
+def test_menos_k_selecciona_ejemplos_por_titulo(libro: pytest.Pytester) -> None:
+    resultado = libro.runpytest("-k", "Cuatro")
+    resultado.assert_outcomes(passed=1, deselected=5)
