@@ -1,0 +1,75 @@
+"""La orden ``tapiz`` completa: la del motor más ``tapiz comprobar``.
+
+``comprobar`` vive aquí y no en el motor porque lee páginas del libro.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from mkdocs_plugins.pagina import Informe, comprobar_ficheros
+from tapiz_rules import cli
+
+RUTA_POR_DEFECTO = "srd"
+
+
+def _paginas(rutas: list[str]) -> list[Path]:
+    paginas: list[Path] = []
+    for ruta in map(Path, rutas):
+        if ruta.is_dir():
+            paginas += sorted(ruta.rglob("*.md"))
+        elif ruta.is_file():
+            paginas.append(ruta)
+        else:
+            raise FileNotFoundError(ruta)
+    return paginas
+
+
+def _mostrar(informe: Informe, marcas: bool) -> None:
+    for problema in informe.problemas:
+        print(problema)
+    if marcas and informe.marcas:
+        print(f"\nAnotaciones editoriales pendientes ({len(informe.marcas)}):")
+        for marca in informe.marcas:
+            print(f"  {marca}")
+    fallos = len(informe.problemas)
+    print(f"{informe.ejemplos} ejemplos, {fallos} {'fallo' if fallos == 1 else 'fallos'}")
+
+
+def ejecutar_comprobar(args: argparse.Namespace) -> int:
+    try:
+        paginas = _paginas(args.rutas or [RUTA_POR_DEFECTO])
+    except FileNotFoundError as error:
+        print(f"tapiz: error: no existe la ruta «{error.args[0]}»", file=sys.stderr)
+        return 2
+    informe = comprobar_ficheros(paginas, Path.cwd())
+    _mostrar(informe, marcas=args.pendientes)
+    return 1 if informe.problemas else 0
+
+
+def configurar_comprobar(sub: Any) -> None:
+    p = sub.add_parser(
+        "comprobar",
+        help="comprueba los ejemplos y tablas de las páginas del libro",
+        description="Ejecuta cada bloque tapiz-ejemplo y tapiz-regla de las páginas y "
+        "los dados escritos en el texto, como la construcción del sitio.",
+    )
+    p.add_argument("rutas", nargs="*", metavar="RUTA", help="páginas o carpetas (por defecto srd)")
+    p.add_argument(
+        "--pendientes",
+        action="store_true",
+        help="lista también las anotaciones <!-- TODO --> y <!-- FIXME --> del libro",
+    )
+    p.set_defaults(ejecutar=ejecutar_comprobar)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return cli.main(argv, (*cli.SUBCOMANDOS, configurar_comprobar))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""Los dados del texto: qué se convierte en botón y qué no."""
+
+from __future__ import annotations
+
+from mkdocs_plugins.bloques import textos
+from mkdocs_plugins.dados_en_texto import botones, candidatas, problemas
+
+
+def test_reconoce_la_notacion_comun_y_no_los_patrones_genericos() -> None:
+    texto = "Tira 3d6, 1d20+1d8!+3, d%, 4d6dl1 o 2d20kl1; el formato NdX o dX no es una tirada."
+    assert list(candidatas(texto)) == ["3d6", "1d20+1d8!+3", "d%", "4d6dl1", "2d20kl1"]
+
+
+def test_no_toca_palabras_que_contienen_una_d() -> None:
+    assert list(candidatas("d10s, ad6, 3d6x y v1.d6")) == []
+
+
+def test_convierte_en_boton_fuera_de_codigo_enlaces_y_titulos() -> None:
+    html = (
+        "<h2>Tirar 3d6</h2><p>Tira 3d6 y <code>3d6</code>, "
+        '<a href="#">3d6</a>.</p><pre><code>3d6</code></pre><p>Después 1d20.</p>'
+    )
+    resultado = botones(html, {"3d6", "1d20"})
+    assert resultado.count('class="tapiz-dados"') == 2
+    assert "<h2>Tirar 3d6</h2>" in resultado
+    assert "<code>3d6</code>" in resultado
+    assert '<a href="#">3d6</a>' in resultado
+    assert 'data-expr="1d20"' in resultado
+
+
+def test_la_notacion_rechazada_por_el_motor_da_error_en_su_linea() -> None:
+    markdown = "# Título\n\nUn párrafo con 3d6\ny en la línea siguiente 0d6.\n"
+    validas, errores = problemas(textos(markdown, desplazamiento=2))
+    assert validas == {"3d6"}
+    assert [(e.linea, e.mensaje) for e in errores] == [
+        (6, "dados en el texto: notación de dados «0d6» (columna 1): no se pueden tirar 0 dados"),
+    ]
