@@ -7,7 +7,21 @@ import importlib
 
 from tapiz_rules.registro import REGISTRO
 
-MODULOS = ("efectos",)
+MODULOS = (
+    "efectos",
+    "dados_uso",
+    "caracteristicas",
+    "niveles",
+    "accion",
+    "personajes",
+    "lenguas",
+    "rango",
+    "movimiento",
+    "tamano",
+    "posturas",
+    "dificultades",
+    "otros_sistemas",
+)
 
 for _modulo in MODULOS:
     importlib.import_module(f"{__name__}.{_modulo}")
