@@ -1,0 +1,174 @@
+"""Banco de pruebas de los dados: probabilidades exactas de Tapiz frente a icepool.
+
+Se ejecuta a demanda (``uv run python bench/bench_dados.py``) y no afirma nada:
+imprime tiempos y razones medidos en la misma ejecución, porque la máquina es
+compartida y ruidosa.
+
+- en caliente: el mismo proceso, el cálculo repetido (mediana); la caché de
+  ``distribucion`` se vacía antes de cada repetición; icepool conserva sus
+  cachés internas, como le pasaría a un usuario;
+- en frío: cada cálculo en un ``python -c`` nuevo, con el arranque del
+  intérprete y las importaciones incluidos (mediana de varias ejecuciones).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+RAIZ = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Tarea:
+    nombre: str
+    tapiz: str
+    icepool: str
+
+
+def _expresion(nombre: str, icepool: str) -> Tarea:
+    return Tarea(
+        nombre,
+        "from tapiz_rules.dados import distribucion\n"
+        f"resultado = dict(distribucion({nombre!r}).items())\n",
+        f"import icepool\nd = {icepool}\n"
+        "resultado = {o: p for o, p in zip(d.outcomes(), d.probabilities()) if p}\n",
+    )
+
+
+def _tabla_accion() -> Tarea:
+    """Probabilidades de fallo y de cada grado: niveles 0-10, mod -5..+15, resistencia 5..30."""
+    from tapiz_rules.reglas.efectos import GRADOS
+    from tapiz_rules.reglas.niveles import DADOS_ATRIBUTO, expresion_dados_atributo
+
+    puntos = [g.puntos for g in GRADOS]
+    expresiones = [
+        "1d20" + (f"+{e}" if (e := expresion_dados_atributo(n)) else "")
+        for n in range(len(DADOS_ATRIBUTO))
+    ]
+    escalera = [d or (0, 0) for d in DADOS_ATRIBUTO]
+    bucle = (
+        "    for mod in range(-5, 16):\n"
+        "        for res in range(5, 31):\n"
+        "            falta = res - mod\n"
+        "            resultado.append([{fallo}] + [{grado} for p in {puntos!r}])\n"
+    )
+    tapiz = (
+        "from tapiz_rules.dados import distribucion\n"
+        "resultado = []\n"
+        f"for expresion in {expresiones!r}:\n"
+        "    d = distribucion(expresion)\n"
+        + bucle.format(fallo="1 - d.al_menos(falta)", grado="d.al_menos(falta + p)", puntos=puntos)
+    )
+    icepool = (
+        "import icepool\n"
+        "resultado = []\n"
+        f"for n, x in {escalera!r}:\n"
+        "    d = icepool.d20 + (n @ icepool.d(x).explode(depth=10) if n else 0)\n"
+        + bucle.format(
+            fallo="d.probability('<', falta)", grado="d.probability('>=', falta + p)", puntos=puntos
+        )
+    )
+    return Tarea("tabla de la tirada de acción", tapiz, icepool)
+
+
+def tareas() -> list[Tarea]:
+    return [
+        _expresion("20d20", "20 @ icepool.d20"),
+        _expresion("10d6!", "10 @ icepool.d6.explode(depth=10)"),
+        _expresion("4d6kh3", "icepool.Pool([icepool.d6] * 4).highest(3).sum()"),
+        _expresion("2d10!+1d20", "2 @ icepool.d10.explode(depth=10) + icepool.d20"),
+        _expresion("100d6", "100 @ icepool.d6"),
+        _expresion("3d6!kh2", "icepool.Pool([icepool.d6.explode(depth=10)] * 3).highest(2).sum()"),
+        _tabla_accion(),
+    ]
+
+
+def en_caliente(codigo: str, repeticiones: int) -> tuple[float, object]:
+    """Mediana de ``repeticiones`` ejecuciones tras una de calentamiento (importaciones)."""
+    from tapiz_rules.dados.probabilidad import _calcular
+
+    compilado = compile(codigo, "<tarea>", "exec")
+    espacio: dict[str, object] = {}
+    exec(compilado, espacio)
+    tiempos = []
+    for _ in range(repeticiones):
+        _calcular.cache_clear()
+        inicio = time.perf_counter()
+        exec(compilado, espacio)
+        tiempos.append(time.perf_counter() - inicio)
+    return statistics.median(tiempos), espacio["resultado"]
+
+
+def en_frio(codigo: str, repeticiones: int) -> float:
+    """Mediana del tiempo de pared de un ``python -c`` nuevo que ejecuta ``codigo``."""
+    tiempos = []
+    for _ in range(repeticiones):
+        inicio = time.perf_counter()
+        subprocess.run([sys.executable, "-c", codigo], cwd=RAIZ, check=True)
+        tiempos.append(time.perf_counter() - inicio)
+    return statistics.median(tiempos)
+
+
+def maquina() -> str:
+    modelo = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for linea in cpuinfo.read_text().splitlines():
+            if linea.startswith("model name"):
+                modelo = linea.split(":", 1)[1].strip()
+                break
+    import icepool
+
+    carga = ", ".join(f"{c:.2f}" for c in os.getloadavg())
+    return (
+        f"Máquina: {modelo}, {os.cpu_count()} núcleos, {platform.system()} {platform.release()}\n"
+        f"Python {platform.python_version()}, icepool {icepool.__version__}; carga media {carga}"
+    )
+
+
+def main() -> None:
+    argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    argumentos.add_argument("--repeticiones", type=int, default=7, help="en caliente")
+    argumentos.add_argument("--frio", type=int, default=5, help="procesos nuevos por tarea")
+    opciones = argumentos.parse_args()
+
+    print(maquina())
+    arranque = {
+        "intérprete vacío": en_frio("pass", opciones.frio),
+        "import tapiz_rules.dados": en_frio("import tapiz_rules.dados", opciones.frio),
+        "import icepool": en_frio("import icepool", opciones.frio),
+    }
+    print("Arranque en frío: " + "; ".join(f"{k} {v * 1000:.0f} ms" for k, v in arranque.items()))
+    print()
+    cabecera = (
+        f"{'cálculo':<30} {'Tapiz cal.':>11} {'icepool cal.':>13} {'razón':>7}"
+        f" {'Tapiz frío':>11} {'icepool frío':>13} {'razón':>7}  iguales"
+    )
+    print(cabecera)
+    print("-" * len(cabecera))
+    for tarea in tareas():
+        propio, resultado_propio = en_caliente(tarea.tapiz, opciones.repeticiones)
+        ajeno, resultado_ajeno = en_caliente(tarea.icepool, opciones.repeticiones)
+        propio_frio = en_frio(tarea.tapiz, opciones.frio)
+        ajeno_frio = en_frio(tarea.icepool, opciones.frio)
+        iguales = "sí" if resultado_propio == resultado_ajeno else "NO"
+        print(
+            f"{tarea.nombre:<30} {propio * 1000:>9.2f}ms {ajeno * 1000:>11.2f}ms"
+            f" {ajeno / propio:>7.1f} {propio_frio * 1000:>9.0f}ms {ajeno_frio * 1000:>11.0f}ms"
+            f" {ajeno_frio / propio_frio:>7.2f}  {iguales}"
+        )
+    print()
+    print("razón = tiempo de icepool / tiempo de Tapiz (mayor que 1: Tapiz es más rápido).")
+    print("«iguales»: las probabilidades exactas de ambos coinciden (como lista de fracciones).")
+
+
+if __name__ == "__main__":
+    main()

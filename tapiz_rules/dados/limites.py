@@ -1,0 +1,27 @@
+"""Límites de la notación: lo que se puede tirar sin colgar a nadie."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limites:
+    """Topes de una expresión de dados y del cálculo exacto de probabilidades.
+
+    ``trabajo`` es el presupuesto del cálculo exacto de una distribución, en
+    unidades que rondan el nanosegundo (ver ``probabilidad.estimar_trabajo``):
+    lo que pasa de medio segundo, se rechaza antes de empezar.
+    """
+
+    dados: int = 1000
+    caras: int = 1000
+    profundidad: int = 20
+    longitud: int = 200
+    terminos: int = 50
+    constante: int = 1_000_000
+    trabajo: int = 500_000_000
+
+
+LIMITES = Limites()
+PROFUNDIDAD_POR_DEFECTO = 10

@@ -1,0 +1,99 @@
+"""Tirar una expresión con un ``Generador``: cada dado queda a la vista."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tapiz_rules.dados.expresion import Constante, Dados, Expresion
+from tapiz_rules.dados.generador import Generador
+from tapiz_rules.dados.notacion import analizar
+
+
+@dataclass(frozen=True)
+class DadoTirado:
+    """Un dado en la mesa; ``etiqueta`` es «decenas» o «unidades» en un d%."""
+
+    caras: int
+    valor: int
+    explosion: bool = False
+    descartado: bool = False
+    etiqueta: str | None = None
+
+
+@dataclass(frozen=True)
+class Tirada:
+    expresion: str
+    total: int
+    dados: tuple[DadoTirado, ...]
+
+    def a_json(self) -> dict[str, Any]:
+        """El diccionario del contrato JSON (CLI ``--json`` y corpus de conformidad)."""
+        return {
+            "expresion": self.expresion,
+            "total": self.total,
+            "dados": [asdict(dado) for dado in self.dados],
+        }
+
+
+def como_expresion(expresion: Expresion | str) -> Expresion:
+    """Acepta texto o árbol; un árbol se vuelve a validar contra los límites."""
+    return analizar(expresion if isinstance(expresion, str) else str(expresion))
+
+
+def tirar(expresion: Expresion | str, generador: Generador) -> Tirada:
+    """Tira de izquierda a derecha, dado a dado; las explosiones siguen a su dado."""
+    arbol = como_expresion(expresion)
+    total = 0
+    dados: list[DadoTirado] = []
+    for termino in arbol.terminos:
+        if isinstance(termino, Constante):
+            total += termino.valor
+            continue
+        suma, tirados = _tirar_dados(termino, generador)
+        total += termino.signo * suma
+        dados.extend(tirados)
+    return Tirada(str(arbol), total, tuple(dados))
+
+
+def _tirar_dados(termino: Dados, generador: Generador) -> tuple[int, list[DadoTirado]]:
+    grupos = [_tirar_uno(termino, generador) for _ in range(termino.cantidad)]
+    totales = [valor for valor, _ in grupos]
+    descartados = _descartados(termino, totales)
+    tirados: list[DadoTirado] = []
+    for indice, (_, partes) in enumerate(grupos):
+        if indice in descartados:
+            partes = [DadoTirado(p.caras, p.valor, p.explosion, True, p.etiqueta) for p in partes]
+        tirados.extend(partes)
+    suma = sum(t for i, t in enumerate(totales) if i not in descartados)
+    return suma, tirados
+
+
+def _tirar_uno(termino: Dados, generador: Generador) -> tuple[int, list[DadoTirado]]:
+    """Un dado con sus explosiones (o las dos partes de un d%) y su valor total."""
+    if termino.porcentual:
+        decenas = (generador.dado(10) - 1) * 10
+        unidades = generador.dado(10) - 1
+        partes = [
+            DadoTirado(10, decenas, etiqueta="decenas"),
+            DadoTirado(10, unidades, etiqueta="unidades"),
+        ]
+        return (decenas + unidades) or 100, partes
+    valor = generador.dado(termino.caras)
+    partes = [DadoTirado(termino.caras, valor)]
+    while valor == termino.caras and len(partes) <= (termino.explosion or 0):
+        valor = generador.dado(termino.caras)
+        partes.append(DadoTirado(termino.caras, valor, explosion=True))
+    return sum(p.valor for p in partes), partes
+
+
+def _descartados(termino: Dados, totales: list[int]) -> set[int]:
+    """Índices de los dados que no cuentan; ante un empate se descarta el de más a la derecha."""
+    if termino.seleccion is None:
+        return set()
+    sobran = termino.cantidad - termino.guardados
+    if termino.seleccion.prefiere_altos:
+        orden = sorted(range(len(totales)), key=lambda i: (totales[i], -i))
+    else:
+        orden = sorted(range(len(totales)), key=lambda i: (-totales[i], -i))
+    return set(orden[:sobran])
