@@ -11,8 +11,6 @@ import pytest
 
 PAGINAS = Path(__file__).parent / "paginas"
 
-pytest_plugins = ["pytester"]
-
 MKDOCS_YML = """\
 site_name: Prueba Tapiz
 docs_dir: srd
