@@ -8,8 +8,8 @@ analizar con su sangría quitada, para que un ejemplo no se pierda en silencio.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, cached_property
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -55,71 +55,74 @@ def separar_front_matter(texto: str) -> tuple[str, int]:
     return texto, 0
 
 
-def tokens(markdown: str) -> list[Token]:
-    return _analizador().parse(markdown)
+@dataclass(frozen=True)
+class Documento:
+    """Un markdown analizado una sola vez; ``desplazamiento`` son las líneas que lo preceden."""
+
+    markdown: str
+    desplazamiento: int = 0
+
+    @cached_property
+    def tokens(self) -> list[Token]:
+        return _analizador().parse(self.markdown)
+
+    def bloques(self, sangria: int = 0) -> Iterator[Bloque]:
+        """Las vallas ``tapiz-*`` en orden, incluidas las sangradas."""
+        lineas = self.markdown.split("\n")
+        for token in self.tokens:
+            if token.map is None:
+                continue
+            inicio, fin = token.map
+            if token.type == "fence" and token.info.strip() in TIPOS:
+                yield Bloque(
+                    tipo=token.info.strip(),
+                    linea=self.desplazamiento + inicio + 1,
+                    cuerpo=token.content,
+                    cerrado=fin > inicio + 1 and _cierra(lineas[fin - 1], token.markup),
+                    inicio=inicio,
+                    fin=fin,
+                    sangria=sangria,
+                )
+            elif token.type == "code_block" and any(tipo in token.content for tipo in TIPOS):
+                interior = Documento(token.content, self.desplazamiento + inicio)
+                for bloque in interior.bloques(sangria + SANGRIA):
+                    yield _desplazar(bloque, inicio)
+
+    def textos(self) -> Iterator[Texto]:
+        """El texto visible de párrafos, celdas y listas, línea a línea.
+
+        Los bloques sangrados se recorren también: en este libro son el contenido
+        de las admoniciones (``!!! note``), no código.
+        """
+        for token in self.tokens:
+            if token.map is None:
+                continue
+            if token.type == "code_block":
+                yield from Documento(token.content, self.desplazamiento + token.map[0]).textos()
+            elif token.type == "inline":
+                yield from _textos_en_linea(token, self.desplazamiento + token.map[0] + 1)
+
+
+def _textos_en_linea(token: Token, linea: int) -> Iterator[Texto]:
+    for hijo in token.children or ():
+        if hijo.type in ("softbreak", "hardbreak"):
+            linea += 1
+        elif hijo.type == "text":
+            yield Texto(linea, hijo.content)
 
 
 def bloques(markdown: str, desplazamiento: int = 0) -> list[Bloque]:
-    """Todas las vallas ``tapiz-*`` del markdown, en orden, incluidas las sangradas."""
-    return list(_bloques(markdown, desplazamiento, 0))
+    return list(Documento(markdown, desplazamiento).bloques())
 
 
-def _bloques(markdown: str, desplazamiento: int, sangria: int) -> Iterator[Bloque]:
-    lineas = markdown.split("\n")
-    for token in tokens(markdown):
-        if token.map is None:
-            continue
-        inicio, fin = token.map
-        if token.type == "fence" and token.info.strip() in TIPOS:
-            cerrado = fin > inicio + 1 and _cierra(lineas[fin - 1], token.markup)
-            yield Bloque(
-                tipo=token.info.strip(),
-                linea=desplazamiento + inicio + 1,
-                cuerpo=token.content,
-                cerrado=cerrado,
-                inicio=inicio,
-                fin=fin,
-                sangria=sangria,
-            )
-        elif token.type == "code_block" and any(tipo in token.content for tipo in TIPOS):
-            for interior in _bloques(token.content, desplazamiento + inicio, sangria + SANGRIA):
-                yield _desplazar(interior, inicio)
+def textos(markdown: str, desplazamiento: int = 0) -> Iterator[Texto]:
+    return Documento(markdown, desplazamiento).textos()
 
 
 def _desplazar(bloque: Bloque, inicio: int) -> Bloque:
-    return Bloque(
-        tipo=bloque.tipo,
-        linea=bloque.linea,
-        cuerpo=bloque.cuerpo,
-        cerrado=bloque.cerrado,
-        inicio=bloque.inicio + inicio,
-        fin=bloque.fin + inicio,
-        sangria=bloque.sangria,
-    )
+    return replace(bloque, inicio=bloque.inicio + inicio, fin=bloque.fin + inicio)
 
 
 def _cierra(linea: str, marca: str) -> bool:
     limpia = linea.strip()
     return len(limpia) >= len(marca) and set(limpia) == {marca[0]}
-
-
-def textos(markdown: str, desplazamiento: int = 0) -> Iterator[Texto]:
-    """El texto visible de párrafos, celdas y listas, línea a línea.
-
-    Los bloques sangrados se recorren también: en este libro son el contenido
-    de las admoniciones (``!!! note``), no código.
-    """
-    for token in tokens(markdown):
-        if token.map is None:
-            continue
-        if token.type == "code_block":
-            yield from textos(token.content, desplazamiento + token.map[0])
-            continue
-        if token.type != "inline":
-            continue
-        linea = desplazamiento + token.map[0] + 1
-        for hijo in token.children or ():
-            if hijo.type in ("softbreak", "hardbreak"):
-                linea += 1
-            elif hijo.type == "text":
-                yield Texto(linea, hijo.content)

@@ -134,7 +134,7 @@ def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any
         entradas = dict(ejecutado.entradas) | dict(zip(espec.dados, combinacion, strict=True))
         clave = ",".join(str(valor) for valor in combinacion)
         try:
-            resultados[clave] = ejecutado.regla(entradas, espec.reglamento).valores
+            resultados[clave] = ejecutado.regla.calcular(espec.reglamento, **entradas).valores
         except ErrorTapiz as error:
             resultados[clave] = {"error": str(error)}
     return resultados

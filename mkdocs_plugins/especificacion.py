@@ -12,6 +12,9 @@ from mkdocs_plugins.problemas import ErrorDePagina
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.reglamento import OPCIONALES, Reglamento
 
+_CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""El cargador en C de libyaml cuando está disponible: el mismo YAML, varias veces más rápido."""
+
 CAMPOS_EJEMPLO = ("titulo", "regla", "entradas", "espera", "dados", "edicion", "opcionales")
 CAMPOS_REGLA = ("tabla", "regla", "widget", "titulo", "edicion", "opcionales")
 WIDGETS = ("calculadora",)
@@ -63,7 +66,7 @@ def leer_cuerpo(bloque: Bloque) -> Cuerpo:
             bloque.linea,
             f"la valla ```{bloque.tipo} no se cierra: falta la línea ``` que la termina",
         )
-    cargador = yaml.SafeLoader(bloque.cuerpo)
+    cargador = _CARGADOR(bloque.cuerpo)
     try:
         nodo = cargador.get_single_node()
         valores = cargador.construct_document(nodo) if nodo is not None else None

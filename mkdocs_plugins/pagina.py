@@ -111,8 +111,9 @@ def procesar(
     Con ``ejemplos=False`` los ejemplos no se ejecutan (pytest los ejecuta uno a uno).
     """
     procesada = Procesada(ruta, markdown)
+    documento = extraccion.Documento(markdown, desplazamiento)
     lineas = markdown.split("\n")
-    for bloque in reversed(extraccion.bloques(markdown, desplazamiento)):
+    for bloque in reversed(list(documento.bloques())):
         es_ejemplo = bloque.tipo == "tapiz-ejemplo"
         procesada.total_ejemplos += es_ejemplo
         if es_ejemplo and not ejemplos:
@@ -127,7 +128,7 @@ def procesar(
         procesada.fragmentos.append(fragmento)
         marca = sangria + MARCA.format(len(procesada.fragmentos) - 1)
         lineas[bloque.inicio : bloque.fin] = [sangria, marca, sangria]
-    validas, errores = dados_en_texto.problemas(extraccion.textos(markdown, desplazamiento))
+    validas, errores = dados_en_texto.problemas(documento.textos())
     procesada.expresiones = validas
     procesada.problemas.extend(error.en(ruta) for error in errores)
     procesada.problemas.sort(key=lambda p: p.linea)

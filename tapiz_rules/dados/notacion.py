@@ -10,6 +10,8 @@ Gramática (sin distinguir mayúsculas; espacios solo entre términos)::
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tapiz_rules.dados.expresion import (
     DESCARTAR_BAJOS,
     GUARDAR_ALTOS,
@@ -28,8 +30,13 @@ MINUSCULAS = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuv
 SE_ESPERABA_TERMINO = "se esperaba una tirada de dados (como «2d6») o un número"
 
 
+@lru_cache(maxsize=4096)
 def analizar(texto: str) -> Expresion:
-    """Convierte notación de dados en una ``Expresion``; si no puede, ``ErrorNotacion``."""
+    """Convierte notación de dados en una ``Expresion``; si no puede, ``ErrorNotacion``.
+
+    Las expresiones son inmutables y un libro repite las mismas una y otra vez,
+    así que los análisis correctos se recuerdan (los errores no se guardan).
+    """
     if len(texto) > LIMITES.longitud:
         raise ErrorNotacion(
             f"la expresión tiene {len(texto)} caracteres y el máximo es {LIMITES.longitud}",

@@ -79,8 +79,13 @@ class Distribucion:
 
 def distribucion(expresion: Expresion | str) -> Distribucion:
     """Distribución exacta del total; ``ErrorNotacion`` si excede el presupuesto de trabajo."""
-    arbol = como_expresion(expresion)
-    comprobar_presupuesto(arbol, expresion if isinstance(expresion, str) else str(arbol))
+    return _distribucion(expresion if isinstance(expresion, str) else str(expresion))
+
+
+@lru_cache(maxsize=1024)
+def _distribucion(texto: str) -> Distribucion:
+    arbol = como_expresion(texto)
+    comprobar_presupuesto(arbol, texto)
     return _calcular(str(arbol))
 
 
