@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -76,3 +81,37 @@ def test_dos_construcciones_dan_el_mismo_html(tmp_path: Path) -> None:
         assert (primero / "site" / relativo).read_bytes() == (
             segundo / "site" / relativo
         ).read_bytes(), relativo
+
+
+def test_mkdocs_serve_sigue_vivo_y_muestra_el_error_en_la_pagina(tmp_path: Path) -> None:
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-valor-incorrecto.md"])
+    with socket.socket() as libre:
+        libre.bind(("127.0.0.1", 0))
+        puerto = libre.getsockname()[1]
+    servidor = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "-a", f"127.0.0.1:{puerto}"],
+        cwd=proyecto,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        html = _esperar_pagina(f"http://127.0.0.1:{puerto}/ejemplo-valor-incorrecto/", servidor)
+        assert "srd/ejemplo-valor-incorrecto.md:9: el ejemplo «Once puntos» no coincide" in html
+        assert servidor.poll() is None
+    finally:
+        servidor.terminate()
+        _, errores = servidor.communicate(timeout=30)
+    assert "srd/ejemplo-valor-incorrecto.md:9:" in errores
+
+
+def _esperar_pagina(url: str, servidor: subprocess.Popen[str]) -> str:
+    for _ in range(600):
+        if servidor.poll() is not None:
+            raise AssertionError("mkdocs serve terminó antes de servir la página")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as respuesta:
+                return respuesta.read().decode("utf-8")
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"mkdocs serve no sirvió {url} en un minuto")
