@@ -16,6 +16,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+RUTA_INDICE = "search/search_index.json"
 CAMPOS_PLEGADOS = {"title": "titulo_sin_tildes", "text": "texto_sin_tildes"}
 _ETIQUETA = re.compile(r"<[^>]*>")
 _PALABRA = re.compile(r"\w+")

@@ -1,0 +1,117 @@
+// La tirada de acción con los números que exporta el plugin en datos.json (grados, rasgos,
+// heroicidad): aquí no se escribe ningún número de las reglas.
+
+import { distribucion, multiplicar, Distribucion, PRESUPUESTO_NAVEGADOR } from "./probabilidad.js";
+
+/**
+ * Bonus de rasgos según datos.json: la tabla `bonus_rasgos` (nivel → bonus por número de
+ * rasgos) que calcula el motor o, si no está, la descripción `rasgos` de ARQUITECTURA.md.
+ */
+export function bonusRasgos(datos, nivel, cuantos) {
+  if (datos.bonus_rasgos) {
+    const niveles = Object.keys(datos.bonus_rasgos).map(Number);
+    const fila = datos.bonus_rasgos[String(nivel)];
+    if (!fila || cuantos < 0 || cuantos >= fila.length) {
+      throw new Error(
+        `La tabla de bonus por rasgos llega del nivel ${Math.min(...niveles)} al ` +
+          `${Math.max(...niveles)} y de 0 a ${(fila ?? datos.bonus_rasgos[String(niveles[0])]).length - 1} rasgos.`,
+      );
+    }
+    return fila[cuantos];
+  }
+  const rasgos = datos.rasgos;
+  if (cuantos <= 0) return 0;
+  const primero = rasgos.primer_rasgo === "nivel" ? nivel : Number(rasgos.primer_rasgo);
+  const bonus = primero + (cuantos - 1) * rasgos.rasgo_adicional;
+  return Math.min(bonus, rasgos.tope_por_nivel * nivel);
+}
+
+/** El grado más alto que alcanzan unos puntos (grados ordenados por puntos), o null. */
+export function gradoDe(grados, puntos) {
+  let alcanzado = null;
+  for (const grado of ordenados(grados)) if (puntos >= grado.puntos) alcanzado = grado;
+  return alcanzado;
+}
+
+function ordenados(grados) {
+  return [...grados].sort((a, b) => a.puntos - b.puntos);
+}
+
+/** Suma de la distribución del dado base y la de los dados de atributo (si hay). */
+export function distribucionBase(dadoBase, dadosAtributo, cache = new Map()) {
+  const de = (expresion) => {
+    if (!cache.has(expresion)) {
+      cache.set(expresion, distribucion(expresion, { trabajo: PRESUPUESTO_NAVEGADOR }));
+    }
+    return cache.get(expresion);
+  };
+  const base = de(dadoBase);
+  if (!dadosAtributo) return base;
+  const extra = de(dadosAtributo);
+  return new Distribucion(
+    `${base.expresion}+${extra.expresion}`,
+    base.minimo + extra.minimo,
+    multiplicar(base.pesos, extra.pesos),
+    base.denominador * extra.denominador,
+  );
+}
+
+/**
+ * Probabilidades exactas de una tirada de acción, como pesos sobre `denominador`.
+ * Las bandas son exclusivas: «sin grado» es éxito (o fallo) que no llega al primer grado.
+ */
+export function probabilidadesAccion(datos, { dadoBase, dados = "", mod = 0, nivel = 1, rasgos = 0, bonus = 0, resistencia }, cache) {
+  const dist = distribucionBase(dadoBase, dados, cache);
+  const fijo = mod + bonusRasgos(datos, nivel, rasgos) + bonus;
+  const umbral = resistencia - fijo; // éxito si la suma de dados ≥ umbral
+  const grados = ordenados(datos.grados);
+  const entre = (desde, hasta) => dist.pesoAlMenos(desde) - dist.pesoAlMenos(hasta);
+  const primero = grados[0].puntos;
+  const efecto = grados.map((g, i) => ({
+    nombre: g.nombre,
+    peso: entre(umbral + g.puntos, i + 1 < grados.length ? umbral + grados[i + 1].puntos : Infinity),
+  }));
+  // Consecuencia de p puntos: suma = umbral - p.
+  const consecuencia = grados.map((g, i) => ({
+    nombre: g.nombre,
+    peso: entre(
+      i + 1 < grados.length ? umbral - grados[i + 1].puntos + 1 : -Infinity,
+      umbral - g.puntos + 1,
+    ),
+  }));
+  return {
+    denominador: dist.denominador,
+    bonusRasgos: fijo - mod - bonus,
+    exito: dist.pesoAlMenos(umbral),
+    fallo: dist.denominador - dist.pesoAlMenos(umbral),
+    exitoSinGrado: entre(umbral, umbral + primero),
+    falloSinGrado: entre(umbral - primero + 1, umbral),
+    efecto,
+    consecuencia,
+  };
+}
+
+/** Resuelve una tirada ya hecha: total, éxito, puntos, grado y si está a un punto del siguiente. */
+export function resolverAccion(datos, { sumaDados, mod = 0, nivel = 1, rasgos = 0, bonus = 0, resistencia }) {
+  const bonusDeRasgos = bonusRasgos(datos, nivel, rasgos);
+  const total = sumaDados + mod + bonusDeRasgos + bonus;
+  const resultado = total - resistencia;
+  const exito = resultado >= 0;
+  const puntos = exito ? resultado : -resultado;
+  const grado = gradoDe(datos.grados, puntos);
+  const siguiente = ordenados(datos.grados).find((g) => g.puntos > puntos) ?? null;
+  const faltan = siguiente ? siguiente.puntos - puntos : null;
+  return {
+    total,
+    resultado,
+    exito,
+    puntos_de_efecto: exito ? puntos : 0,
+    puntos_de_consecuencia: exito ? 0 : puntos,
+    grado: grado ? grado.nombre : null,
+    modificador: grado ? grado.modificador : 0,
+    bonus_rasgos: bonusDeRasgos,
+    siguiente: exito && siguiente ? siguiente.nombre : null,
+    a_un_punto:
+      exito && faltan !== null && datos.heroicidad !== undefined && faltan <= datos.heroicidad.puntos_antes_del_grado,
+  };
+}

@@ -1,0 +1,139 @@
+// Botones de dados del texto (button.tapiz-dados[data-expr]) y el tirador libre (.tapiz-tirador).
+
+import { cargarDatos } from "./datos.js";
+import { Generador, semillaNueva } from "./generador.js";
+import { analizar } from "./notacion.js";
+import { distribucion, PRESUPUESTO_NAVEGADOR } from "./probabilidad.js";
+import { tirar } from "./tirada.js";
+import {
+  agruparPorTermino,
+  anunciar,
+  el,
+  fichasDeTirada,
+  grafica,
+  nuevoId,
+  resumenDeTirada,
+} from "./vista.js";
+
+/** Probabilidades de una expresión: las de datos.json si el plugin las calculó; si no, aquí. */
+async function puntosDe(expresion) {
+  const canonica = String(analizar(expresion));
+  try {
+    const datos = await cargarDatos();
+    const guardadas = datos.distribuciones?.[expresion] ?? datos.distribuciones?.[canonica];
+    if (guardadas) return guardadas;
+  } catch {
+    // Sin datos.json se calcula en el navegador.
+  }
+  return distribucion(canonica, { trabajo: PRESUPUESTO_NAVEGADOR }).decimales();
+}
+
+/**
+ * Dónde va la gráfica: tras el párrafo del botón (para no partir la frase) o, en una
+ * celda, elemento de lista o definición, al final de ese elemento.
+ */
+function colocarGrafica(origen, zona) {
+  const bloque = origen.closest("p, li, td, th, dd, dt, figcaption, .admonition-title");
+  if (bloque?.matches("p, .admonition-title")) bloque.after(zona);
+  else if (bloque) bloque.append(zona);
+  else origen.after(zona);
+}
+
+/** Conmutador «Probabilidades» que despliega la gráfica de la expresión tirada. */
+function conmutadorDeGrafica(contenedor, origen, expresion, total) {
+  const id = origen.dataset.tapizGrafica ?? nuevoId("tapiz-grafica");
+  origen.dataset.tapizGrafica = id;
+  document.getElementById(id)?.remove();
+  const boton = el("button", {
+    type: "button",
+    class: "tapiz-boton-secundario",
+    "aria-expanded": "false",
+    "aria-controls": id,
+    texto: "Probabilidades",
+  });
+  const zona = el("div", { id, class: "tapiz-grafica-zona", hidden: true });
+  colocarGrafica(origen, zona);
+  boton.addEventListener("click", async () => {
+    const abrir = boton.getAttribute("aria-expanded") !== "true";
+    boton.setAttribute("aria-expanded", String(abrir));
+    zona.hidden = !abrir;
+    if (!abrir || zona.childElementCount) return;
+    try {
+      zona.append(grafica(expresion, await puntosDe(expresion), total));
+    } catch (error) {
+      zona.append(el("p", { class: "tapiz-error", texto: error.message }));
+    }
+  });
+  contenedor.append(boton);
+}
+
+/** Tira una expresión con semilla nueva y pinta el resultado en `destino`. */
+export function tirarEn(destino, expresion, { origen = destino } = {}) {
+  const tirada = tirar(expresion, new Generador(semillaNueva()));
+  const sinSuma = tirada.dados.length === 1 && agruparPorTermino(tirada).length === 1;
+  const resultado = el(
+    "span",
+    { class: "tapiz-tirada", role: "group", "aria-label": `Tirada de ${tirada.expresion}` },
+    fichasDeTirada(tirada),
+    sinSuma ? null : el("span", { class: "tapiz-total", texto: `= ${tirada.total}` }),
+  );
+  conmutadorDeGrafica(resultado, origen, tirada.expresion, tirada.total);
+  destino.replaceChildren(resultado);
+  anunciar(resumenDeTirada(tirada));
+  return tirada;
+}
+
+/** Clic (o Intro/Espacio, que en un botón nativo son clic) en un dado del texto. */
+export function alPulsarDado(boton) {
+  let destino = boton.nextElementSibling;
+  if (!destino?.classList.contains("tapiz-tirada-zona")) {
+    destino = el("span", { class: "tapiz-tirada-zona" });
+    boton.after(destino);
+  }
+  try {
+    tirarEn(destino, boton.dataset.expr, { origen: boton });
+  } catch (error) {
+    destino.replaceChildren(el("span", { class: "tapiz-error", texto: error.message }));
+    anunciar(error.message);
+  }
+}
+
+/** Un campo para escribir cualquier expresión y tirarla. */
+export function montarTirador(contenedor) {
+  const id = nuevoId("tapiz-expresion");
+  const entrada = el("input", {
+    id,
+    type: "text",
+    value: contenedor.dataset.expr || "2d6",
+    spellcheck: "false",
+    autocomplete: "off",
+    inputmode: "text",
+    "aria-describedby": `${id}-ayuda`,
+  });
+  const boton = el("button", { type: "button", class: "md-button md-button--primary", texto: "Tirar" });
+  const salida = el("div", { class: "tapiz-tirador__salida" });
+  const formulario = el(
+    "form",
+    { class: "tapiz-tirador__fila" },
+    el("label", { class: "tapiz-campo", for: id }, "Expresión de dados", entrada),
+    boton,
+  );
+  formulario.addEventListener("submit", (evento) => {
+    evento.preventDefault();
+    try {
+      analizar(entrada.value);
+      entrada.removeAttribute("aria-invalid");
+      tirarEn(salida, entrada.value);
+    } catch (error) {
+      entrada.setAttribute("aria-invalid", "true");
+      salida.replaceChildren(el("p", { class: "tapiz-error", texto: error.message }));
+      anunciar(error.message);
+    }
+  });
+  boton.type = "submit";
+  contenedor.replaceChildren(
+    formulario,
+    el("p", { id: `${id}-ayuda`, class: "tapiz-ayuda", texto: "Por ejemplo 3d6, 4d6kh3, 1d20+1d8!+2 o d%." }),
+    salida,
+  );
+}

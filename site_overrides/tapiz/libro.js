@@ -1,0 +1,31 @@
+// El libro completo en una página: ids únicos por capítulo y enlaces internos al propio libro.
+
+function rutaDe(url) {
+  return url.pathname.replace(/index\.html$/, "");
+}
+
+/** Renombra los ids de cada capítulo y reescribe los enlaces entre páginas del libro. */
+export function prepararLibro(libro) {
+  if (libro.dataset.tapizListo) return;
+  libro.dataset.tapizListo = "1";
+  const capitulos = [...libro.querySelectorAll(".tapiz-libro__capitulo")];
+  const porRuta = new Map();
+  for (const capitulo of capitulos) {
+    const origen = new URL(capitulo.dataset.origen, location.href);
+    capitulo.origen = origen;
+    porRuta.set(rutaDe(origen), capitulo);
+    for (const conId of capitulo.querySelectorAll("[id]")) conId.id = `${capitulo.id}-${conId.id}`;
+  }
+  for (const capitulo of capitulos) {
+    for (const enlace of capitulo.querySelectorAll("a[href]")) {
+      const destino = new URL(enlace.getAttribute("href"), capitulo.origen);
+      const objetivo = porRuta.get(rutaDe(destino));
+      if (destino.origin !== location.origin || !objetivo) {
+        enlace.href = destino.href;
+        continue;
+      }
+      const ancla = destino.hash.slice(1);
+      enlace.setAttribute("href", `#${ancla ? `${objetivo.id}-${decodeURIComponent(ancla)}` : objetivo.id}`);
+    }
+  }
+}

@@ -1,0 +1,312 @@
+// Notación de dados: el mismo analizador que tapiz_rules/dados/notacion.py.
+// Los mensajes y columnas de error son los de Python (el corpus de conformidad lo comprueba).
+// Los textos se recorren por puntos de código, como en Python, no por unidades UTF-16.
+
+export const LIMITES = Object.freeze({
+  dados: 1000,
+  caras: 1000,
+  profundidad: 20,
+  longitud: 200,
+  terminos: 50,
+  constante: 1000000,
+  trabajo: 500000000,
+});
+
+export const PROFUNDIDAD_POR_DEFECTO = 10;
+
+const ESPACIOS = " \t";
+const SE_ESPERABA_TERMINO = "se esperaba una tirada de dados (como «2d6») o un número";
+
+export class ErrorNotacion extends Error {
+  constructor(detalle, expresion, columna = null) {
+    const donde = columna === null ? "" : ` (columna ${columna})`;
+    super(`notación de dados «${expresion}»${donde}: ${detalle}`);
+    this.name = "ErrorNotacion";
+    this.detalle = detalle;
+    this.expresion = expresion;
+    this.columna = columna;
+  }
+}
+
+export class Seleccion {
+  constructor(modo, cantidad) {
+    this.modo = modo;
+    this.cantidad = cantidad;
+  }
+
+  guardados(dados) {
+    return this.modo === "kh" || this.modo === "kl" ? this.cantidad : dados - this.cantidad;
+  }
+
+  /** Si cuentan los dados más altos (kh, dl) o los más bajos (kl, dh). */
+  get prefiereAltos() {
+    return this.modo === "kh" || this.modo === "dl";
+  }
+
+  toString() {
+    return `${this.modo}${this.cantidad}`;
+  }
+}
+
+export class Dados {
+  constructor({ cantidad, caras, signo = 1, porcentual = false, explosion = null, seleccion = null, columna = null }) {
+    // columna: dónde empieza el término en el texto (desde 1), para los errores de presupuesto.
+    Object.assign(this, { cantidad, caras, signo, porcentual, explosion, seleccion, columna });
+  }
+
+  get guardados() {
+    return this.seleccion === null ? this.cantidad : this.seleccion.guardados(this.cantidad);
+  }
+
+  get maximoPorDado() {
+    return this.caras * (1 + (this.explosion ?? 0));
+  }
+
+  get minimo() {
+    return this.signo < 0 ? -this.guardados * this.maximoPorDado : this.guardados;
+  }
+
+  get maximo() {
+    return this.signo < 0 ? -this.guardados : this.guardados * this.maximoPorDado;
+  }
+
+  notacion() {
+    let texto = this.porcentual
+      ? this.cantidad === 1 ? "d%" : `${this.cantidad}d%`
+      : `${this.cantidad}d${this.caras}`;
+    if (this.explosion !== null) {
+      texto += this.explosion === PROFUNDIDAD_POR_DEFECTO ? "!" : `!${this.explosion}`;
+    }
+    if (this.seleccion !== null) texto += String(this.seleccion);
+    return texto;
+  }
+}
+
+export class Constante {
+  constructor(valor) {
+    this.valor = valor;
+  }
+
+  get minimo() {
+    return this.valor;
+  }
+
+  get maximo() {
+    return this.valor;
+  }
+}
+
+export class Expresion {
+  constructor(terminos) {
+    this.terminos = terminos;
+  }
+
+  get minimo() {
+    return this.terminos.reduce((suma, t) => suma + t.minimo, 0);
+  }
+
+  get maximo() {
+    return this.terminos.reduce((suma, t) => suma + t.maximo, 0);
+  }
+
+  /** La notación canónica: analizar(String(e)) da la misma expresión. */
+  toString() {
+    return this.terminos
+      .map((termino, indice) => {
+        const esDados = termino instanceof Dados;
+        const negativo = esDados ? termino.signo < 0 : termino.valor < 0;
+        const cuerpo = esDados ? termino.notacion() : String(Math.abs(termino.valor));
+        return (negativo ? "-" : indice ? "+" : "") + cuerpo;
+      })
+      .join("");
+  }
+}
+
+/** Convierte notación de dados en una Expresion; si no puede, lanza ErrorNotacion. */
+export function analizar(texto) {
+  const puntos = Array.from(texto);
+  if (puntos.length > LIMITES.longitud) {
+    throw new ErrorNotacion(
+      `la expresión tiene ${puntos.length} caracteres y el máximo es ${LIMITES.longitud}`,
+      puntos.slice(0, LIMITES.longitud).join("") + "…",
+      LIMITES.longitud + 1,
+    );
+  }
+  return new Analizador(texto).expresion();
+}
+
+const nDados = (cantidad) => (cantidad === 1 ? "1 dado" : `${cantidad} dados`);
+
+class Analizador {
+  constructor(texto) {
+    this.textoOriginal = texto;
+    this.original = Array.from(texto);
+    // Solo las letras ASCII pasan a minúsculas: así las columnas no se desplazan.
+    this.texto = Array.from(texto.replace(/[A-Z]/g, (letra) => letra.toLowerCase()));
+    this.pos = 0;
+    this.totalDados = 0;
+  }
+
+  error(mensaje, pos = null) {
+    return new ErrorNotacion(mensaje, this.textoOriginal, (pos === null ? this.pos : pos) + 1);
+  }
+
+  actual() {
+    return this.pos < this.texto.length ? this.texto[this.pos] : "";
+  }
+
+  saltarEspacios() {
+    while (this.actual() && ESPACIOS.includes(this.actual())) this.pos += 1;
+  }
+
+  describirActual() {
+    const caracter = this.pos < this.original.length ? this.original[this.pos] : "";
+    return caracter ? `, no «${caracter}»` : "";
+  }
+
+  /** Un número decimal como BigInt (los mensajes lo muestran entero, como Python). */
+  numero() {
+    const inicio = this.pos;
+    while (this.actual() >= "0" && this.actual() <= "9") this.pos += 1;
+    return this.pos > inicio ? BigInt(this.texto.slice(inicio, this.pos).join("")) : null;
+  }
+
+  expresion() {
+    this.saltarEspacios();
+    if (!this.actual()) throw this.error(`la expresión está vacía; ${SE_ESPERABA_TERMINO}`, 0);
+    const terminos = [];
+    let signo = 1;
+    if ("+-".includes(this.actual())) {
+      signo = this.actual() === "-" ? -1 : 1;
+      this.pos += 1;
+      this.saltarEspacios();
+    }
+    for (;;) {
+      if (terminos.length === LIMITES.terminos) {
+        throw this.error(`la expresión tiene más de ${LIMITES.terminos} términos`);
+      }
+      terminos.push(this.termino(signo));
+      this.saltarEspacios();
+      if (!this.actual()) return new Expresion(terminos);
+      if (!"+-".includes(this.actual())) {
+        throw this.error(`se esperaba «+», «-» o el final de la expresión${this.describirActual()}`);
+      }
+      signo = this.actual() === "-" ? -1 : 1;
+      this.pos += 1;
+      this.saltarEspacios();
+    }
+  }
+
+  termino(signo) {
+    const inicio = this.pos;
+    const cantidad = this.numero();
+    if (this.actual() !== "d") {
+      if (cantidad === null) throw this.error(`${SE_ESPERABA_TERMINO}${this.describirActual()}`);
+      if (cantidad > BigInt(LIMITES.constante)) {
+        throw this.error(
+          `una constante puede valer como mucho ${LIMITES.constante}, no ${cantidad}`,
+          inicio,
+        );
+      }
+      return new Constante(signo * Number(cantidad));
+    }
+    const dados = cantidad === null ? 1n : cantidad;
+    this.comprobarCantidad(dados, inicio);
+    this.pos += 1;
+    return this.dados(signo, Number(dados), inicio + 1);
+  }
+
+  comprobarCantidad(cantidad, inicio) {
+    if (cantidad === 0n) throw this.error("no se pueden tirar 0 dados", inicio);
+    if (cantidad > BigInt(LIMITES.dados)) {
+      throw this.error(`como mucho se pueden tirar ${LIMITES.dados} dados, no ${cantidad}`, inicio);
+    }
+    this.totalDados += Number(cantidad);
+    if (this.totalDados > LIMITES.dados) {
+      throw this.error(
+        `la expresión tira ${this.totalDados} dados y el máximo es ${LIMITES.dados}`,
+        inicio,
+      );
+    }
+  }
+
+  dados(signo, cantidad, columna) {
+    const porcentual = this.actual() === "%";
+    const inicioCaras = this.pos;
+    let caras = 100;
+    if (porcentual) {
+      this.pos += 1;
+    } else {
+      const leidas = this.numero();
+      if (leidas === null) throw this.error("se esperaba un número de caras después de «d»");
+      this.comprobarCaras(leidas, inicioCaras);
+      caras = Number(leidas);
+    }
+    const explosion = this.explosion(caras, porcentual);
+    const seleccion = this.seleccion(cantidad);
+    if (seleccion !== null && this.actual() === "!") {
+      throw this.error("la explosión «!» va antes de guardar o descartar, como en «3d6!kh2»");
+    }
+    return new Dados({ cantidad, caras, signo, porcentual, explosion, seleccion, columna });
+  }
+
+  comprobarCaras(caras, inicio) {
+    if (caras === 0n) throw this.error("un dado necesita al menos una cara", inicio);
+    if (caras > BigInt(LIMITES.caras)) {
+      throw this.error(`un dado puede tener como mucho ${LIMITES.caras} caras, no ${caras}`, inicio);
+    }
+  }
+
+  explosion(caras, porcentual) {
+    if (this.actual() !== "!") return null;
+    if (porcentual) throw this.error("«d%» no puede explotar");
+    if (caras === 1) {
+      throw this.error("un dado de una cara explotaría siempre: «!» necesita al menos 2 caras");
+    }
+    this.pos += 1;
+    const inicio = this.pos;
+    const profundidad = this.numero();
+    if (profundidad === null) return PROFUNDIDAD_POR_DEFECTO;
+    if (profundidad < 1n || profundidad > BigInt(LIMITES.profundidad)) {
+      throw this.error(
+        `la profundidad de la explosión va de 1 a ${LIMITES.profundidad}, no ${profundidad}`,
+        inicio,
+      );
+    }
+    return Number(profundidad);
+  }
+
+  seleccion(cantidad) {
+    const letra = this.actual();
+    if (letra !== "k" && letra !== "d") return null;
+    const inicio = this.pos;
+    this.pos += 1;
+    let modo = letra === "k" ? "kh" : "dl";
+    if (this.actual() === "h" || this.actual() === "l") {
+      modo = letra + this.actual();
+      this.pos += 1;
+    }
+    const escrito = this.original.slice(inicio, this.pos).join("");
+    const inicioNumero = this.pos;
+    const numero = this.numero();
+    if (numero === null) {
+      const verbo = letra === "k" ? "guardar" : "descartar";
+      throw this.error(`se esperaba cuántos dados ${verbo} después de «${escrito}»`);
+    }
+    if (modo === "kh" || modo === "kl") {
+      if (numero === 0n) throw this.error("hay que guardar al menos un dado", inicioNumero);
+      if (numero > BigInt(cantidad)) {
+        throw this.error(
+          `con ${nDados(cantidad)} se pueden guardar como mucho ${cantidad}, no ${numero}`,
+          inicioNumero,
+        );
+      }
+    } else if (numero >= BigInt(cantidad)) {
+      throw this.error(
+        `con ${nDados(cantidad)} se pueden descartar como mucho ${cantidad - 1}, no ${numero}`,
+        inicioNumero,
+      );
+    }
+    return new Seleccion(modo, Number(numero));
+  }
+}

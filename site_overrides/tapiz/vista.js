@@ -1,0 +1,174 @@
+// Piezas de interfaz comunes: elementos, anuncios, dados a la vista y gráfica de probabilidades.
+
+import { analizar, Constante } from "./notacion.js";
+
+const NUMERO = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
+const PORCENTAJE = new Intl.NumberFormat("es-ES", {
+  style: "percent",
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 2,
+});
+
+export const numero = (valor) => NUMERO.format(valor);
+export const porcentaje = (valor) => PORCENTAJE.format(valor);
+
+/** Crea un elemento con atributos (`texto` para el contenido de texto) e hijos. */
+export function el(etiqueta, atributos = {}, ...hijos) {
+  const elemento = document.createElement(etiqueta);
+  for (const [nombre, valor] of Object.entries(atributos)) {
+    if (valor === null || valor === undefined || valor === false) continue;
+    if (nombre === "texto") elemento.textContent = valor;
+    else elemento.setAttribute(nombre, valor === true ? "" : String(valor));
+  }
+  elemento.append(...hijos.filter((h) => h !== null && h !== undefined));
+  return elemento;
+}
+
+let contadorIds = 0;
+export const nuevoId = (prefijo) => `${prefijo}-${(contadorIds += 1)}`;
+
+let alterna = false;
+/** Anuncia un texto en la región aria-live (educada) de la página. */
+export function anunciar(texto) {
+  let region = document.querySelector("[data-tapiz-anuncio]");
+  if (!region) {
+    region = el("div", { class: "tapiz-anuncio", "data-tapiz-anuncio": true, "aria-live": "polite", role: "status" });
+    document.body.append(region);
+  }
+  // Un espacio duro alterno hace que el mismo texto se vuelva a anunciar.
+  alterna = !alterna;
+  region.textContent = texto + (alterna ? "\u00a0" : "");
+}
+
+/** Agrupa los dados de una tirada por término de la expresión: [{signo, dados|constante}]. */
+export function agruparPorTermino(tirada) {
+  const grupos = [];
+  let i = 0;
+  for (const termino of analizar(tirada.expresion).terminos) {
+    if (termino instanceof Constante) {
+      grupos.push({ signo: Math.sign(termino.valor) || 1, constante: Math.abs(termino.valor) });
+      continue;
+    }
+    const dados = [];
+    for (let n = 0; n < termino.cantidad; n += 1) {
+      if (termino.porcentual) {
+        dados.push(tirada.dados[i], tirada.dados[i + 1]);
+        i += 2;
+        continue;
+      }
+      dados.push(tirada.dados[i]);
+      i += 1;
+      while (i < tirada.dados.length && tirada.dados[i].explosion) dados.push(tirada.dados[i++]);
+    }
+    grupos.push({ signo: termino.signo, dados });
+  }
+  return grupos;
+}
+
+function describirDado(dado) {
+  const partes = [dado.etiqueta ?? `d${dado.caras}`, String(dado.valor)];
+  if (dado.explosion) partes.push("explosión");
+  if (dado.descartado) partes.push("descartado");
+  return partes.join(" ");
+}
+
+/** Los dados de una tirada como fichas; explosiones y descartes marcados sin depender del color. */
+export function fichasDeTirada(tirada) {
+  const fragmento = document.createDocumentFragment();
+  agruparPorTermino(tirada).forEach((grupo, indice) => {
+    if (indice > 0 || grupo.signo < 0) {
+      fragmento.append(el("span", { "aria-hidden": "true", texto: grupo.signo < 0 ? "−" : "+" }));
+    }
+    if ("constante" in grupo) {
+      fragmento.append(el("span", { class: "tapiz-constante", texto: String(grupo.constante) }));
+      return;
+    }
+    for (const dado of grupo.dados) {
+      const clases = ["tapiz-dado"];
+      if (dado.explosion) clases.push("tapiz-dado--explosion");
+      if (dado.descartado) clases.push("tapiz-dado--descartado");
+      const notas = [dado.explosion && "explosión", dado.descartado && "descartado"].filter(Boolean);
+      fragmento.append(
+        el(
+          "span",
+          { class: clases.join(" "), title: describirDado(dado) },
+          String(dado.valor),
+          notas.length ? el("span", { class: "tapiz-oculto", texto: ` (${notas.join(", ")})` }) : null,
+        ),
+      );
+    }
+  });
+  return fragmento;
+}
+
+/** Texto para lectores de pantalla: «3d6: 4, 2, 6. Total 12». */
+export function resumenDeTirada(tirada) {
+  const valores = tirada.dados.map((d) => {
+    const notas = [d.explosion && "explosión", d.descartado && "descartado"].filter(Boolean);
+    return notas.length ? `${d.valor} (${notas.join(", ")})` : String(d.valor);
+  });
+  const dados = valores.length ? `: ${valores.join(", ")}` : "";
+  return `${tirada.expresion}${dados}. Total ${tirada.total}.`;
+}
+
+/** Quita las colas casi imposibles para que la gráfica se lea (se dice en el resumen). */
+function recortar(puntos, marcado) {
+  const umbral = Math.max(...puntos.map(([, p]) => p)) / 500;
+  const conservar = (i) => puntos[i][1] >= umbral || puntos[i][0] === marcado;
+  let inicio = 0;
+  let fin = puntos.length - 1;
+  while (inicio < fin && !conservar(inicio)) inicio += 1;
+  while (fin > inicio && !conservar(fin)) fin -= 1;
+  return puntos.slice(inicio, fin + 1);
+}
+
+/** Gráfica de barras de una distribución [[valor, probabilidad]], con resumen en texto. */
+export function grafica(expresion, puntos, marcado = null) {
+  const visibles = recortar(puntos, marcado);
+  const maxima = Math.max(...visibles.map(([, p]) => p));
+  const media = puntos.reduce((s, [v, p]) => s + v * p, 0);
+  const pModa = Math.max(...puntos.map(([, p]) => p));
+  const modas = puntos.filter(([, p]) => p >= pModa * (1 - 1e-9)).map(([v]) => v);
+  const minimo = puntos[0][0];
+  const maximo = puntos.at(-1)[0];
+  let resumen = `${expresion}: de ${minimo} a ${maximo}, media ${numero(media)}; `;
+  if (modas.length === puntos.length) {
+    resumen += `todos los totales son igual de probables (${porcentaje(pModa)} cada uno).`;
+  } else if (modas.length === 1) {
+    resumen += `el total más probable es ${modas[0]} (${porcentaje(pModa)}).`;
+  } else {
+    const lista = `${modas.slice(0, -1).join(", ")} y ${modas.at(-1)}`;
+    resumen += `los totales más probables son ${lista} (${porcentaje(pModa)} cada uno).`;
+  }
+  if (marcado !== null) {
+    const alMenos = puntos.reduce((s, [v, p]) => (v >= marcado ? s + p : s), 0);
+    resumen += ` Sacar ${marcado} o más: ${porcentaje(alMenos)}.`;
+  }
+  if (visibles.length < puntos.length) {
+    resumen += ` La gráfica muestra de ${visibles[0][0]} a ${visibles.at(-1)[0]}; el resto es muy improbable.`;
+  }
+  const barras = el("span", { class: "tapiz-grafica__barras", "aria-hidden": "true" });
+  for (const [valor, p] of visibles) {
+    const clase = valor === marcado ? "tapiz-grafica__barra tapiz-grafica__barra--tirada" : "tapiz-grafica__barra";
+    barras.append(
+      el("span", {
+        class: clase,
+        title: `${valor}: ${porcentaje(p)}`,
+        style: `height:${Math.max(1, (100 * p) / maxima).toFixed(1)}%`,
+      }),
+    );
+  }
+  const eje = el(
+    "span",
+    { class: "tapiz-grafica__eje", "aria-hidden": "true" },
+    el("span", { texto: String(visibles[0][0]) }),
+    el("span", { texto: String(visibles.at(-1)[0]) }),
+  );
+  return el(
+    "span",
+    { class: "tapiz-grafica" },
+    barras,
+    eje,
+    el("span", { class: "tapiz-grafica__resumen", texto: resumen }),
+  );
+}

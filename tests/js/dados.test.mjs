@@ -1,0 +1,170 @@
+// Conformidad del motor de dados en JavaScript con el de Python: lee el corpus que genera
+// tests/conformidad/generar.py y comprueba notación canónica, distribuciones exactas,
+// tiradas con semilla y errores. Ejecutar con `node --test tests/js/`.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { probabilidadesAccion, resolverAccion } from "../../site_overrides/tapiz/accion.js";
+import { Generador } from "../../site_overrides/tapiz/generador.js";
+import { analizar, ErrorNotacion } from "../../site_overrides/tapiz/notacion.js";
+import {
+  distribucion,
+  fraccion,
+  PRESUPUESTO_NAVEGADOR,
+} from "../../site_overrides/tapiz/probabilidad.js";
+import { tirar } from "../../site_overrides/tapiz/tirada.js";
+
+const RUTA_CORPUS = process.env.TAPIZ_CORPUS ?? new URL("../conformidad/corpus.json", import.meta.url);
+const corpus = JSON.parse(readFileSync(RUTA_CORPUS, "utf8"));
+
+test("el corpus tiene la versión 1 y casos de cada tipo", () => {
+  assert.equal(corpus.version, 1);
+  assert.ok(corpus.expresiones.length > 0);
+  assert.ok(corpus.tiradas.length > 0);
+  assert.ok(corpus.errores.length > 0);
+});
+
+/** "7" y "7/1" son la misma fracción: Python escribe los enteros sin denominador. */
+const normalizar = (texto) => (texto.includes("/") ? texto : `${texto}/1`);
+
+test("notación canónica, mínimo, máximo y distribución exacta", () => {
+  for (const caso of corpus.expresiones) {
+    const arbol = analizar(caso.expresion);
+    assert.equal(String(arbol), caso.canonica, caso.expresion);
+    assert.equal(String(analizar(String(arbol))), caso.canonica, caso.expresion);
+    const dist = distribucion(caso.expresion);
+    assert.equal(dist.minimo, caso.min, caso.expresion);
+    assert.equal(dist.maximo, caso.max, caso.expresion);
+    assert.deepEqual(dist.items(), caso.distribucion, caso.expresion);
+    if ("media" in caso) assert.equal(dist.media, normalizar(caso.media), caso.expresion);
+  }
+});
+
+test("tiradas con semilla: mismo total y mismos dados que Python", () => {
+  for (const caso of corpus.tiradas) {
+    const tirada = tirar(caso.expresion, new Generador(caso.semilla));
+    const { semilla, ...esperada } = caso;
+    assert.deepEqual(
+      { expresion: tirada.expresion, total: tirada.total, dados: tirada.dados },
+      { expresion: esperada.expresion, total: esperada.total, dados: esperada.dados },
+      `${caso.expresion} con semilla ${semilla}`,
+    );
+  }
+});
+
+function errorDe(expresion) {
+  try {
+    distribucion(expresion); // analiza y, si la notación vale, comprueba el presupuesto
+  } catch (error) {
+    return error;
+  }
+  return null;
+}
+
+test("errores: mismo mensaje y misma columna que Python", () => {
+  for (const caso of corpus.errores) {
+    const error = errorDe(caso.expresion);
+    assert.ok(error instanceof ErrorNotacion, `«${caso.expresion}» debería fallar`);
+    assert.equal(error.columna, caso.columna, caso.expresion);
+    if ("mensaje" in caso) assert.equal(error.message, caso.mensaje, caso.expresion);
+  }
+});
+
+test("el generador es el mulberry32 de ARQUITECTURA.md", () => {
+  function mulberry32(a) {
+    return function () {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (t ^ (t >>> 14)) >>> 0;
+    };
+  }
+  for (const semilla of [0, 1, 42, 0xffffffff]) {
+    const referencia = mulberry32(semilla);
+    const generador = new Generador(semilla);
+    for (let i = 0; i < 100; i += 1) assert.equal(generador.siguiente(), referencia());
+  }
+  assert.equal(new Generador(2 ** 32 + 7).siguiente(), new Generador(7).siguiente());
+  assert.equal(new Generador(-1).siguiente(), new Generador(2 ** 32 - 1).siguiente());
+});
+
+test("la entrada hostil da un mensaje claro en vez de colgarse", () => {
+  const larga = "1d6+".repeat(2500);
+  assert.throws(() => analizar(larga), {
+    message: `notación de dados «${larga.slice(0, 200)}…» (columna 201): la expresión tiene 10000 caracteres y el máximo es 200`,
+  });
+  assert.throws(() => analizar("99999999d99999999"), {
+    message: "notación de dados «99999999d99999999» (columna 1): como mucho se pueden tirar 1000 dados, no 99999999",
+  });
+  assert.throws(() => distribucion("1000d1000"), {
+    message:
+      "notación de dados «1000d1000» (columna 1): «1000d1000» es demasiado grande para calcular " +
+      "probabilidades exactas; se puede tirar, pero no tabular",
+  });
+  assert.equal(tirar("1000d1000", new Generador(1)).dados.length, 1000);
+  // En el navegador el presupuesto es menor: esto tardaría segundos y se rechaza al instante.
+  assert.throws(() => distribucion("1000d20!kh1", { trabajo: PRESUPUESTO_NAVEGADOR }), {
+    message:
+      "notación de dados «1000d20!kh1» (columna 1): «1000d20!kh1» es demasiado grande para " +
+      "calcular probabilidades exactas; se puede tirar, pero no tabular",
+  });
+});
+
+const DATOS = {
+  grados: [
+    { nombre: "menor", puntos: 5, modificador: 2 },
+    { nombre: "mayor", puntos: 10, modificador: 4 },
+    { nombre: "extremo", puntos: 15, modificador: 6 },
+  ],
+  rasgos: { primer_rasgo: "nivel", rasgo_adicional: 1, tope_por_nivel: 2 },
+  heroicidad: { puntos_antes_del_grado: 1, bonus: 1 },
+};
+
+test("probabilidades de acción: las bandas reparten toda la probabilidad", () => {
+  const p = probabilidadesAccion(DATOS, { dadoBase: "1d20", dados: "1d6!", mod: 2, nivel: 3, rasgos: 2, resistencia: 15 });
+  assert.equal(p.exito + p.fallo, p.denominador);
+  const exitos = p.exitoSinGrado + p.efecto.reduce((s, g) => s + g.peso, 0n);
+  const fallos = p.falloSinGrado + p.consecuencia.reduce((s, g) => s + g.peso, 0n);
+  assert.equal(exitos, p.exito);
+  assert.equal(fallos, p.fallo);
+  assert.equal(p.bonusRasgos, 4);
+});
+
+test("probabilidades de acción con 1d20 sin bonus: contra 11 éxito 1/2; contra 5 efecto extremo 1/20", () => {
+  const p = probabilidadesAccion(DATOS, { dadoBase: "1d20", resistencia: 11 });
+  assert.equal(fraccion(p.exito, p.denominador), "1/2");
+  assert.equal(fraccion(p.efecto[2].peso, p.denominador), "0/1");
+  const q = probabilidadesAccion(DATOS, { dadoBase: "1d20", resistencia: 5 });
+  assert.equal(fraccion(q.efecto[2].peso, q.denominador), "1/20"); // solo el 20 da 15 puntos
+  assert.equal(fraccion(q.consecuencia[0].peso, q.denominador), "0/1");
+});
+
+test("resolver una tirada: grado, puntos y a un punto del siguiente grado", () => {
+  const r = resolverAccion(DATOS, { sumaDados: 14, mod: 2, nivel: 3, rasgos: 2, resistencia: 11 });
+  assert.deepEqual(r, {
+    total: 20,
+    resultado: 9,
+    exito: true,
+    puntos_de_efecto: 9,
+    puntos_de_consecuencia: 0,
+    grado: "menor",
+    modificador: 2,
+    bonus_rasgos: 4,
+    siguiente: "mayor",
+    a_un_punto: true,
+  });
+  const fallo = resolverAccion(DATOS, { sumaDados: 3, resistencia: 15 });
+  assert.equal(fallo.exito, false);
+  assert.equal(fallo.puntos_de_consecuencia, 12);
+  assert.equal(fallo.grado, "mayor");
+});
+
+test("con la tabla bonus_rasgos del plugin se usa la tabla, no la fórmula", () => {
+  const datos = { ...DATOS, rasgos: undefined, bonus_rasgos: { 1: [0, 1, 2], 2: [0, 2, 3] } };
+  assert.equal(resolverAccion(datos, { sumaDados: 10, nivel: 2, rasgos: 2, resistencia: 10 }).bonus_rasgos, 3);
+  assert.throws(() => resolverAccion(datos, { sumaDados: 10, nivel: 3, rasgos: 1, resistencia: 10 }), {
+    message: "La tabla de bonus por rasgos llega del nivel 1 al 2 y de 0 a 2 rasgos.",
+  });
+});

@@ -1,0 +1,67 @@
+"""Capturas de los widgets en móvil (390×844) y escritorio (1366×900), claro y oscuro.
+
+No es una prueba: construye el sitio, lo sirve y guarda PNG en /work/notas/capturas/
+(o en la carpeta que se pase como argumento) para revisarlas a ojo.
+
+    uv run python tests/navegador/capturas.py [carpeta]
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from conftest import ESCRITORIO, MOVIL, construir_sitio, lanzar_chromium, servir
+from playwright.sync_api import Page, sync_playwright
+
+DESTINO = Path(sys.argv[1] if len(sys.argv) > 1 else "/work/notas/capturas")
+
+
+def capturar_tirada(pagina: Page, base: str, archivo: Path) -> None:
+    pagina.goto(base + "hacer-cosas/")
+    pagina.wait_for_load_state("networkidle")
+    boton = pagina.locator("button.tapiz-dados").first
+    boton.click()
+    pagina.locator(".tapiz-tirada-zona button[aria-expanded]").first.click()
+    grafica = pagina.locator(".tapiz-grafica").first
+    grafica.wait_for()
+    boton.evaluate("b => { b.scrollIntoView({block: 'start'}); window.scrollBy(0, -120); }")
+    pagina.screenshot(path=str(archivo))
+
+
+def capturar_calculadora(pagina: Page, base: str, archivo: Path) -> None:
+    pagina.goto(base + "hacer-cosas/")
+    pagina.wait_for_load_state("networkidle")
+    calculadora = pagina.locator(".tapiz-calculadora")
+    calculadora.locator("table").wait_for()
+    pagina.get_by_label("Nivel de los dados de atributo").select_option(value="2")
+    pagina.get_by_label("Modificador de característica").fill("2")
+    pagina.get_by_label("Nivel del personaje").fill("3")
+    pagina.get_by_label("Rasgos que ayudan").fill("2")
+    pagina.get_by_label("Resistencia").fill("15")
+    pagina.get_by_role("button", name="Tirar", exact=True).click()
+    calculadora.screenshot(path=str(archivo))
+
+
+def main() -> None:
+    DESTINO.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as carpeta, sync_playwright() as playwright:
+        servidor, base = servir(Path(carpeta))
+        construir_sitio(Path(carpeta), base)
+        navegador = lanzar_chromium(playwright)
+        for nombre, tamano in [("escritorio", ESCRITORIO), ("movil", MOVIL)]:
+            for esquema in ("light", "dark"):
+                contexto = navegador.new_context(viewport=tamano, color_scheme=esquema)
+                pagina = contexto.new_page()
+                capturar_tirada(pagina, base, DESTINO / f"tirada-{nombre}-{esquema}.png")
+                capturar_calculadora(pagina, base, DESTINO / f"calculadora-{nombre}-{esquema}.png")
+                contexto.close()
+        navegador.close()
+        servidor.shutdown()
+    for archivo in sorted(DESTINO.glob("*.png")):
+        print(archivo)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""El sitio en Chromium: privacidad, accesibilidad, búsqueda sin tildes y libro imprimible."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.request import urlopen
+
+import axe_playwright_python
+import pytest
+
+pytestmark = pytest.mark.navegador
+
+AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+PAGINAS_AXE = ["", "hacer-cosas/", "rango-y-movimiento/"]
+
+
+def test_ninguna_pagina_pide_nada_fuera_del_sitio_ni_da_errores(pestana):
+    pestana.ir("")
+    enlaces = pestana.page.eval_on_selector_all(
+        "nav.md-nav--primary a.md-nav__link[href]", "as => as.map(a => a.href)"
+    )
+    paginas = sorted({e.split("#")[0] for e in enlaces if e.startswith(pestana.base)})
+    assert len(paginas) > 5
+    for pagina in paginas:
+        pestana.page.goto(pagina)
+        pestana.page.wait_for_load_state("networkidle")
+    # Abrir la búsqueda carga el trabajador y el índice: también deben ser locales.
+    pestana.page.locator(".md-search__input").click()
+    assert _buscar(pestana.page, "dados") != []
+    assert pestana.externas == []
+    assert pestana.errores == []
+
+
+def test_el_html_no_carga_nada_de_otro_sitio(sitio):
+    """Comprobación estática: ningún src, ni hojas de estilo ni precargas, fuera del sitio."""
+    for ruta in ["", "hacer-cosas/", "libro/"]:
+        with urlopen(sitio + ruta) as respuesta:
+            html = respuesta.read().decode("utf-8")
+        externos = re.findall(r'src="(https?:[^"]*)"', html)
+        externos += re.findall(r'<link[^>]*rel="(?:stylesheet|preconnect|preload)"[^>]*>', html)
+        assert [e for e in externos if "http" in e] == [], ruta
+
+
+def _violaciones_graves(pagina) -> list[str]:
+    pagina.add_script_tag(content=AXE)
+    resultado = pagina.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} → {[n['target'] for n in v['nodes']][:5]}"
+        for v in resultado["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("esquema", ["light", "dark"])
+@pytest.mark.parametrize("ruta", PAGINAS_AXE, ids=["inicio", "hacer-cosas", "rango"])
+def test_axe_no_encuentra_problemas_graves(pestana, ruta, esquema):
+    pagina = pestana.page
+    pagina.emulate_media(color_scheme=esquema)
+    pestana.ir(ruta)
+    esperado = "slate" if esquema == "dark" else "default"
+    assert pagina.get_attribute("body", "data-md-color-scheme") == esperado
+    dado = pagina.locator("button.tapiz-dados").first
+    if dado.count():
+        dado.click()
+        pagina.locator(".tapiz-tirada-zona button[aria-expanded]").first.click()
+        pagina.locator(".tapiz-grafica").first.wait_for()
+    if ruta == "hacer-cosas/":
+        pagina.locator(".tapiz-calculadora table").wait_for()
+        pagina.get_by_role("button", name="Tirar", exact=True).click()
+    assert _violaciones_graves(pagina) == []
+
+
+def _buscar(pagina, consulta: str) -> list[str]:
+    campo = pagina.locator(".md-search__input")
+    campo.fill("")
+    campo.type(consulta)
+    pagina.wait_for_function(
+        "() => !/Teclee|Inicializando/.test("
+        "document.querySelector('.md-search-result__meta').textContent)"
+    )
+    pagina.locator(".md-search-result__item").first.wait_for()
+    titulos = pagina.locator(".md-search-result__item > .md-search-result__link h1")
+    return titulos.all_text_contents()
+
+
+@pytest.mark.parametrize(
+    ("consulta", "pagina_esperada"),
+    [
+        ("accion", "Hacer cosas"),
+        ("dano", "Daño y puntos de golpe"),
+        ("tamano", "Tamaño"),
+        ("heroicidad", "Puntos de heroicidad"),
+        ("TZR0002", "Rango y movimiento"),
+    ],
+)
+def test_la_busqueda_encuentra_sin_tildes(pestana, consulta, pagina_esperada):
+    pestana.ir("")
+    pestana.page.locator(".md-search__input").click()
+    titulos = _buscar(pestana.page, consulta)
+    assert pagina_esperada in titulos, titulos
+
+
+def test_el_indice_de_busqueda_lleva_las_palabras_sin_tildes(sitio):
+    with urlopen(sitio + "search/search_index.json") as respuesta:
+        indice = json.load(respuesta)
+    assert "texto_sin_tildes" in indice["config"]["fields"]
+    plegadas = " ".join(d.get("texto_sin_tildes", "") for d in indice["docs"]).split()
+    assert {"accion", "dano", "tamano"} <= set(plegadas)
+
+
+def test_el_libro_completo_tiene_todas_las_paginas_y_enlaces_internos(pestana):
+    pestana.ir("libro/")
+    pagina = pestana.page
+    capitulos = pagina.locator(".tapiz-libro__capitulo")
+    enlaces_nav = pagina.eval_on_selector_all(
+        "nav.md-nav--primary a.md-nav__link[href]",
+        "as => new Set(as.map(a => a.href.split('#')[0])).size",
+    )
+    # Todas las páginas de la navegación menos el propio libro.
+    assert capitulos.count() == enlaces_nav - 1
+    assert capitulos.locator("h1").count() >= capitulos.count()
+    rotos = pagina.evaluate(
+        """() => [...document.querySelectorAll('.tapiz-libro a[href^="#"]')]
+              .map(a => decodeURIComponent(a.getAttribute('href').slice(1)))
+              .filter(id => id && !document.getElementById(id))"""
+    )
+    assert rotos == []
+    ids = pagina.evaluate("() => [...document.querySelectorAll('[id]')].map(e => e.id)")
+    assert len(ids) == len(set(ids)), "ids repetidos en el libro"
+    assert pagina.get_by_role("button", name="Imprimir / guardar como PDF").is_visible()
+
+
+def test_al_imprimir_se_ocultan_la_navegacion_y_los_botones(pestana):
+    pagina = pestana.page
+    pestana.ir("hacer-cosas/")
+    pagina.locator("button.tapiz-dados").first.click()
+    pagina.emulate_media(media="print")
+    for selector in [".md-header", ".md-sidebar--primary", ".md-footer", ".tapiz-tirada"]:
+        assert pagina.locator(selector).first.is_hidden(), selector
+    assert pagina.locator("button.tapiz-dados").first.is_visible()

@@ -1,0 +1,229 @@
+"""Los widgets de dados en Chromium, contra el sitio real construido con mkdocs build."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from urllib.request import urlopen
+
+import pytest
+
+from tapiz_rules import REGISTRO
+from tapiz_rules.dados import analizar, distribucion
+from tapiz_rules.reglamento import Reglamento
+from tapiz_rules.reglas.efectos import GRADOS
+
+pytestmark = pytest.mark.navegador
+
+ANUNCIO = "[data-tapiz-anuncio]"
+TOTAL = re.compile(r"Total (-?\d+)\.")
+CAMPO_DADOS = "Dados de atributo (se pueden escribir)"
+
+
+def anuncio_tras(pestana, accion) -> str:
+    """Ejecuta ``accion`` y devuelve el siguiente texto de la región aria-live."""
+    pagina = pestana.page
+    antes = pagina.text_content(ANUNCIO) or ""
+    accion()
+    pagina.wait_for_function(
+        "([sel, antes]) => document.querySelector(sel).textContent !== antes",
+        arg=[ANUNCIO, antes],
+    )
+    return (pagina.text_content(ANUNCIO) or "").strip()
+
+
+def test_un_dado_del_texto_tira_y_anuncia_un_total_posible(pestana):
+    pestana.ir("hacer-cosas/")
+    boton = pestana.page.locator("button.tapiz-dados").first
+    expresion = boton.get_attribute("data-expr")
+    arbol = analizar(expresion)
+    for accion in (boton.click, lambda: boton.press("Enter"), lambda: boton.press(" ")):
+        texto = anuncio_tras(pestana, accion)
+        total = int(TOTAL.search(texto).group(1))
+        assert arbol.minimo <= total <= arbol.maximo, texto
+        assert texto.startswith(str(arbol)), texto
+    fichas = pestana.page.locator(".tapiz-tirada-zona .tapiz-dado")
+    assert fichas.count() >= 1
+
+
+def test_la_grafica_de_probabilidades_sale_de_datos_json(pestana):
+    pestana.ir("hacer-cosas/")
+    boton = pestana.page.locator("button.tapiz-dados").first
+    expresion = str(analizar(boton.get_attribute("data-expr")))
+    boton.click()
+    conmutador = pestana.page.locator(".tapiz-tirada-zona button[aria-expanded]").first
+    conmutador.click()
+    assert conmutador.get_attribute("aria-expanded") == "true"
+    resumen = pestana.page.locator(".tapiz-grafica__resumen").first.text_content()
+    dist = distribucion(expresion)
+    assert resumen.startswith(f"{expresion}: de {dist.minimo} a {dist.maximo}, media "), resumen
+
+
+def _fracciones_de_la_calculadora(pestana) -> dict[str, Fraction]:
+    filas = pestana.page.locator(".tapiz-calculadora tr[data-clave]")
+    fracciones = {}
+    for i in range(filas.count()):
+        fila = filas.nth(i)
+        fraccion = fila.locator("td[data-fraccion]").get_attribute("data-fraccion")
+        fracciones[fila.get_attribute("data-clave")] = Fraction(fraccion)
+    return fracciones
+
+
+CLAVES_DEL_MOTOR = {
+    "exito": "p_exito",
+    "fallo": "p_fallo",
+    "efecto-menor": "p_menor",
+    "efecto-mayor": "p_mayor",
+    "efecto-extremo": "p_extremo",
+    "consecuencia-menor": "p_consecuencia_menor",
+    "consecuencia-mayor": "p_consecuencia_mayor",
+    "consecuencia-extremo": "p_consecuencia_extrema",
+}
+
+AJUSTES = [
+    # (edición, nivel de dados de atributo, mod, nivel, rasgos, bonus, resistencia)
+    ("actual", 2, 2, 3, 2, 0, 15),
+    ("2017", 0, -1, 1, 1, 2, 12),
+    ("actual", 10, 4, 5, 3, -2, 30),
+]
+
+
+def _rellenar(pestana, edicion, nivel_atributo, mod, nivel, rasgos, bonus, resistencia):
+    pagina = pestana.page
+    dado_base = Reglamento(edicion=edicion).dado_base
+    pagina.get_by_label("Dado base").select_option(value=dado_base)
+    pagina.get_by_label("Nivel de los dados de atributo").select_option(value=str(nivel_atributo))
+    for etiqueta, valor in [
+        ("Modificador de característica", mod),
+        ("Nivel del personaje", nivel),
+        ("Rasgos que ayudan", rasgos),
+        ("Otros bonus y penalizaciones", bonus),
+        ("Resistencia", resistencia),
+    ]:
+        pagina.get_by_label(etiqueta).fill(str(valor))
+
+
+@pytest.mark.parametrize("ajuste", AJUSTES, ids=lambda a: "-".join(map(str, a)))
+def test_la_calculadora_da_las_probabilidades_exactas_del_motor(pestana, ajuste):
+    edicion, nivel_atributo, mod, nivel, rasgos, bonus, resistencia = ajuste
+    pestana.ir("hacer-cosas/")
+    _rellenar(pestana, *ajuste)
+    mostradas = _fracciones_de_la_calculadora(pestana)
+
+    reglamento = Reglamento(edicion=edicion)
+    dados = REGISTRO.buscar_regla("dados_atributo")({"nivel": nivel_atributo})["expresion"] or ""
+    assert pestana.page.get_by_label(CAMPO_DADOS).input_value() == dados
+    entradas = {"dados": dados, "mod": mod, "nivel": nivel, "rasgos": rasgos, "bonus": bonus}
+    motor = REGISTRO.buscar_regla("probabilidades_accion")(
+        {**entradas, "resistencia": resistencia}, reglamento
+    ).valores
+    for clave, salida in CLAVES_DEL_MOTOR.items():
+        assert float(mostradas[clave]) == motor[salida], clave
+
+    # Y exactas, no solo en coma flotante: se recalculan con la distribución del motor.
+    bonus_rasgos = REGISTRO.buscar_regla("bonus_rasgos")({"nivel": nivel, "rasgos": rasgos})
+    fijo = mod + bonus_rasgos["bonus"] + bonus
+    dist = distribucion(reglamento.dado_base + (f"+{dados}" if dados else ""))
+    umbral = resistencia - fijo
+    assert mostradas["exito"] == dist.al_menos(umbral)
+    menor, mayor = GRADOS[0].puntos, GRADOS[1].puntos
+    efecto_menor = dist.al_menos(umbral + menor) - dist.al_menos(umbral + mayor)
+    assert mostradas["efecto-menor"] == efecto_menor
+    assert mostradas["exito-sin-grado"] == dist.al_menos(umbral) - dist.al_menos(umbral + menor)
+
+
+def test_la_calculadora_tira_y_anuncia_el_resultado(pestana):
+    pestana.ir("hacer-cosas/")
+    _rellenar(pestana, "actual", 0, 0, 1, 0, 0, 11)
+    tirar = pestana.page.get_by_role("button", name="Tirar", exact=True)
+    texto = anuncio_tras(pestana, tirar.click)
+    total = int(re.match(r"Total (-?\d+) contra 11\.", texto).group(1))
+    assert 1 <= total <= 20
+    assert ("Éxito" in texto) == (total >= 11), texto
+
+
+@pytest.mark.parametrize(
+    ("escrito", "mensaje"),
+    [
+        (
+            "99999999d99999999",
+            "notación de dados «99999999d99999999» (columna 1): "
+            "como mucho se pueden tirar 1000 dados, no 99999999",
+        ),
+        (
+            "1000d1000",
+            "notación de dados «1000d1000» (columna 1): «1000d1000» es demasiado grande para "
+            "calcular probabilidades exactas; se puede tirar, pero no tabular",
+        ),
+        (
+            "1000d20!kh1",
+            "notación de dados «1000d20!kh1» (columna 1): «1000d20!kh1» es demasiado grande para "
+            "calcular probabilidades exactas; se puede tirar, pero no tabular",
+        ),
+        (
+            "1d6+" * 2500,
+            f"notación de dados «{('1d6+' * 2500)[:200]}…» (columna 201): "
+            "la expresión tiene 10000 caracteres y el máximo es 200",
+        ),
+    ],
+    ids=["enorme", "sin-presupuesto", "guardar-uno-de-mil", "larguisima"],
+)
+def test_una_expresion_hostil_en_la_calculadora_da_un_mensaje(pestana, escrito, mensaje):
+    pestana.ir("hacer-cosas/")
+    campo = pestana.page.get_by_label(CAMPO_DADOS)
+    campo.fill(escrito)
+    aviso = pestana.page.locator(".tapiz-calculadora [role=alert]")
+    aviso.wait_for(state="visible")
+    assert aviso.text_content() == mensaje
+    assert campo.get_attribute("aria-invalid") == "true"
+    campo.fill("1d6!")
+    aviso.wait_for(state="hidden")
+
+
+def test_la_navegacion_instantanea_mantiene_vivos_los_widgets(pestana):
+    pagina = pestana.page
+    pestana.ir("")
+    pagina.evaluate("window.__sinRecargar = true")
+    pagina.locator("nav.md-nav--primary a[href$='hacer-cosas/']").first.click()
+    pagina.wait_for_url("**/hacer-cosas/")
+    pagina.locator(".tapiz-calculadora table").wait_for()
+    assert pagina.evaluate("window.__sinRecargar") is True, "la página se recargó entera"
+    texto = anuncio_tras(pestana, pagina.locator("button.tapiz-dados").first.click)
+    assert TOTAL.search(texto), texto
+    pagina.go_back()
+    pagina.wait_for_url(pestana.base)
+    texto = anuncio_tras(pestana, pagina.locator("button.tapiz-dados").first.click)
+    assert TOTAL.search(texto), texto
+    assert pagina.evaluate("window.__sinRecargar") is True
+    assert pagina.locator(".tapiz-calculadora").count() == 0
+
+
+def test_repetir_un_ejemplo_muestra_lo_que_calculo_el_motor(pestana):
+    pestana.ir("hacer-cosas/")
+    boton = pestana.page.locator("button.tapiz-repetir").first
+    ident = boton.get_attribute("data-ejemplo")
+    boton.click()
+    zona = pestana.page.locator(f"[id='{ident}'] .tapiz-repeticion dl")
+    zona.wait_for()
+    with urlopen(pestana.base + "assets/tapiz/datos.json") as respuesta:
+        ejemplo = json.load(respuesta)["ejemplos"][ident]
+    repeticion = pestana.page.locator(f"[id='{ident}'] .tapiz-repeticion")
+    totales = repeticion.locator(".tapiz-total").all_text_contents()
+    clave = ",".join(t.removeprefix("= ") for t in totales)
+    esperado = ejemplo["resultados"][clave]
+    nombres = [n.replace(" ", "_") for n in zona.locator("dt").all_text_contents()]
+    valores = zona.locator("dd").all_text_contents()
+    assert nombres == ejemplo["salidas"]
+    assert valores == [como_texto(esperado[nombre]) for nombre in nombres]
+
+
+def como_texto(valor: object) -> str:
+    """Cómo muestra el widget una salida de una regla."""
+    if valor is True or valor is False:
+        return "sí" if valor else "no"
+    if valor is None:
+        return "—"
+    if isinstance(valor, list):
+        return ", ".join(str(v) for v in valor)
+    return str(valor)

@@ -1,0 +1,61 @@
+"""El índice de búsqueda admite palabras escritas sin tildes."""
+
+import json
+from pathlib import Path
+
+from mkdocs_plugins.busqueda import palabras_plegadas, plegar, plegar_indice_busqueda
+
+
+def _indice(tmp_path: Path, docs: list[dict[str, str]]) -> Path:
+    ruta = tmp_path / "search_index.json"
+    config = {
+        "lang": ["es"],
+        "separator": r"[\s\-]+",
+        "pipeline": ["stopWordFilter", "trimmer"],
+        "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}, "tags": {"boost": 1e6}},
+    }
+    ruta.write_text(json.dumps({"config": config, "docs": docs}), encoding="utf-8")
+    return ruta
+
+
+def test_plegar_quita_tildes_dieresis_y_enes():
+    assert plegar("Acción, DAÑO, pingüino, Tamaño") == "accion, dano, pinguino, tamano"
+
+
+def test_solo_se_guardan_las_palabras_que_cambian_y_sin_etiquetas():
+    texto = "<p>La acci&oacute;n causa <strong>daño</strong> y más daño; TZR0002 no cambia.</p>"
+    assert palabras_plegadas(texto) == "accion dano mas"
+
+
+def test_el_indice_gana_campos_sin_tildes_con_el_peso_de_su_campo(tmp_path):
+    ruta = _indice(
+        tmp_path,
+        [
+            {"location": "hacer-cosas/", "title": "Tiradas de acción", "text": "<p>El daño</p>"},
+            {"location": "rango/#tzr0002", "title": "TZR0002", "text": "<p>Sin carga</p>"},
+        ],
+    )
+    plegar_indice_busqueda(ruta)
+    indice = json.loads(ruta.read_text(encoding="utf-8"))
+    assert indice["config"]["fields"]["titulo_sin_tildes"] == {"boost": 1000.0}
+    assert indice["config"]["fields"]["texto_sin_tildes"] == {"boost": 1.0}
+    assert indice["docs"][0] == {
+        "location": "hacer-cosas/",
+        "title": "Tiradas de acción",
+        "text": "<p>El daño</p>",
+        "titulo_sin_tildes": "accion",
+        "texto_sin_tildes": "dano",
+    }
+    assert indice["docs"][1] == {
+        "location": "rango/#tzr0002",
+        "title": "TZR0002",
+        "text": "<p>Sin carga</p>",
+    }
+
+
+def test_plegar_dos_veces_da_lo_mismo(tmp_path):
+    ruta = _indice(tmp_path, [{"location": "a/", "title": "Tamaño", "text": "<p>tamaño</p>"}])
+    plegar_indice_busqueda(ruta)
+    primera = ruta.read_text(encoding="utf-8")
+    plegar_indice_busqueda(ruta)
+    assert ruta.read_text(encoding="utf-8") == primera
