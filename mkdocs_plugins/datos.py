@@ -15,7 +15,7 @@ from tapiz_rules import REGISTRO
 from tapiz_rules.dados import LIMITES, distribucion
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.reglamento import EDICIONES, Reglamento
-from tapiz_rules.reglas.efectos import GRADOS
+from tapiz_rules.reglas.efectos import BONUS_HEROICIDAD, GRADOS
 
 RUTA = "assets/tapiz/datos.json"
 NIVELES = range(1, 21)
@@ -59,6 +59,7 @@ def datos(
         },
         "ediciones": EDICIONES,
         "grados": [dataclasses.asdict(grado) for grado in GRADOS],
+        "heroicidad": {"puntos_antes_del_grado": BONUS_HEROICIDAD, "bonus": BONUS_HEROICIDAD},
         "bonus_rasgos": _bonus_rasgos(reglamento),
         "dados_atributo": _dados_atributo(reglamento),
         "limites": dataclasses.asdict(LIMITES),

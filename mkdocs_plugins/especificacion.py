@@ -17,7 +17,11 @@ _CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 CAMPOS_EJEMPLO = ("titulo", "regla", "entradas", "espera", "dados", "edicion", "opcionales")
 CAMPOS_REGLA = ("tabla", "regla", "widget", "titulo", "edicion", "opcionales")
-WIDGETS = ("calculadora",)
+WIDGETS = {
+    "calculadora": "La calculadora de tiradas de acción necesita JavaScript.",
+    "tirador": "El tirador de dados necesita JavaScript.",
+}
+"""Los widgets que un ```tapiz-regla`` puede colocar, con el aviso que se ve sin JavaScript."""
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,8 @@ def identificador(ruta: str, linea: int) -> str:
 
 def _renderizar_regla(bloque: Bloque, reglamento: Reglamento) -> str:
     espec = leer_regla(bloque, reglamento)
-    if espec.widget == "calculadora":
-        return render.calculadora(espec.reglamento.edicion)
+    if espec.widget is not None:
+        return render.widget(espec.widget, espec.reglamento.edicion)
     definida = ejecutar_regla(espec)
     if isinstance(definida, Tabla):
         return render.tabla(definida, espec.tabla or "")

@@ -14,7 +14,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from mkdocs_plugins import catalogo, datos
+from mkdocs_plugins import busqueda, catalogo, datos
 from mkdocs_plugins.pagina import Procesada, procesar
 from tapiz_rules.reglamento import EDICIONES, OPCIONALES, Reglamento
 
@@ -81,6 +81,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             ejemplos |= procesada.ejemplos
         contenido = datos.datos(self.reglamento, expresiones, ejemplos)
         datos.escribir(Path(config.site_dir) / datos.RUTA, contenido)
+        indice = Path(config.site_dir) / busqueda.RUTA_INDICE
+        if indice.exists():
+            busqueda.plegar_indice_busqueda(indice)
 
 
 def _ruta_mostrada(fichero: File, config: MkDocsConfig) -> str:

@@ -6,6 +6,7 @@ from html import escape
 from typing import Any
 
 from mkdocs_plugins.ejecucion import EjemploEjecutado, mostrar
+from mkdocs_plugins.especificacion import WIDGETS
 from mkdocs_plugins.problemas import Problema
 from tapiz_rules.registro import Campo, Regla, Tabla
 
@@ -64,10 +65,11 @@ def resumen_regla(regla: Regla) -> str:
     )
 
 
-def calculadora(edicion: str) -> str:
+def widget(nombre: str, edicion: str) -> str:
+    """El contenedor que hidrata ``dados.js``; sin JavaScript queda un aviso."""
     return (
-        f'<div class="tapiz-calculadora" data-edicion="{escape(edicion)}">'
-        "<p>La calculadora de tiradas de acción necesita JavaScript.</p></div>"
+        f'<div class="tapiz-{escape(nombre)}" data-edicion="{escape(edicion)}">'
+        f"<p>{WIDGETS[nombre]}</p></div>"
     )
 
 

@@ -212,7 +212,9 @@ def _coste_termino(termino: Dados) -> tuple[int, _Forma]:
     distintos = caras * (profundidad + 1) - profundidad
     por_valor = sum((n - c + 1) * (c * dado.longitud + 1) for c in range(guardados))
     bits = n * dado.bits
-    coste = distintos * por_valor * (COSTE_POR_ACTUALIZACION + bits // 32)
+    # Cada actualización multiplica enteros de hasta ``bits`` bits (Karatsuba).
+    por_actualizacion = COSTE_POR_ACTUALIZACION + int(COSTE_POR_PALABRA * (bits // 64 + 1) ** 1.585)
+    coste = distintos * por_valor * por_actualizacion
     return coste, _Forma(guardados * dado.longitud, bits)
 
 
