@@ -73,46 +73,57 @@ def widget(nombre: str, edicion: str) -> str:
     )
 
 
-def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) -> str:
-    espec, regla = ejecutado.espec, ejecutado.regla
-    descripciones = {c.nombre: c.descripcion for c in regla.entradas}
-    entradas = "".join(
-        f"<dt>{escape(descripciones.get(nombre, nombre))} <code>{escape(nombre)}</code></dt>"
-        f"<dd>{_celda(valor)}"
-        + (
-            f' <span class="tapiz-ejemplo__dados">({escape(espec.dados[nombre])})</span>'
-            if nombre in espec.dados
-            else ""
+def _entradas(ejecutado: EjemploEjecutado) -> str:
+    espec = ejecutado.espec
+    descripciones = {c.nombre: c.descripcion for c in ejecutado.regla.entradas}
+    filas = []
+    for nombre, valor in espec.entradas.items():
+        dados = espec.dados.get(nombre)
+        origen = f' <span class="tapiz-ejemplo__dados">({escape(dados)})</span>' if dados else ""
+        filas.append(
+            f"<dt>{escape(descripciones.get(nombre, nombre))}</dt>"
+            f"<dd><strong>{_celda(valor)}</strong>{origen}</dd>"
         )
-        + "</dd>"
-        for nombre, valor in espec.entradas.items()
-    )
-    pasos = "".join(f"<li>{escape(p)}</li>" for p in ejecutado.resultado.pasos)
-    salidas = {c.nombre: c.descripcion for c in regla.salidas}
-    resultado = "".join(
-        f"<li>{escape(salidas.get(campo, campo))}: <strong>{_celda(valor)}</strong></li>"
+    return f'<dl class="tapiz-ejemplo__entradas">{"".join(filas)}</dl>'
+
+
+def _resultado(ejecutado: EjemploEjecutado) -> str:
+    salidas = {c.nombre: c.descripcion for c in ejecutado.regla.salidas}
+    filas = "".join(
+        f"<dt>{escape(salidas.get(campo, campo))}</dt><dd><strong>{_celda(valor)}</strong></dd>"
         for campo, valor in ejecutado.resultado.valores.items()
-        if campo in espec.espera
+        if campo in ejecutado.espec.espera
     )
-    edicion = espec.reglamento.edicion
-    edicion = "" if edicion == "actual" else f" · edición {escape(edicion)}"
-    opcionales = "".join(f" · {escape(o)}" for o in sorted(espec.reglamento.opcionales))
+    return f'<dl class="tapiz-ejemplo__resultado">{filas}</dl>'
+
+
+def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) -> str:
+    """Un ejemplo resuelto: datos, pasos del cálculo y lo que la página afirma."""
+    espec, regla = ejecutado.espec, ejecutado.regla
+    etiquetas = [f"regla <code>{escape(regla.nombre)}</code>"]
+    if espec.reglamento.edicion != "actual":
+        etiquetas.append(f"edición {escape(espec.reglamento.edicion)}")
+    etiquetas += [escape(o) for o in sorted(espec.reglamento.opcionales)]
+    pasos = "".join(f"<li>{escape(p)}</li>" for p in ejecutado.resultado.pasos)
     boton = (
-        f'<p><button type="button" class="tapiz-repetir md-button" '
-        f'data-ejemplo="{escape(identificador)}">Repetir con dados nuevos</button></p>'
-        f'<div class="tapiz-ejemplo__repeticion" aria-live="polite"></div>'
+        f'<p class="tapiz-ejemplo__acciones"><button type="button" class="tapiz-repetir '
+        f'md-button" data-ejemplo="{escape(identificador)}">Repetir con dados nuevos</button></p>'
+        '<div class="tapiz-ejemplo__repeticion" aria-live="polite"></div>'
         if repetible
         else ""
     )
-    titulo = escape(espec.titulo) if espec.titulo else escape(regla.titulo)
+    titulo = escape(espec.titulo or regla.titulo)
     return (
         f'<div class="tapiz-ejemplo" id="{escape(identificador)}">'
-        f'<p class="tapiz-ejemplo__titulo"><strong>Ejemplo resuelto:</strong> {titulo}</p>'
-        f'<p class="tapiz-ejemplo__regla">Regla <code>{escape(regla.nombre)}</code>{edicion}'
-        f"{opcionales}</p>"
-        f'<dl class="tapiz-ejemplo__entradas">{entradas}</dl>'
-        f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol>'
-        f'<ul class="tapiz-ejemplo__resultado">{resultado}</ul>{boton}</div>'
+        f'<p class="tapiz-ejemplo__cabecera"><span class="tapiz-ejemplo__etiqueta">'
+        f"Ejemplo resuelto</span> <strong>{titulo}</strong>"
+        f'<span class="tapiz-ejemplo__regla">{" · ".join(etiquetas)}</span></p>'
+        f'<div class="tapiz-ejemplo__cuerpo">'
+        f'<div><p class="tapiz-ejemplo__apartado">Datos</p>{_entradas(ejecutado)}</div>'
+        f'<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'
+        f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol></div>'
+        f'<div><p class="tapiz-ejemplo__apartado">Resultado</p>{_resultado(ejecutado)}</div>'
+        f"</div>{boton}</div>"
     )
 
 
