@@ -11,6 +11,7 @@ function hidratar(raiz = document) {
   // El libro primero: renombra ids del contenido antes de que los widgets creen los suyos.
   const libro = raiz.querySelector(".tapiz-libro");
   if (libro) prepararLibro(libro);
+  abreviaturasEnfocables(raiz);
   for (const [selector, montar] of [
     [".tapiz-calculadora", montarCalculadora],
     [".tapiz-tirador", montarTirador],
@@ -19,6 +20,14 @@ function hidratar(raiz = document) {
       contenedor.dataset.tapizListo = "1";
       montar(contenedor);
     }
+  }
+}
+
+/** Las abreviaturas del glosario (DJ, PGF, FUE…) muestran su significado también con el teclado. */
+function abreviaturasEnfocables(raiz = document) {
+  for (const abreviatura of raiz.querySelectorAll(".md-content abbr[title]:not([tabindex])")) {
+    abreviatura.tabIndex = 0;
+    abreviatura.dataset.significado = abreviatura.title;
   }
 }
 

@@ -140,3 +140,15 @@ def test_al_imprimir_se_ocultan_la_navegacion_y_los_botones(pestana):
     for selector in [".md-header", ".md-sidebar--primary", ".md-footer", ".tapiz-tirada"]:
         assert pagina.locator(selector).first.is_hidden(), selector
     assert pagina.locator("button.tapiz-dados").first.is_visible()
+
+
+def test_las_abreviaturas_muestran_su_significado_al_enfocarlas(pestana):
+    pestana.ir("introduccion/")
+    abreviatura = pestana.page.locator("article abbr", has_text="DJ").first
+    assert abreviatura.get_attribute("title") == "Directora de Juego"
+    pestana.page.keyboard.press("Tab")
+    abreviatura.focus()
+    pestana.page.keyboard.press("Shift+Tab")
+    pestana.page.keyboard.press("Tab")
+    contenido = abreviatura.evaluate("a => getComputedStyle(a, '::after').content")
+    assert contenido == '"Directora de Juego"'
