@@ -36,8 +36,11 @@ def _mostrar(informe: Informe, marcas: bool) -> None:
         print(f"\nAnotaciones editoriales pendientes ({len(informe.marcas)}):")
         for marca in informe.marcas:
             print(f"  {marca}")
-    fallos = len(informe.problemas)
-    print(f"{informe.ejemplos} ejemplos, {fallos} {'fallo' if fallos == 1 else 'fallos'}")
+    print(f"{_contar(informe.ejemplos, 'ejemplo')}, {_contar(len(informe.problemas), 'fallo')}")
+
+
+def _contar(cantidad: int, palabra: str) -> str:
+    return f"{cantidad} {palabra}" if cantidad == 1 else f"{cantidad} {palabra}s"
 
 
 def ejecutar_comprobar(args: argparse.Namespace) -> int:
