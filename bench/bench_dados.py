@@ -93,14 +93,14 @@ def tareas() -> list[Tarea]:
 
 def en_caliente(codigo: str, repeticiones: int) -> tuple[float, object]:
     """Mediana de ``repeticiones`` ejecuciones tras una de calentamiento (importaciones)."""
-    from tapiz_rules.dados.probabilidad import _calcular
+    from tapiz_rules.dados.probabilidad import vaciar_caches
 
     compilado = compile(codigo, "<tarea>", "exec")
     espacio: dict[str, object] = {}
     exec(compilado, espacio)
     tiempos = []
     for _ in range(repeticiones):
-        _calcular.cache_clear()
+        vaciar_caches()
         inicio = time.perf_counter()
         exec(compilado, espacio)
         tiempos.append(time.perf_counter() - inicio)

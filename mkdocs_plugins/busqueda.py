@@ -13,15 +13,18 @@ import html
 import json
 import re
 import unicodedata
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 RUTA_INDICE = "search/search_index.json"
 CAMPOS_PLEGADOS = {"title": "titulo_sin_tildes", "text": "texto_sin_tildes"}
 _ETIQUETA = re.compile(r"<[^>]*>")
-_PALABRA = re.compile(r"\w+")
+_PALABRA_CON_TILDE = re.compile(r"\w*[^\x00-\x7f]\w*")
+"""Solo una palabra con algún carácter no ASCII puede cambiar al plegarse."""
 
 
+@lru_cache(maxsize=16384)
 def plegar(texto: str) -> str:
     """Quita tildes, diéresis y la virgulilla de la eñe, y pasa a minúsculas."""
     descompuesto = unicodedata.normalize("NFD", texto.lower())
@@ -32,7 +35,7 @@ def palabras_plegadas(texto_html: str) -> str:
     """Las palabras del texto que cambian al plegarse, plegadas, sin repetir."""
     texto = html.unescape(_ETIQUETA.sub(" ", texto_html))
     vistas: dict[str, None] = {}
-    for palabra in _PALABRA.findall(texto):
+    for palabra in _PALABRA_CON_TILDE.findall(texto):
         plegada = plegar(palabra)
         if plegada != palabra.lower():
             vistas.setdefault(plegada, None)

@@ -19,6 +19,7 @@ from itertools import accumulate
 
 from tapiz_rules.dados.expresion import Constante, Dados, Expresion
 from tapiz_rules.dados.limites import LIMITES
+from tapiz_rules.dados.notacion import analizar
 from tapiz_rules.dados.polinomios import ancho_de_ranura, multiplicar, potencia
 from tapiz_rules.dados.tirada import como_expresion
 from tapiz_rules.errores import ErrorNotacion
@@ -87,6 +88,13 @@ def _distribucion(texto: str) -> Distribucion:
     arbol = como_expresion(texto)
     comprobar_presupuesto(arbol, texto)
     return _calcular(str(arbol))
+
+
+def vaciar_caches() -> None:
+    """Olvida las notaciones y distribuciones recordadas (para medir sin cachés)."""
+    analizar.cache_clear()
+    _distribucion.cache_clear()
+    _calcular.cache_clear()
 
 
 @lru_cache(maxsize=256)
