@@ -115,7 +115,7 @@ def coincide(esperado: Any, calculado: Any) -> bool:
 
 
 def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any]] | None:
-    """Las salidas para cada combinación de valores de los dados del ejemplo.
+    """Las salidas que cita el ejemplo para cada combinación de valores de sus dados.
 
     Así el botón «Repetir» del navegador tira los dados y busca el resultado
     sin duplicar la regla en JavaScript. ``None`` si hay demasiadas combinaciones.
@@ -134,7 +134,8 @@ def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any
         entradas = dict(ejecutado.entradas) | dict(zip(espec.dados, combinacion, strict=True))
         clave = ",".join(str(valor) for valor in combinacion)
         try:
-            resultados[clave] = ejecutado.regla.calcular(espec.reglamento, **entradas).valores
+            valores = ejecutado.regla.calcular(espec.reglamento, **entradas).valores
+            resultados[clave] = {campo: valores[campo] for campo in espec.espera}
         except ErrorTapiz as error:
             resultados[clave] = {"error": str(error)}
     return resultados
