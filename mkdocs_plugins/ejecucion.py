@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,11 +124,11 @@ def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any
     espec = ejecutado.espec
     if not espec.dados:
         return None
-    soportes = [[valor for valor, _ in distribucion(e).items()] for e in espec.dados.values()]
-    total = 1
-    for soporte in soportes:
-        total *= len(soporte)
-    if total > MAX_COMBINACIONES:
+    try:
+        soportes = [[valor for valor, _ in distribucion(e).items()] for e in espec.dados.values()]
+    except ErrorTapiz:
+        return None
+    if math.prod(len(soporte) for soporte in soportes) > MAX_COMBINACIONES:
         return None
     resultados: dict[str, dict[str, Any]] = {}
     for combinacion in itertools.product(*soportes):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.pagina import comprobar_ficheros
+from mkdocs_plugins.pagina import comprobar_ficheros, procesar
 from tests.plugin.conftest import PAGINAS, paginas_incorrectas, sitio
 
 
@@ -28,3 +28,19 @@ def test_pagina_correcta_no_tiene_problemas(tmp_path: Path) -> None:
 def test_todas_las_paginas_de_muestra_estan_cubiertas() -> None:
     sin_mensaje = {p.stem for p in PAGINAS.glob("*.md")} - {p.stem for p in paginas_incorrectas()}
     assert sin_mensaje == {"correcta", "ejemplo-html-hostil"}
+
+
+def test_un_ejemplo_con_dados_enormes_se_comprueba_pero_no_se_repite() -> None:
+    markdown = (
+        "```tapiz-ejemplo\n"
+        "regla: grado_efecto\n"
+        "entradas: {puntos: 3500}\n"
+        "dados: {puntos: 1000d6}\n"
+        "espera: {grado: extremo}\n"
+        "```\n"
+    )
+    procesada = procesar("srd/enorme.md", markdown)
+    assert procesada.problemas == []
+    assert procesada.ejemplos == {}
+    assert "tapiz-repetir" not in procesada.fragmentos[0]
+    assert "Ejemplo resuelto" in procesada.fragmentos[0]
