@@ -3,27 +3,18 @@
 
 import { distribucion, multiplicar, Distribucion, PRESUPUESTO_NAVEGADOR } from "./probabilidad.js";
 
-/**
- * Bonus de rasgos según datos.json: la tabla `bonus_rasgos` (nivel → bonus por número de
- * rasgos) que calcula el motor o, si no está, la descripción `rasgos` de ARQUITECTURA.md.
- */
+/** Bonus de rasgos según la tabla `bonus_rasgos` de datos.json (nivel → bonus por número de rasgos). */
 export function bonusRasgos(datos, nivel, cuantos) {
-  if (datos.bonus_rasgos) {
-    const niveles = Object.keys(datos.bonus_rasgos).map(Number);
-    const fila = datos.bonus_rasgos[String(nivel)];
-    if (!fila || cuantos < 0 || cuantos >= fila.length) {
-      throw new Error(
-        `La tabla de bonus por rasgos llega del nivel ${Math.min(...niveles)} al ` +
-          `${Math.max(...niveles)} y de 0 a ${(fila ?? datos.bonus_rasgos[String(niveles[0])]).length - 1} rasgos.`,
-      );
-    }
-    return fila[cuantos];
+  const niveles = Object.keys(datos.bonus_rasgos).map(Number);
+  const fila = datos.bonus_rasgos[String(nivel)];
+  if (!fila || cuantos < 0 || cuantos >= fila.length) {
+    const columnas = datos.bonus_rasgos[String(niveles[0])].length;
+    throw new Error(
+      `La tabla de bonus por rasgos llega del nivel ${Math.min(...niveles)} al ` +
+        `${Math.max(...niveles)} y de 0 a ${columnas - 1} rasgos.`,
+    );
   }
-  const rasgos = datos.rasgos;
-  if (cuantos <= 0) return 0;
-  const primero = rasgos.primer_rasgo === "nivel" ? nivel : Number(rasgos.primer_rasgo);
-  const bonus = primero + (cuantos - 1) * rasgos.rasgo_adicional;
-  return Math.min(bonus, rasgos.tope_por_nivel * nivel);
+  return fila[cuantos];
 }
 
 /** El grado más alto que alcanzan unos puntos (grados ordenados por puntos), o null. */

@@ -12,8 +12,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from mkdocs_plugins.datos import datos as datos_widgets
+from tapiz_rules import REGISTRO
 from tapiz_rules.dados import Generador, analizar, distribucion, tirar
 from tapiz_rules.errores import ErrorNotacion
+from tapiz_rules.reglamento import ACTUAL, EDICIONES, Reglamento
 
 RUTA = Path(__file__).with_name("corpus.json")
 VERSION = 1
@@ -153,6 +156,81 @@ def caso_de_error(texto: str) -> dict[str, Any]:
     raise AssertionError(f"«{texto}» debería ser un error")
 
 
+CASOS_ACCION = [
+    {
+        "dado_base": "1d20",
+        "dados": "",
+        "mod": 0,
+        "nivel": 1,
+        "rasgos": 0,
+        "bonus": 0,
+        "resistencia": 11,
+    },
+    {
+        "dado_base": "1d20",
+        "dados": "1d6!",
+        "mod": 2,
+        "nivel": 3,
+        "rasgos": 2,
+        "bonus": 0,
+        "resistencia": 15,
+    },
+    {
+        "dado_base": "1d20",
+        "dados": "2d8!",
+        "mod": -1,
+        "nivel": 5,
+        "rasgos": 4,
+        "bonus": -2,
+        "resistencia": 25,
+    },
+    {
+        "dado_base": "3d6",
+        "dados": "1d4!",
+        "mod": 1,
+        "nivel": 2,
+        "rasgos": 5,
+        "bonus": 1,
+        "resistencia": 12,
+    },
+]
+TIRADAS_ACCION = [
+    (9, 4, 2, 3, 2, 0, 15),
+    (3, 0, 0, 1, 0, 0, 15),
+    (20, 12, 3, 4, 3, -1, 10),
+    (14, 0, 2, 3, 2, 0, 11),
+]
+
+
+def casos_accion() -> dict[str, Any]:
+    """La tirada de acción de los widgets frente al motor: datos exportados y resultados."""
+    datos = datos_widgets(ACTUAL, set(), {})
+    probabilidades = REGISTRO.buscar_regla("probabilidades_accion")
+    accion = REGISTRO.buscar_regla("accion")
+    casos = []
+    for caso in CASOS_ACCION:
+        entradas = {k: v for k, v in caso.items() if k != "dado_base"}
+        edicion = next(e for e, dado in EDICIONES.items() if dado == caso["dado_base"])
+        casos.append({**caso, "p": probabilidades(entradas, Reglamento(edicion)).valores})
+    resoluciones = []
+    for base, dados, mod, nivel, rasgos, bonus, resistencia in TIRADAS_ACCION:
+        entradas = {
+            "base": base,
+            "dados": dados,
+            "mod": mod,
+            "nivel": nivel,
+            "rasgos": rasgos,
+            "bonus": bonus,
+            "resistencia": resistencia,
+        }
+        resoluciones.append({"entradas": entradas, "salidas": accion(entradas).valores})
+    return {
+        "datos": {clave: datos[clave] for clave in ("grados", "heroicidad", "bonus_rasgos")},
+        "probabilidades": casos,
+        "resoluciones": resoluciones,
+    }
+
+
 def generar_corpus() -> dict[str, Any]:
     tiradas = [caso_de_tirada(t, s) for t in TIRADAS for s in SEMILLAS]
     tiradas += [caso_de_tirada(t, s) for t, s in ESPECIALES]
@@ -161,6 +239,7 @@ def generar_corpus() -> dict[str, Any]:
         "expresiones": [caso_de_expresion(t) for t in EXPRESIONES],
         "tiradas": tiradas,
         "errores": [caso_de_error(t) for t in ERRORES],
+        "accion": casos_accion(),
     }
 
 

@@ -112,15 +112,7 @@ test("la entrada hostil da un mensaje claro en vez de colgarse", () => {
   });
 });
 
-const DATOS = {
-  grados: [
-    { nombre: "menor", puntos: 5, modificador: 2 },
-    { nombre: "mayor", puntos: 10, modificador: 4 },
-    { nombre: "extremo", puntos: 15, modificador: 6 },
-  ],
-  rasgos: { primer_rasgo: "nivel", rasgo_adicional: 1, tope_por_nivel: 2 },
-  heroicidad: { puntos_antes_del_grado: 1, bonus: 1 },
-};
+const DATOS = corpus.accion.datos;
 
 test("probabilidades de acción: las bandas reparten toda la probabilidad", () => {
   const p = probabilidadesAccion(DATOS, { dadoBase: "1d20", dados: "1d6!", mod: 2, nivel: 3, rasgos: 2, resistencia: 15 });
@@ -132,13 +124,31 @@ test("probabilidades de acción: las bandas reparten toda la probabilidad", () =
   assert.equal(p.bonusRasgos, 4);
 });
 
-test("probabilidades de acción con 1d20 sin bonus: contra 11 éxito 1/2; contra 5 efecto extremo 1/20", () => {
-  const p = probabilidadesAccion(DATOS, { dadoBase: "1d20", resistencia: 11 });
-  assert.equal(fraccion(p.exito, p.denominador), "1/2");
-  assert.equal(fraccion(p.efecto[2].peso, p.denominador), "0/1");
-  const q = probabilidadesAccion(DATOS, { dadoBase: "1d20", resistencia: 5 });
-  assert.equal(fraccion(q.efecto[2].peso, q.denominador), "1/20"); // solo el 20 da 15 puntos
-  assert.equal(fraccion(q.consecuencia[0].peso, q.denominador), "0/1");
+/** Una probabilidad exacta (peso BigInt sobre denominador) frente al float del motor. */
+function casi(peso, denominador, esperado, mensaje) {
+  const valor = Number((peso * 10n ** 15n) / denominador) / 1e15;
+  assert.ok(Math.abs(valor - esperado) < 1e-12, `${mensaje}: ${valor} ≠ ${esperado}`);
+}
+
+test("probabilidades de acción iguales a las de probabilidades_accion del motor", () => {
+  for (const caso of corpus.accion.probabilidades) {
+    const { dado_base: dadoBase, p: esperadas, ...entradas } = caso;
+    const p = probabilidadesAccion(DATOS, { dadoBase, ...entradas });
+    const nombre = JSON.stringify(caso);
+    casi(p.exito, p.denominador, esperadas.p_exito, `${nombre} éxito`);
+    casi(p.fallo, p.denominador, esperadas.p_fallo, `${nombre} fallo`);
+    for (const grado of p.efecto) casi(grado.peso, p.denominador, esperadas[`p_${grado.nombre}`], `${nombre} ${grado.nombre}`);
+    const consecuencias = ["p_consecuencia_menor", "p_consecuencia_mayor", "p_consecuencia_extrema"];
+    p.consecuencia.forEach((grado, i) => casi(grado.peso, p.denominador, esperadas[consecuencias[i]], `${nombre} consecuencia ${i}`));
+  }
+});
+
+test("resolver una tirada da lo mismo que la regla accion del motor", () => {
+  for (const { entradas, salidas } of corpus.accion.resoluciones) {
+    const { base, dados, ...resto } = entradas;
+    const r = resolverAccion(DATOS, { sumaDados: base + dados, ...resto });
+    for (const clave of Object.keys(salidas)) assert.deepEqual(r[clave], salidas[clave], `${JSON.stringify(entradas)} ${clave}`);
+  }
 });
 
 test("resolver una tirada: grado, puntos y a un punto del siguiente grado", () => {
@@ -161,7 +171,7 @@ test("resolver una tirada: grado, puntos y a un punto del siguiente grado", () =
   assert.equal(fallo.grado, "mayor");
 });
 
-test("con la tabla bonus_rasgos del plugin se usa la tabla, no la fórmula", () => {
+test("el bonus de rasgos sale siempre de la tabla bonus_rasgos de datos.json", () => {
   const datos = { ...DATOS, rasgos: undefined, bonus_rasgos: { 1: [0, 1, 2], 2: [0, 2, 3] } };
   assert.equal(resolverAccion(datos, { sumaDados: 10, nivel: 2, rasgos: 2, resistencia: 10 }).bonus_rasgos, 3);
   assert.throws(() => resolverAccion(datos, { sumaDados: 10, nivel: 3, rasgos: 1, resistencia: 10 }), {
