@@ -11,6 +11,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
 
 from tests.plugin.conftest import PAGINAS, construir, paginas_incorrectas, sitio
 
@@ -115,3 +117,24 @@ def _esperar_pagina(url: str, servidor: subprocess.Popen[str]) -> str:
         except OSError:
             time.sleep(0.1)
     raise AssertionError(f"mkdocs serve no sirvió {url} en un minuto")
+
+
+def test_reconstruir_con_el_mismo_plugin_empieza_limpio(tmp_path: Path) -> None:
+    """Como ``mkdocs serve``: la misma configuración y el mismo plugin, dos construcciones."""
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-valor-incorrecto.md"])
+    configuracion = load_config(str(proyecto / "mkdocs.yml"))
+    build(configuracion)
+    datos = proyecto / "site" / "assets" / "tapiz" / "datos.json"
+    antes = json.loads(datos.read_text(encoding="utf-8"))
+    assert "3d6" in antes["distribuciones"]
+
+    (proyecto / "srd" / "ejemplo-valor-incorrecto.md").unlink()
+    pagina = proyecto / "srd" / "correcta.md"
+    pagina.write_text(pagina.read_text("utf-8").replace("Tira 3d6 o", "Tira 2d8 o"), "utf-8")
+    build(configuracion)
+
+    despues = json.loads(datos.read_text(encoding="utf-8"))
+    assert "3d6" not in despues["distribuciones"]
+    assert "2d8" in despues["distribuciones"]
+    html = (proyecto / "site" / "correcta" / "index.html").read_text(encoding="utf-8")
+    assert 'data-expr="2d8"' in html and 'data-expr="3d6"' not in html
