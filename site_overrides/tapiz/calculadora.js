@@ -181,10 +181,13 @@ function actualizar(calc) {
   );
 }
 
+/** «1 punto de efecto», «0 puntos de efecto», «7 puntos de efecto». */
+const puntos = (n, de) => `${n} ${n === 1 ? "punto" : "puntos"} de ${de}`;
+
 function describirResolucion(datos, r) {
   const signo = (n) => (n > 0 ? `+${n}` : String(n));
   if (r.exito) {
-    let texto = `Éxito: ${r.puntos_de_efecto} puntos de efecto`;
+    let texto = `Éxito: ${puntos(r.puntos_de_efecto, "efecto")}`;
     texto += r.grado ? `, efecto ${r.grado} (${signo(r.modificador)}).` : ", sin grado.";
     if (r.a_un_punto) {
       texto += ` A un punto del efecto ${r.siguiente}: un punto de heroicidad (${signo(datos.heroicidad.bonus)}) lo alcanza.`;
@@ -192,7 +195,7 @@ function describirResolucion(datos, r) {
     return texto;
   }
   const grado = r.grado ? `, consecuencia ${enFemenino(r.grado)} (${signo(-r.modificador)}).` : ", sin grado.";
-  return `Fallo: ${r.puntos_de_consecuencia} puntos de consecuencia${grado}`;
+  return `Fallo: ${puntos(r.puntos_de_consecuencia, "consecuencia")}${grado}`;
 }
 
 function tirarAccion(calc) {

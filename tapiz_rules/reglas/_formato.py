@@ -19,6 +19,12 @@ def operador(numero: int) -> str:
     return f"- {-numero}" if numero < 0 else f"+ {numero}"
 
 
+def contar_puntos(cantidad: int, de: str = "") -> str:
+    """«1 punto de efecto», «4 puntos de efecto», «0 puntos»."""
+    palabra = "punto" if abs(cantidad) == 1 else "puntos"
+    return f"{cantidad} {palabra} de {de}" if de else f"{cantidad} {palabra}"
+
+
 def miles(numero: int) -> str:
     """Número entero con punto de millares: 512000 → «512.000»."""
     return f"{numero:,}".replace(",", ".")

@@ -11,13 +11,19 @@ from tapiz_rules.registro import REGISTRO, Campo, Resultado
 from tapiz_rules.reglamento import Reglamento
 from tapiz_rules.reglas._formato import (
     con_signo,
+    contar_puntos,
     exigir_minimo,
     exigir_opcional,
     exigir_rango,
     operador,
     porcentaje,
 )
-from tapiz_rules.reglas.efectos import BONUS_HEROICIDAD, GRADOS, grado_a_un_punto, grado_de
+from tapiz_rules.reglas.efectos import (
+    BONUS_HEROICIDAD,
+    grado_a_un_punto,
+    grado_de,
+    paso_grado,
+)
 from tapiz_rules.reglas.niveles import DADOS_ATRIBUTO, NIVEL_ATRIBUTO_MAXIMO
 
 SECCION = "Hacer cosas"
@@ -176,14 +182,14 @@ def accion(
     if exito:
         pasos.append(
             f"Resultado: {total} - resistencia {resistencia} = {resultado} ≥ 0: éxito con "
-            f"{efecto} puntos de efecto"
+            f"{contar_puntos(efecto, 'efecto')}"
         )
     else:
         pasos.append(
             f"Resultado: {total} - resistencia {resistencia} = {resultado} < 0: "
-            f"fallo con {consecuencia} puntos de consecuencia"
+            f"fallo con {contar_puntos(consecuencia, 'consecuencia')}"
         )
-    pasos.append(_paso_grado(exito, efecto if exito else consecuencia))
+    pasos.append(paso_grado(efecto if exito else consecuencia, consecuencia=not exito))
     siguiente = grado_a_un_punto(efecto) if exito else None
     if siguiente is not None:
         pasos.append(
@@ -202,15 +208,6 @@ def accion(
         "a_un_punto": siguiente is not None,
     }
     return Resultado(valores, tuple(pasos))
-
-
-def _paso_grado(exito: bool, puntos: int) -> str:
-    que = "efecto" if exito else "consecuencia"
-    grado = grado_de(puntos)
-    if grado is None:
-        return f"{puntos} puntos no llegan a los {GRADOS[0].puntos} de un {que} menor"
-    nombre = grado.nombre if exito else grado.femenino
-    return f"{puntos} puntos ≥ {grado.puntos}: {que} {nombre} (±{grado.modificador})"
 
 
 @REGISTRO.regla(

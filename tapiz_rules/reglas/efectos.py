@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
 from tapiz_rules.reglamento import Reglamento
+from tapiz_rules.reglas._formato import contar_puntos
 
 
 @dataclass(frozen=True)
@@ -58,11 +59,23 @@ def tabla_grados(reglamento: Reglamento) -> Tabla:
 def grado_efecto(reglamento: Reglamento, puntos: int) -> Resultado:
     """Qué grado de efecto (o de consecuencia) crean unos puntos."""
     grado = grado_de(puntos)
+    valores = {
+        "grado": None if grado is None else grado.nombre,
+        "modificador": 0 if grado is None else grado.modificador,
+    }
+    return Resultado(valores, (paso_grado(puntos),))
+
+
+def paso_grado(cantidad: int, consecuencia: bool = False) -> str:
+    """El paso que explica qué grado alcanzan unos puntos de efecto o de consecuencia."""
+    que, articulo = ("consecuencia", "una") if consecuencia else ("efecto", "un")
+    grado = grado_de(cantidad)
     if grado is None:
-        paso = f"{puntos} puntos no llegan a los {GRADOS[0].puntos} de un efecto menor"
-        return Resultado({"grado": None, "modificador": 0}, (paso,))
-    paso = f"{puntos} puntos ≥ {grado.puntos}: efecto {grado.nombre} (±{grado.modificador})"
-    return Resultado({"grado": grado.nombre, "modificador": grado.modificador}, (paso,))
+        llegan = "llega" if abs(cantidad) == 1 else "llegan"
+        minimo = GRADOS[0].puntos
+        return f"{contar_puntos(cantidad)} no {llegan} a los {minimo} de {articulo} {que} menor"
+    nombre = grado.femenino if consecuencia else grado.nombre
+    return f"{contar_puntos(cantidad)} ≥ {grado.puntos}: {que} {nombre} (±{grado.modificador})"
 
 
 NOMBRES_GRADO: tuple[str, ...] = tuple(g.nombre for g in GRADOS)
@@ -139,8 +152,8 @@ def ventaja_momentanea(reglamento: Reglamento, puntos: int) -> Resultado:
     para tu objetivo en la siguiente acción (también en tiradas estáticas).
     """
     pasos = (
-        f"{puntos} puntos < {GRADOS[0].puntos}: no llegan a un efecto menor",
-        f"En combate: quitar {puntos} puntos de golpe al objetivo (uno por punto)",
+        paso_grado(puntos),
+        f"En combate: quitar {contar_puntos(puntos, 'golpe')} al objetivo (uno por punto)",
         f"O bien una ventaja momentánea: +{VENTAJA_MOMENTANEA} a ti o "
         f"-{VENTAJA_MOMENTANEA} a tu objetivo en la siguiente acción",
     )
