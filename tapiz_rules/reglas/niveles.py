@@ -6,7 +6,7 @@ import bisect
 
 from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
 from tapiz_rules.reglamento import Reglamento
-from tapiz_rules.reglas._formato import enumerar, exigir_minimo, exigir_rango, miles
+from tapiz_rules.reglas._formato import contar_puntos, enumerar, exigir_minimo, exigir_rango, miles
 from tapiz_rules.reglas.efectos import BONUS_HEROICIDAD, GRADOS
 
 SECCION = "Creación de Personajes"
@@ -113,7 +113,10 @@ def puntos_heroicidad(reglamento: Reglamento, nivel: int) -> Resultado:
     """
     exigir_minimo("nivel", nivel, 1)
     puntos = nivel * HEROICIDAD_POR_NIVEL
-    paso = f"{HEROICIDAD_POR_NIVEL} punto por nivel: nivel {nivel} → {puntos} puntos de heroicidad"
+    paso = (
+        f"{HEROICIDAD_POR_NIVEL} punto por nivel: nivel {nivel} → "
+        f"{contar_puntos(puntos, 'heroicidad')}"
+    )
     return Resultado({"puntos": puntos}, (paso,))
 
 
@@ -128,7 +131,8 @@ def heroicidad_directora(reglamento: Reglamento, jugadores: int) -> Resultado:
     """La reserva de heroicidad de la Directora de Juego: uno por personaje jugador."""
     exigir_minimo("jugadores", jugadores, 1)
     puntos = jugadores * HEROICIDAD_DIRECTORA_POR_JUGADOR
-    paso = f"{jugadores} personajes jugadores → {puntos} puntos de heroicidad para la Directora"
+    personajes = "personaje jugador" if jugadores == 1 else "personajes jugadores"
+    paso = f"{jugadores} {personajes} → {contar_puntos(puntos, 'heroicidad')} para la Directora"
     return Resultado({"puntos": puntos}, (paso,))
 
 
