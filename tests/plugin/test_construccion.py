@@ -138,3 +138,16 @@ def test_reconstruir_con_el_mismo_plugin_empieza_limpio(tmp_path: Path) -> None:
     assert "2d8" in despues["distribuciones"]
     html = (proyecto / "site" / "correcta" / "index.html").read_text(encoding="utf-8")
     assert 'data-expr="2d8"' in html and 'data-expr="3d6"' not in html
+
+
+def test_un_error_de_configuracion_falla_enseguida_con_las_opciones_validas(
+    tmp_path: Path,
+) -> None:
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
+    yml = proyecto / "mkdocs.yml"
+    yml.write_text(yml.read_text("utf-8").replace("catalogo: false", "edicion: '1999'"), "utf-8")
+    resultado = construir(proyecto, "--strict")
+    assert resultado.returncode != 0
+    assert "Config value 'plugins': Plugin 'tapiz' option 'edicion'" in resultado.stderr
+    assert "'actual', '2017'" in resultado.stderr
+    assert not (proyecto / "site").exists()
