@@ -15,6 +15,8 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 TIPOS = ("tapiz-regla", "tapiz-ejemplo")
+PREFIJO = "tapiz"
+"""Toda valla cuyo lenguaje empiece por «tapiz» es nuestra: una errata no se pierde como código."""
 SANGRIA = 4
 
 
@@ -73,9 +75,10 @@ class Documento:
             if token.map is None:
                 continue
             inicio, fin = token.map
-            if token.type == "fence" and token.info.strip() in TIPOS:
+            tipo = token.info.split()[0] if token.info.strip() else ""
+            if token.type == "fence" and tipo.startswith(PREFIJO):
                 yield Bloque(
-                    tipo=token.info.strip(),
+                    tipo=tipo,
                     linea=self.desplazamiento + inicio + 1,
                     cuerpo=token.content,
                     cerrado=fin > inicio + 1 and _cierra(lineas[fin - 1], token.markup),
@@ -83,7 +86,7 @@ class Documento:
                     fin=fin,
                     sangria=sangria,
                 )
-            elif token.type == "code_block" and any(tipo in token.content for tipo in TIPOS):
+            elif token.type == "code_block" and f"```{PREFIJO}" in token.content:
                 interior = Documento(token.content, self.desplazamiento + inicio)
                 for bloque in interior.bloques(sangria + SANGRIA):
                     yield _desplazar(bloque, inicio)

@@ -139,6 +139,11 @@ def procesar(
 def _fragmento(procesada: Procesada, bloque: Bloque, reglamento: Reglamento) -> str:
     if bloque.tipo == "tapiz-regla":
         return _renderizar_regla(bloque, reglamento)
+    if bloque.tipo != "tapiz-ejemplo":
+        validos = ", ".join(extraccion.TIPOS)
+        raise ErrorDePagina(
+            bloque.linea, f"tipo de bloque desconocido «{bloque.tipo}»; los válidos son: {validos}"
+        )
     ejecutado = comprobar_ejemplo(bloque, reglamento)
     ident = identificador(procesada.ruta, bloque.linea)
     datos = _datos_ejemplo(ejecutado)
