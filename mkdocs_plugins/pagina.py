@@ -149,7 +149,6 @@ def _fragmento(procesada: Procesada, bloque: Bloque, reglamento: Reglamento) -> 
     datos = _datos_ejemplo(ejecutado)
     if datos is not None:
         procesada.ejemplos[ident] = datos
-        procesada.expresiones.update(ejecutado.espec.dados.values())
     return render.ejemplo(ejecutado, ident, repetible=datos is not None)
 
 
