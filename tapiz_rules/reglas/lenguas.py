@@ -5,7 +5,7 @@ from __future__ import annotations
 from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
 from tapiz_rules.reglamento import Reglamento
 from tapiz_rules.reglas._formato import exigir_opcional
-from tapiz_rules.reglas.accion import BONUS_LENGUA, calcular_bonus_rasgos
+from tapiz_rules.reglas.accion import BONUS_LENGUA, CAMPO_NIVEL, calcular_bonus_rasgos
 
 SECCION = "Lenguas"
 NIVELES: tuple[str, ...] = ("ninguno", "bajo", "medio", "alto", "erudito")
@@ -128,7 +128,7 @@ def avance_lengua(
             "La audiencia estima esa lengua y no espera que el personaje la domine",
             por_defecto=False,
         ),
-        Campo("nivel", int, "Nivel del personaje", por_defecto=1),
+        CAMPO_NIVEL,
         Campo("rasgos", int, "Otros rasgos que ayudan en la tirada", por_defecto=0),
     ],
     salidas=[

@@ -8,6 +8,7 @@ from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
 from tapiz_rules.reglamento import Reglamento
 from tapiz_rules.reglas._formato import con_signo, exigir_minimo
+from tapiz_rules.reglas.accion import CAMPO_NIVEL
 
 SECCION = "Posturas"
 BONUS_DEFENSA_FERREA = 4
@@ -99,7 +100,7 @@ def tabla_posturas(reglamento: Reglamento) -> Tabla:
     seccion=SECCION,
     entradas=[
         Campo("postura", str, "Postura elegida", opciones=tuple(POSTURAS)),
-        Campo("nivel", int, "Nivel del personaje", por_defecto=1),
+        CAMPO_NIVEL,
         Campo(
             "bonus_elegido",
             int,
