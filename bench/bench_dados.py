@@ -45,15 +45,15 @@ def _expresion(nombre: str, icepool: str) -> Tarea:
 
 def _tabla_accion() -> Tarea:
     """Probabilidades de fallo y de cada grado: niveles 0-10, mod -5..+15, resistencia 5..30."""
-    from tapiz_rules.reglas.efectos import GRADOS
-    from tapiz_rules.reglas.niveles import DADOS_ATRIBUTO, expresion_dados_atributo
+    from tapiz_rules.reglas.parametros import ParametrosTapiz
 
-    puntos = [g.puntos for g in GRADOS]
+    p = ParametrosTapiz()
+    puntos = [g.puntos for g in p.grados]
     expresiones = [
-        "1d20" + (f"+{e}" if (e := expresion_dados_atributo(n)) else "")
-        for n in range(len(DADOS_ATRIBUTO))
+        p.dado_base + (f"+{e}" if (e := p.expresion_dados_atributo(n)) else "")
+        for n in range(len(p.dados_atributo))
     ]
-    escalera = [d or (0, 0) for d in DADOS_ATRIBUTO]
+    escalera = [d or (0, 0) for d in p.dados_atributo]
     bucle = (
         "    for mod in range(-5, 16):\n"
         "        for res in range(5, 31):\n"

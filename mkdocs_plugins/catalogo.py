@@ -1,12 +1,50 @@
-"""La página del catálogo: todas las reglas y tablas del registro, para quien contribuye."""
+"""La página del catálogo: las reglas y tablas de cada sistema, para quien contribuye.
+
+No es parte del libro del lector: no está en su navegación, ni en la búsqueda,
+ni en el libro impreso; se llega a ella desde la guía de contribución y el pie.
+"""
 
 from __future__ import annotations
 
 from itertools import groupby
 
-from tapiz_rules import REGISTRO
+from tapiz_rules.modelo import Sistema
+from tapiz_rules.sistemas import SISTEMAS
 
 RUTA = "catalogo.md"
+
+
+def _sistema(sistema: Sistema) -> list[str]:
+    partes = [f"## {sistema.titulo} (`{sistema.nombre}`)", ""]
+    reglas = sorted(sistema.reglas.values(), key=lambda r: (r.seccion, r.nombre))
+    for seccion, grupo in groupby(reglas, key=lambda r: r.seccion):
+        partes += [f"### {seccion}", ""]
+        for regla in grupo:
+            partes += [
+                f"#### `{regla.nombre}`",
+                "",
+                "```tapiz-regla",
+                f"sistema: {sistema.nombre}",
+                f"regla: {regla.nombre}",
+                "catalogo: true",
+                "```",
+                "",
+            ]
+    if sistema.tablas:
+        partes += [f"### Tablas de {sistema.titulo}", ""]
+    for tabla in sorted(sistema.tablas.values(), key=lambda t: t.nombre):
+        partes += [
+            f"#### `{tabla.nombre}`",
+            "",
+            tabla.descripcion,
+            "",
+            "```tapiz-regla",
+            f"sistema: {sistema.nombre}",
+            f"tabla: {tabla.nombre}",
+            "```",
+            "",
+        ]
+    return partes
 
 
 def markdown() -> str:
@@ -15,38 +53,19 @@ def markdown() -> str:
         "---",
         "title: Catálogo de reglas",
         "description: Todas las reglas y tablas del motor que pueden usar los bloques del libro.",
+        "search:",
+        "  exclude: true",
         "---",
         "",
         "# Catálogo de reglas",
         "",
-        "Esta página se genera a partir del motor de reglas. Cada regla puede usarse en un "
-        "bloque `tapiz-ejemplo` (campo `regla`) y cada tabla en un bloque `tapiz-regla` "
-        "(campo `tabla`). Los nombres de las entradas y salidas son los campos de "
-        "`entradas` y `espera`.",
+        "Esta página es para quien contribuye al libro y se genera a partir del motor de "
+        "reglas. Cada regla puede usarse en un bloque `tapiz-ejemplo` (campo `regla`, y "
+        "`sistema` si no es Tapiz) y cada tabla en un bloque `tapiz-regla` (campo `tabla`). "
+        "Los nombres de las entradas y salidas son los campos de `entradas` y `espera`; la "
+        "etiqueta es lo que lee quien consulta el libro.",
         "",
     ]
-    reglas = sorted(REGISTRO.reglas.values(), key=lambda r: (r.seccion, r.nombre))
-    for seccion, grupo in groupby(reglas, key=lambda r: r.seccion):
-        partes += [f"## {seccion}", ""]
-        for regla in grupo:
-            partes += [
-                f"### `{regla.nombre}`",
-                "",
-                "```tapiz-regla",
-                f"regla: {regla.nombre}",
-                "```",
-                "",
-            ]
-    partes += ["## Tablas", ""]
-    for tabla in sorted(REGISTRO.tablas.values(), key=lambda t: t.nombre):
-        partes += [
-            f"### `{tabla.nombre}`",
-            "",
-            f"{tabla.descripcion}",
-            "",
-            "```tapiz-regla",
-            f"tabla: {tabla.nombre}",
-            "```",
-            "",
-        ]
+    for sistema in SISTEMAS.values():
+        partes += _sistema(sistema)
     return "\n".join(partes)

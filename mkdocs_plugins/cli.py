@@ -11,10 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from mkdocs_plugins.configuracion import ErrorConfiguracion, configuracion_desde
 from mkdocs_plugins.pagina import Informe, comprobar_ficheros
 from tapiz_rules import cli
-
-RUTA_POR_DEFECTO = "srd"
 
 
 def _paginas(rutas: list[str]) -> list[Path]:
@@ -45,11 +44,19 @@ def _contar(cantidad: int, palabra: str) -> str:
 
 def ejecutar_comprobar(args: argparse.Namespace) -> int:
     try:
-        paginas = _paginas(args.rutas or [RUTA_POR_DEFECTO])
+        configuracion = configuracion_desde(Path.cwd())
+    except ErrorConfiguracion as error:
+        print(error)
+        print("0 ejemplos, 1 fallo")
+        return 1
+    try:
+        paginas = _paginas(
+            [str(r) for r in args.rutas] if args.rutas else [str(configuracion.paginas)]
+        )
     except FileNotFoundError as error:
         print(f"tapiz: error: no existe la ruta «{error.args[0]}»", file=sys.stderr)
         return 2
-    informe = comprobar_ficheros(paginas, Path.cwd())
+    informe = comprobar_ficheros(paginas, configuracion)
     _mostrar(informe, marcas=args.pendientes)
     return 1 if informe.problemas else 0
 
@@ -61,7 +68,12 @@ def configurar_comprobar(sub: Any) -> None:
         description="Ejecuta cada bloque tapiz-ejemplo y tapiz-regla de las páginas y "
         "los dados escritos en el texto, como la construcción del sitio.",
     )
-    p.add_argument("rutas", nargs="*", metavar="RUTA", help="páginas o carpetas (por defecto srd)")
+    p.add_argument(
+        "rutas",
+        nargs="*",
+        metavar="RUTA",
+        help="páginas o carpetas (por defecto, las páginas que nombra tapiz.yml)",
+    )
     p.add_argument(
         "--pendientes",
         action="store_true",

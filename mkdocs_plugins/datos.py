@@ -11,16 +11,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tapiz_rules import REGISTRO
 from tapiz_rules.dados import LIMITES, distribucion
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.reglamento import EDICIONES, Reglamento
-from tapiz_rules.reglas.efectos import BONUS_HEROICIDAD, GRADOS
+from tapiz_rules.modelo import Reglamento
 
 RUTA = "assets/tapiz/datos.json"
 NIVELES = range(1, 21)
 RASGOS = range(11)
-NIVELES_ATRIBUTO = range(11)
 
 
 def distribucion_json(expresion: str) -> list[list[float]] | None:
@@ -32,34 +29,64 @@ def distribucion_json(expresion: str) -> list[list[float]] | None:
 
 
 def _bonus_rasgos(reglamento: Reglamento) -> dict[str, list[int]]:
-    regla = REGISTRO.buscar_regla("bonus_rasgos")
     return {
-        str(nivel): [regla({"nivel": nivel, "rasgos": r}, reglamento)["bonus"] for r in RASGOS]
+        str(nivel): [
+            reglamento.calcular("bonus_rasgos", {"nivel": nivel, "rasgos": r})["bonus"]
+            for r in RASGOS
+        ]
         for nivel in NIVELES
     }
 
 
 def _dados_atributo(reglamento: Reglamento) -> list[dict[str, Any]]:
-    regla = REGISTRO.buscar_regla("dados_atributo")
     return [
-        {"nivel": nivel, "expresion": regla({"nivel": nivel}, reglamento)["expresion"]}
-        for nivel in NIVELES_ATRIBUTO
+        {
+            "nivel": nivel,
+            "expresion": reglamento.calcular("dados_atributo", {"nivel": nivel})["expresion"],
+        }
+        for nivel in range(reglamento.parametros.nivel_atributo_maximo + 1)
     ]
+
+
+def formulario_accion(reglamento: Reglamento) -> dict[str, Any]:
+    """La declaración de ``probabilidades_accion``, de la que la calculadora hace su formulario.
+
+    El bonus por lengua solo se ofrece si el reglamento lo da (TZR0001), y la resistencia
+    empieza en la de una acción de dificultad media.
+    """
+    p = reglamento.parametros
+    regla = reglamento.regla("probabilidades_accion")
+    entradas = [c.a_json() for c in regla.entradas if c.nombre != "rasgos_lengua" or p.bonus_lengua]
+    iniciales = {"resistencia": p.dificultad("media").resistencia}
+    return {
+        "regla": regla.nombre,
+        "titulo": regla.titulo,
+        "entradas": [
+            c | {"inicial": iniciales.get(c["nombre"], c.get("por_defecto"))} for c in entradas
+        ],
+        "salidas": [c.a_json() for c in regla.salidas],
+    }
 
 
 def datos(
     reglamento: Reglamento, expresiones: set[str], ejemplos: dict[str, dict[str, Any]]
 ) -> dict[str, Any]:
+    p = reglamento.parametros
+    ediciones = {
+        clave: reglamento.con(edicion=clave).parametros.dado_base
+        for clave in reglamento.sistema.ediciones
+    }
     return {
         "version": 1,
         "reglamento": {
             "edicion": reglamento.edicion,
-            "dado_base": reglamento.dado_base,
+            "dado_base": p.dado_base,
             "opcionales": sorted(reglamento.opcionales),
         },
-        "ediciones": EDICIONES,
-        "grados": [dataclasses.asdict(grado) for grado in GRADOS],
-        "heroicidad": {"puntos_antes_del_grado": BONUS_HEROICIDAD, "bonus": BONUS_HEROICIDAD},
+        "ediciones": ediciones,
+        "formularios": {"probabilidades_accion": formulario_accion(reglamento)},
+        "grados": [dataclasses.asdict(grado) for grado in p.grados],
+        "heroicidad": {"puntos_antes_del_grado": p.bonus_heroicidad, "bonus": p.bonus_heroicidad},
         "bonus_rasgos": _bonus_rasgos(reglamento),
         "dados_atributo": _dados_atributo(reglamento),
         "limites": dataclasses.asdict(LIMITES),

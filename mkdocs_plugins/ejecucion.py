@@ -10,10 +10,9 @@ from typing import Any
 
 from mkdocs_plugins.especificacion import EspecEjemplo, EspecRegla
 from mkdocs_plugins.problemas import ErrorDePagina
-from tapiz_rules import REGISTRO
 from tapiz_rules.dados import analizar, distribucion
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
-from tapiz_rules.registro import Regla, Resultado
+from tapiz_rules.modelo import Regla, Reglamento, Resultado, Tabla
 
 MAX_COMBINACIONES = 2000
 
@@ -39,9 +38,9 @@ def mostrar(valor: Any) -> str:
     return json.dumps(valor, ensure_ascii=False)
 
 
-def buscar_regla(nombre: str, linea: int) -> Regla:
+def buscar_regla(reglamento: Reglamento, nombre: str, linea: int) -> Regla:
     try:
-        return REGISTRO.buscar_regla(nombre)
+        return reglamento.regla(nombre)
     except ErrorTapiz as error:
         raise ErrorDePagina(linea, str(error)) from None
 
@@ -49,11 +48,11 @@ def buscar_regla(nombre: str, linea: int) -> Regla:
 def ejecutar_ejemplo(espec: EspecEjemplo) -> EjemploEjecutado:
     """Ejecuta el ejemplo; si la página no coincide con el motor, lanza ErrorDePagina."""
     cuerpo = espec.cuerpo
-    regla = buscar_regla(espec.regla, cuerpo.linea("regla"))
+    regla = buscar_regla(espec.reglamento, espec.regla, cuerpo.linea("regla"))
     _comprobar_dados(espec, regla)
     try:
         entradas = regla.validar(espec.entradas)
-        resultado = regla.calcular(espec.reglamento, **entradas)
+        resultado = regla.calcular(espec.reglamento.parametros, **entradas)
     except ErrorEntrada as error:
         raise ErrorDePagina(cuerpo.linea("entradas", error.campo), str(error)) from None
     except ErrorTapiz as error:
@@ -135,21 +134,21 @@ def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any
         entradas = dict(ejecutado.entradas) | dict(zip(espec.dados, combinacion, strict=True))
         clave = ",".join(str(valor) for valor in combinacion)
         try:
-            valores = ejecutado.regla.calcular(espec.reglamento, **entradas).valores
+            valores = ejecutado.regla.calcular(espec.reglamento.parametros, **entradas).valores
             resultados[clave] = {campo: valores[campo] for campo in espec.espera}
         except ErrorTapiz as error:
             resultados[clave] = {"error": str(error)}
     return resultados
 
 
-def ejecutar_regla(espec: EspecRegla) -> Any:
+def ejecutar_regla(espec: EspecRegla) -> Tabla | Regla | None:
     """La tabla o la regla que nombra un ```tapiz-regla``."""
     cuerpo = espec.cuerpo
     try:
         if espec.tabla is not None:
-            return REGISTRO.buscar_tabla(espec.tabla)(espec.reglamento)
+            return espec.reglamento.tabla(espec.tabla)
         if espec.regla is not None:
-            return REGISTRO.buscar_regla(espec.regla)
+            return espec.reglamento.regla(espec.regla)
     except ErrorTapiz as error:
         clave = "tabla" if espec.tabla is not None else "regla"
         raise ErrorDePagina(cuerpo.linea(clave), str(error)) from None

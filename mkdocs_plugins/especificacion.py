@@ -10,13 +10,15 @@ import yaml
 from mkdocs_plugins.bloques import Bloque
 from mkdocs_plugins.problemas import ErrorDePagina
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.reglamento import OPCIONALES, Reglamento
+from tapiz_rules.modelo import Reglamento
+from tapiz_rules.sistemas import sistema
 
 _CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """El cargador en C de libyaml cuando está disponible: el mismo YAML, varias veces más rápido."""
 
-CAMPOS_EJEMPLO = ("titulo", "regla", "entradas", "espera", "dados", "edicion", "opcionales")
-CAMPOS_REGLA = ("tabla", "regla", "widget", "titulo", "edicion", "opcionales")
+CAMPOS_REGLAMENTO = ("sistema", "edicion", "opcionales")
+CAMPOS_EJEMPLO = ("titulo", "regla", "entradas", "espera", "dados", *CAMPOS_REGLAMENTO)
+CAMPOS_REGLA = ("tabla", "regla", "widget", "titulo", "catalogo", *CAMPOS_REGLAMENTO)
 WIDGETS = {
     "calculadora": "La calculadora de tiradas de acción necesita JavaScript.",
     "tirador": "El tirador de dados necesita JavaScript.",
@@ -60,6 +62,8 @@ class EspecRegla:
     widget: str | None
     titulo: str | None
     reglamento: Reglamento
+    catalogo: bool = False
+    """La ficha para quien contribuye (nombres de campo y tipos), no la del lector."""
 
 
 def leer_cuerpo(bloque: Bloque) -> Cuerpo:
@@ -150,18 +154,33 @@ def _texto(cuerpo: Cuerpo, clave: str, obligatorio: bool) -> str | None:
 
 
 def _reglamento(cuerpo: Cuerpo, base: Reglamento) -> Reglamento:
-    edicion = _texto(cuerpo, "edicion", obligatorio=False) or base.edicion
-    opcionales = cuerpo.valores.get("opcionales", sorted(base.opcionales))
+    """El reglamento de la página, con el sistema, la edición o las opcionales del bloque.
+
+    Nombrar el sistema pide sus reglas de serie: en la página de un Lienzo,
+    ``sistema: tapiz`` compara con el libro sin las reglas del Lienzo.
+    """
+    nombre = _texto(cuerpo, "sistema", obligatorio=False)
+    edicion = _texto(cuerpo, "edicion", obligatorio=False)
+    opcionales = cuerpo.valores.get("opcionales")
+    if nombre is None and edicion is None and "opcionales" not in cuerpo.valores:
+        return base
+    try:
+        reglamento = Reglamento(sistema(nombre)) if nombre is not None else base
+    except ErrorTapiz as error:
+        raise ErrorDePagina(cuerpo.linea("sistema"), str(error)) from None
     if opcionales is None:
-        opcionales = []
+        opcionales = sorted(reglamento.opcionales)
     if not isinstance(opcionales, list) or not all(isinstance(o, str) for o in opcionales):
+        validas = ", ".join(reglamento.sistema.opcionales) or "(ninguna)"
         raise ErrorDePagina(
             cuerpo.linea("opcionales"),
             "el campo «opcionales» debe ser una lista de códigos, p. ej. [TZR0001]; válidos: "
-            + ", ".join(OPCIONALES),
+            + validas,
         )
     try:
-        return Reglamento(edicion=edicion, opcionales=frozenset(opcionales))
+        return reglamento.con(
+            edicion=edicion or reglamento.edicion, opcionales=frozenset(opcionales)
+        )
     except ErrorTapiz as error:
         clave = "edicion" if "edición" in str(error) else "opcionales"
         raise ErrorDePagina(cuerpo.linea(clave), str(error)) from None
@@ -212,4 +231,5 @@ def leer_regla(bloque: Bloque, base: Reglamento) -> EspecRegla:
         widget=widget,
         titulo=_texto(cuerpo, "titulo", obligatorio=False),
         reglamento=_reglamento(cuerpo, base),
+        catalogo=cuerpo.valores.get("catalogo") is True,
     )

@@ -14,6 +14,7 @@ from typing import Any
 from mkdocs_plugins import bloques as extraccion
 from mkdocs_plugins import dados_en_texto, render
 from mkdocs_plugins.bloques import Bloque
+from mkdocs_plugins.configuracion import Configuracion
 from mkdocs_plugins.ejecucion import (
     EjemploEjecutado,
     ejecutar_ejemplo,
@@ -22,8 +23,10 @@ from mkdocs_plugins.ejecucion import (
 )
 from mkdocs_plugins.especificacion import leer_ejemplo, leer_regla
 from mkdocs_plugins.problemas import ErrorDePagina, Problema
-from tapiz_rules.registro import Regla, Tabla
-from tapiz_rules.reglamento import ACTUAL, Reglamento
+from tapiz_rules.modelo import Regla, Reglamento, Tabla
+from tapiz_rules.sistemas import reglamento as reglamento_de_serie
+
+ACTUAL = reglamento_de_serie()
 
 MARCA = "TAPIZBLOQUE{}FIN"
 _MARCA_HTML = re.compile(r"(?:<p>)?TAPIZBLOQUE(\d+)FIN(?:</p>)?")
@@ -69,12 +72,14 @@ def identificador(ruta: str, linea: int) -> str:
 def _renderizar_regla(bloque: Bloque, reglamento: Reglamento) -> str:
     espec = leer_regla(bloque, reglamento)
     if espec.widget is not None:
-        return render.widget(espec.widget, espec.reglamento.edicion)
+        return render.widget(espec.widget, espec.reglamento)
     definida = ejecutar_regla(espec)
     if isinstance(definida, Tabla):
         return render.tabla(definida, espec.tabla or "")
+    if isinstance(definida, Regla) and espec.catalogo:
+        return render.regla_para_catalogo(definida, espec.reglamento.sistema.nombre)
     if isinstance(definida, Regla):
-        return render.resumen_regla(definida)
+        return render.regla_para_lectores(definida)
     return ""
 
 
@@ -172,14 +177,13 @@ class Informe:
     marcas: list[Marca]
 
 
-def comprobar_ficheros(
-    ficheros: list[Path], raiz: Path, reglamento: Reglamento = ACTUAL
-) -> Informe:
+def comprobar_ficheros(ficheros: list[Path], configuracion: Configuracion) -> Informe:
     """Comprueba ficheros Markdown como lo haría la construcción del sitio."""
     ejemplos, problemas, marcas = 0, [], []
     for fichero in ficheros:
-        ruta = ruta_mostrada(fichero, raiz)
+        ruta = configuracion.ruta(fichero)
         markdown, desplazamiento = extraccion.separar_front_matter(fichero.read_text("utf-8"))
+        reglamento = configuracion.reglamento_de(fichero)
         procesada = procesar(ruta, markdown, desplazamiento, reglamento)
         ejemplos += procesada.total_ejemplos
         problemas.extend(procesada.problemas)

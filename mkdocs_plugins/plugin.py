@@ -10,13 +10,19 @@ from typing import Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from mkdocs_plugins import busqueda, catalogo, datos
+from mkdocs_plugins.configuracion import (
+    FICHERO,
+    Configuracion,
+    ErrorConfiguracion,
+    cargar_configuracion,
+)
 from mkdocs_plugins.pagina import Procesada, procesar
-from tapiz_rules.reglamento import EDICIONES, OPCIONALES, Reglamento
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
 
@@ -24,22 +30,34 @@ log = logging.getLogger("mkdocs.plugins.tapiz")
 class TapizConfig(base.Config):
     enabled = c.Type(bool, default=True)
     """Con ``false`` los bloques quedan como código sin ejecutar (para comparar tiempos)."""
-    edicion = c.Choice(tuple(EDICIONES), default="actual")
-    opcionales = c.ListOfItems(c.Choice(tuple(OPCIONALES)), default=[])
+    configuracion = c.Type(str, default=FICHERO)
+    """Las reglas del libro (sistema, edición, opcionales), las mismas que usan pytest y
+    ``tapiz comprobar``; relativo a mkdocs.yml. Si no existe, Tapiz actual sin opcionales."""
     catalogo = c.Type(bool, default=True)
     """Genera la página ``catalogo.md`` con todas las reglas del registro."""
 
 
 class TapizPlugin(BasePlugin[TapizConfig]):
     def __init__(self) -> None:
-        self.reglamento = Reglamento()
+        self.reglas: Configuracion | None = None
         self.procesadas: dict[str, Procesada] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
-        self.reglamento = Reglamento(
-            edicion=self.config.edicion, opcionales=frozenset(self.config.opcionales)
-        )
+        raiz = Path(config.config_file_path or ".").resolve().parent
+        fichero = raiz / self.config.configuracion
+        try:
+            self.reglas = cargar_configuracion(
+                fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
+            )
+        except ErrorConfiguracion as error:
+            raise PluginError(f"tapiz: {error}") from None
         return config
+
+    @property
+    def configuracion(self) -> Configuracion:
+        if self.reglas is None:
+            raise PluginError("tapiz: la configuración de reglas no se ha cargado (on_config)")
+        return self.reglas
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.procesadas = {}
@@ -59,7 +77,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not self.config.enabled:
             return markdown
         ruta = _ruta_mostrada(page.file, config)
-        procesada = procesar(ruta, markdown, _lineas_previas(page.file, markdown), self.reglamento)
+        reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
+        procesada = procesar(ruta, markdown, _lineas_previas(page.file, markdown), reglamento)
         for problema in procesada.problemas:
             log.warning(str(problema))
         self.procesadas[page.file.src_uri] = procesada
@@ -79,7 +98,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         for procesada in self.procesadas.values():
             expresiones |= procesada.expresiones
             ejemplos |= procesada.ejemplos
-        contenido = datos.datos(self.reglamento, expresiones, ejemplos)
+        contenido = datos.datos(self.configuracion.base, expresiones, ejemplos)
         datos.escribir(Path(config.site_dir) / datos.RUTA, contenido)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():

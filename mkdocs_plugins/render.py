@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
 from mkdocs_plugins.ejecucion import EjemploEjecutado, mostrar
 from mkdocs_plugins.especificacion import WIDGETS
 from mkdocs_plugins.problemas import Problema
-from tapiz_rules.registro import Campo, Regla, Tabla
+from tapiz_rules.modelo import Campo, Regla, Reglamento, Tabla
+from tapiz_rules.modelo.formato import MENOS, enumerar, miles
+
+_MENOS_ASCII = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=[(\[/]))-(?=\s|\d)")
+
+
+def tipografia(texto: str) -> str:
+    """El signo menos de un libro («−2», «14 − 15») en lugar del guion del teclado."""
+    return _MENOS_ASCII.sub(MENOS, texto)
 
 
 def _celda(valor: Any) -> str:
@@ -17,8 +26,8 @@ def _celda(valor: Any) -> str:
     if isinstance(valor, bool):
         return "sí" if valor else "no"
     if isinstance(valor, int):
-        return str(valor).replace("-", "−")
-    return escape(str(valor))
+        return miles(valor)
+    return escape(tipografia(str(valor)))
 
 
 def tabla(definida: Tabla, nombre: str) -> str:
@@ -26,7 +35,9 @@ def tabla(definida: Tabla, nombre: str) -> str:
     filas = "".join(
         "<tr>" + "".join(f"<td>{_celda(v)}</td>" for v in fila) + "</tr>" for fila in definida.filas
     )
-    notas = "".join(f'<p class="tapiz-tabla__nota">{escape(n)}</p>' for n in definida.notas)
+    notas = "".join(
+        f'<p class="tapiz-tabla__nota">{escape(tipografia(n))}</p>' for n in definida.notas
+    )
     return (
         f'<div class="tapiz-tabla" data-tabla="{escape(nombre)}">'
         f'<p class="tapiz-tabla__titulo"><strong>{escape(definida.titulo)}</strong></p>'
@@ -35,76 +46,126 @@ def tabla(definida: Tabla, nombre: str) -> str:
     )
 
 
+def _parrafos(texto: str) -> str:
+    return "".join(f"<p>{escape(tipografia(p))}</p>" for p in texto.split("\n\n") if p)
+
+
+def regla_para_lectores(regla: Regla) -> str:
+    """Una regla en un capítulo: su título, su explicación y qué pide y qué da, en palabras."""
+    entradas = enumerar([c.etiqueta.lower() for c in regla.entradas])
+    salidas = enumerar([c.etiqueta.lower() for c in regla.salidas])
+    return (
+        f'<div class="tapiz-regla" data-regla="{escape(regla.nombre)}">'
+        f'<p class="tapiz-regla__titulo"><strong>{escape(regla.titulo)}</strong></p>'
+        f"{_parrafos(regla.descripcion)}"
+        f'<p class="tapiz-regla__uso"><em>Se parte de</em> {escape(entradas)}; '
+        f"<em>se obtiene</em> {escape(salidas)}.</p></div>"
+    )
+
+
 def _por_defecto(campo: Campo) -> str:
     return "obligatoria" if campo.obligatorio else escape(mostrar(campo.por_defecto))
 
 
 def _campos(campos: tuple[Campo, ...], con_defecto: bool) -> str:
-    columnas = ["Nombre", "Tipo", "Descripción"] + (["Por defecto"] if con_defecto else [])
+    columnas = ["Nombre", "Etiqueta", "Tipo", "Descripción"]
+    columnas += ["Por defecto"] if con_defecto else []
     cabecera = "".join(f"<th>{c}</th>" for c in columnas)
     filas = []
     for campo in campos:
         tipo = campo.nombre_de_tipo
+        if campo.unidad:
+            tipo += f" ({campo.unidad_en_plural})"
         if campo.opciones:
-            tipo += ": " + ", ".join(str(o) for o in campo.opciones)
-        celdas = [f"<code>{escape(campo.nombre)}</code>", escape(tipo), escape(campo.descripcion)]
+            tipo += ": " + ", ".join(f"{v} ({e})" for v, e in campo.opciones)
+        celdas = [
+            f"<code>{escape(campo.nombre)}</code>",
+            escape(campo.etiqueta),
+            escape(tipo),
+            escape(campo.descripcion),
+        ]
         if con_defecto:
             celdas.append(_por_defecto(campo))
         filas.append("<tr>" + "".join(f"<td>{c}</td>" for c in celdas) + "</tr>")
     return f"<table><thead><tr>{cabecera}</tr></thead><tbody>{''.join(filas)}</tbody></table>"
 
 
-def resumen_regla(regla: Regla) -> str:
-    descripcion = "".join(f"<p>{escape(p)}</p>" for p in regla.descripcion.split("\n\n") if p)
+def regla_para_catalogo(regla: Regla, sistema: str) -> str:
+    """La ficha de una regla para quien contribuye: nombres de campo, tipos, por defecto."""
     return (
         f'<div class="tapiz-regla" data-regla="{escape(regla.nombre)}">'
-        f"<p><strong>{escape(regla.titulo)}</strong> · regla <code>{escape(regla.nombre)}</code>"
-        f" · {escape(regla.seccion)}</p>{descripcion}"
+        f"<p><strong>{escape(regla.titulo)}</strong> · sistema <code>{escape(sistema)}</code>"
+        f" · regla <code>{escape(regla.nombre)}</code> · {escape(regla.seccion)}</p>"
+        f"{_parrafos(regla.descripcion)}"
         f"<p><em>Entradas</em></p>{_campos(regla.entradas, con_defecto=True)}"
         f"<p><em>Salidas</em></p>{_campos(regla.salidas, con_defecto=False)}</div>"
     )
 
 
-def widget(nombre: str, edicion: str) -> str:
+def clave_reglamento(reglamento: Reglamento) -> str:
+    """Cómo se nombra un reglamento en datos.json y en los widgets: «tapiz/actual/TZR0001»."""
+    partes = [reglamento.sistema.nombre, reglamento.edicion, *sorted(reglamento.opcionales)]
+    if reglamento.lienzo is not None:
+        partes.append(f"lienzo:{reglamento.lienzo.nombre}")
+    return "/".join(partes)
+
+
+def widget(nombre: str, reglamento: Reglamento) -> str:
     """El contenedor que hidrata ``dados.js``; sin JavaScript queda un aviso."""
     return (
-        f'<div class="tapiz-{escape(nombre)}" data-edicion="{escape(edicion)}">'
+        f'<div class="tapiz-{escape(nombre)}" data-edicion="{escape(reglamento.edicion)}" '
+        f'data-reglamento="{escape(clave_reglamento(reglamento))}">'
         f"<p>{WIDGETS[nombre]}</p></div>"
     )
 
 
 def _entradas(ejecutado: EjemploEjecutado) -> str:
     espec = ejecutado.espec
-    descripciones = {c.nombre: c.descripcion for c in ejecutado.regla.entradas}
     filas = []
     for nombre, valor in espec.entradas.items():
+        campo = ejecutado.regla.entrada(nombre)
+        etiqueta = campo.etiqueta if campo is not None else nombre
+        texto = campo.mostrar(valor) if campo is not None else _celda(valor)
         dados = espec.dados.get(nombre)
         origen = f' <span class="tapiz-ejemplo__dados">({escape(dados)})</span>' if dados else ""
         filas.append(
-            f"<dt>{escape(descripciones.get(nombre, nombre))}</dt>"
-            f"<dd><strong>{_celda(valor)}</strong>{origen}</dd>"
+            f"<dt>{escape(etiqueta)}</dt><dd><strong>{escape(texto)}</strong>{origen}</dd>"
         )
     return f'<dl class="tapiz-ejemplo__entradas">{"".join(filas)}</dl>'
 
 
+def salidas_mostradas(ejecutado: EjemploEjecutado) -> list[Campo]:
+    """Las salidas que afirma el ejemplo, más la que decide si sale bien (si la regla la tiene)."""
+    return [c for c in ejecutado.regla.salidas if c.nombre in ejecutado.espec.espera or c.decisiva]
+
+
 def _resultado(ejecutado: EjemploEjecutado) -> str:
-    salidas = {c.nombre: c.descripcion for c in ejecutado.regla.salidas}
+    valores = ejecutado.resultado.valores
     filas = "".join(
-        f"<dt>{escape(salidas.get(campo, campo))}</dt><dd><strong>{_celda(valor)}</strong></dd>"
-        for campo, valor in ejecutado.resultado.valores.items()
-        if campo in ejecutado.espec.espera
+        f'<dt>{escape(c.etiqueta)}</dt><dd data-salida="{escape(c.nombre)}">'
+        f"<strong>{escape(c.mostrar(valores[c.nombre], valores))}</strong></dd>"
+        for c in salidas_mostradas(ejecutado)
     )
     return f'<dl class="tapiz-ejemplo__resultado">{filas}</dl>'
+
+
+def _etiqueta_reglamento(reglamento: Reglamento) -> str:
+    sistema = reglamento.sistema
+    distinto = (
+        sistema.nombre != "tapiz"
+        or reglamento.lienzo is not None
+        or reglamento.edicion != sistema.edicion_por_defecto
+        or reglamento.opcionales
+    )
+    if not distinto:
+        return ""
+    return f'<span class="tapiz-ejemplo__regla">{escape(reglamento.describir())}</span>'
 
 
 def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) -> str:
     """Un ejemplo resuelto: datos, pasos del cálculo y lo que la página afirma."""
     espec, regla = ejecutado.espec, ejecutado.regla
-    etiquetas = [f"regla <code>{escape(regla.nombre)}</code>"]
-    if espec.reglamento.edicion != "actual":
-        etiquetas.append(f"edición {escape(espec.reglamento.edicion)}")
-    etiquetas += [escape(o) for o in sorted(espec.reglamento.opcionales)]
-    pasos = "".join(f"<li>{escape(p)}</li>" for p in ejecutado.resultado.pasos)
+    pasos = "".join(f"<li>{escape(tipografia(p))}</li>" for p in ejecutado.resultado.pasos)
     boton = (
         f'<p class="tapiz-ejemplo__acciones"><button type="button" class="tapiz-repetir '
         f'md-button" data-ejemplo="{escape(identificador)}">Repetir con dados nuevos</button></p>'
@@ -117,7 +178,7 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
         f'<div class="tapiz-ejemplo" id="{escape(identificador)}">'
         f'<p class="tapiz-ejemplo__cabecera"><span class="tapiz-ejemplo__etiqueta">'
         f"Ejemplo resuelto</span> <strong>{titulo}</strong>"
-        f'<span class="tapiz-ejemplo__regla">{" · ".join(etiquetas)}</span></p>'
+        f"{_etiqueta_reglamento(espec.reglamento)}</p>"
         f'<div class="tapiz-ejemplo__cuerpo">'
         f'<div><p class="tapiz-ejemplo__apartado">Datos</p>{_entradas(ejecutado)}</div>'
         f'<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'

@@ -1,17 +1,16 @@
-"""Motor de reglas del Sistema Tapiz: dados, probabilidades exactas y reglas con nombre."""
+"""Motor de reglas del Sistema Tapiz: dados, probabilidades exactas, sistemas de reglas."""
 
 from typing import Any
 
 from tapiz_rules.errores import ErrorEntrada, ErrorNotacion, ErrorTapiz
-from tapiz_rules.reglamento import ACTUAL, Reglamento
 
-__all__ = ["ACTUAL", "REGISTRO", "ErrorEntrada", "ErrorNotacion", "ErrorTapiz", "Reglamento"]
+__all__ = ["ErrorEntrada", "ErrorNotacion", "ErrorTapiz"]
 
 
 def __getattr__(nombre: str) -> Any:
-    """``REGISTRO`` se carga al pedirlo: quien solo tira dados no importa todas las reglas."""
-    if nombre == "REGISTRO":
-        from tapiz_rules.reglas import REGISTRO
+    """Los sistemas se cargan al pedirlos: quien solo tira dados no importa todas las reglas."""
+    if nombre in ("SISTEMAS", "reglamento"):
+        from tapiz_rules import sistemas
 
-        return REGISTRO
+        return getattr(sistemas, nombre)
     raise AttributeError(f"module {__name__!r} has no attribute {nombre!r}")

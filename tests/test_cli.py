@@ -128,6 +128,8 @@ class TestAccion:
             "puntos_de_consecuencia": 0,
             "grado": "menor",
             "modificador": 2,
+            "bonus_rasgos": 4,
+            "a_un_punto": False,
         }
 
     def test_sin_base_tira_el_dado_base_con_la_semilla(self, capsys):
@@ -187,20 +189,25 @@ class TestReglas:
     def test_catalogo_en_texto(self, capsys):
         codigo, out, _ = ejecutar(capsys, "reglas")
         assert codigo == 0
-        assert "  accion                       Tirada de acción (Hacer cosas)" in out.splitlines()
-        assert "Tablas:" in out.splitlines()
+        lineas = out.splitlines()
+        assert "Sistema Tapiz (sistema «tapiz»)" in lineas
+        assert "  accion                       Tirada de acción (Hacer cosas)" in lineas
+        assert "  Tablas:" in lineas
+        assert "Ratas en las paredes (sistema «ratas»)" in lineas
 
     def test_catalogo_en_json_con_entradas_y_salidas(self, capsys):
         datos = ejecutar_json(capsys, "reglas")
         reglas = {r["nombre"]: r for r in datos["reglas"]}
         impedimento = reglas["impedimento"]
         assert impedimento["seccion"] == "Rango y Movimiento"
-        assert impedimento["entradas"][0] == {
-            "nombre": "fue",
-            "tipo": "entero",
-            "descripcion": "Fuerza del personaje",
-            "obligatorio": True,
-        }
+        assert impedimento["sistema"] == "tapiz"
+        assert impedimento["tipo"] == "regla"
+        assert {
+            clave: impedimento["entradas"][0][clave]
+            for clave in ("nombre", "tipo", "obligatorio", "unidad")
+        } == {"nombre": "fue", "tipo": "entero", "obligatorio": True, "unidad": None}
+        peso = next(e for e in impedimento["entradas"] if e["nombre"] == "peso")
+        assert peso["unidad"] == "kg"
         assert [s["nombre"] for s in impedimento["salidas"]][:2] == ["carga", "impedimento"]
         tipo = reglas["ventaja"]["entradas"][0]
         assert tipo["opciones"] == ["ventaja", "desventaja"]
@@ -241,7 +248,7 @@ class TestRegla:
             "Lectura de un d% (lectura_porcentaje)",
             "  Decenas 3 y unidades 7: se leen juntas, 37 (no 10)",
             "",
-            "total: 37",
+            "Resultado del d%: 37",
         ]
 
     @pytest.mark.parametrize(
@@ -271,8 +278,8 @@ class TestRegla:
             ),
             (
                 ["regla", "impedimentos"],
-                "regla desconocida «impedimentos». ¿Quizá «impedimento»? Consulta el catálogo "
-                "de reglas.",
+                "regla desconocida «impedimentos» en el sistema «tapiz». ¿Quizá «impedimento»? "
+                "Consulta el catálogo de reglas.",
             ),
         ],
     )

@@ -1,5 +1,7 @@
 // Calculadora de tiradas de acción (div.tapiz-calculadora): probabilidades exactas antes de
-// tirar y una tirada con dados nuevos. Todos los números de las reglas llegan de datos.json.
+// tirar y una tirada con dados nuevos. Todos los números de las reglas llegan de datos.json, y
+// el formulario sale de la declaración de la regla «probabilidades_accion» (datos.formularios):
+// sus etiquetas, mínimos y valores iniciales no se escriben aquí.
 
 import { probabilidadesAccion, resolverAccion } from "./accion.js";
 import { cargarDatos, SIN_DATOS } from "./datos.js";
@@ -9,13 +11,17 @@ import { comprobarPresupuesto, decimal, fraccion, PRESUPUESTO_NAVEGADOR } from "
 import { tirar } from "./tirada.js";
 import { anunciar, el, fichasDeTirada, nuevoId, porcentaje } from "./vista.js";
 
-const CAMPOS_NUMERICOS = [
-  { nombre: "mod", etiqueta: "Modificador de característica", valor: 0 },
-  { nombre: "nivel", etiqueta: "Nivel del personaje", valor: 1, min: 1 },
-  { nombre: "rasgos", etiqueta: "Rasgos que ayudan", valor: 0, min: 0 },
-  { nombre: "bonus", etiqueta: "Otros bonus y penalizaciones", valor: 0 },
-  { nombre: "resistencia", etiqueta: "Resistencia", valor: 12 },
-];
+/** Las entradas numéricas de la regla, en el orden en que las declara el motor. */
+function camposNumericos(datos) {
+  const formulario = datos.formularios.probabilidades_accion;
+  const numericos = formulario.entradas.filter((e) => e.tipo === "entero");
+  // La resistencia va al final: es lo último que se decide antes de tirar.
+  return [...numericos.filter((e) => e.nombre !== "resistencia"), ...numericos.filter((e) => e.nombre === "resistencia")];
+}
+
+function campoDeDados(datos) {
+  return datos.formularios.probabilidades_accion.entradas.find((e) => e.nombre === "dados");
+}
 
 function campo(etiqueta, control) {
   return el("label", { class: "tapiz-campo", for: control.id }, etiqueta, control);
@@ -55,20 +61,21 @@ export async function montarCalculadora(contenedor) {
     return;
   }
   const id = nuevoId("tapiz-calc");
+  const numericos = camposNumericos(datos);
   const controles = {
     dado_base: selectorDadoBase(datos, `${id}-base`, contenedor.dataset.edicion),
     nivel_atributo: selectorNivelAtributo(datos, `${id}-nivel-atributo`),
     dados: el("input", { id: `${id}-dados`, name: "dados", type: "text", value: "", spellcheck: "false", autocomplete: "off", placeholder: "sin dados" }),
   };
-  for (const c of CAMPOS_NUMERICOS) {
-    controles[c.nombre] = el("input", { id: `${id}-${c.nombre}`, name: c.nombre, type: "number", step: 1, min: c.min, value: c.valor, inputmode: "numeric" });
+  for (const c of numericos) {
+    controles[c.nombre] = el("input", { id: `${id}-${c.nombre}`, name: c.nombre, type: "number", step: 1, min: c.minimo, max: c.maximo, value: c.inicial ?? "", inputmode: "numeric" });
   }
   const mensaje = el("p", { class: "tapiz-error", role: "alert", hidden: true });
   const tabla = el("table", { class: "tapiz-probabilidades" });
   const rasgos = el("p", { class: "tapiz-calculadora__rasgos" });
   const botonTirar = el("button", { type: "button", class: "md-button md-button--primary", texto: "Tirar" });
   const resultado = el("div", { class: "tapiz-calculadora__resultado" });
-  const calc = { datos, controles, mensaje, tabla, rasgos, resultado, cache: new Map() };
+  const calc = { datos, numericos, controles, mensaje, tabla, rasgos, resultado, cache: new Map() };
 
   contenedor.replaceChildren(
     el(
@@ -77,8 +84,8 @@ export async function montarCalculadora(contenedor) {
       el("legend", { class: "tapiz-oculto", texto: "Tirada de acción" }),
       campo("Dado base", controles.dado_base),
       campo("Nivel de los dados de atributo", controles.nivel_atributo),
-      campo("Dados de atributo (se pueden escribir)", controles.dados),
-      ...CAMPOS_NUMERICOS.map((c) => campo(c.etiqueta, controles[c.nombre])),
+      campo(`${campoDeDados(datos).etiqueta} (se pueden escribir)`, controles.dados),
+      ...numericos.map((c) => campo(c.etiqueta, controles[c.nombre])),
     ),
     mensaje,
     rasgos,
@@ -102,15 +109,16 @@ export async function montarCalculadora(contenedor) {
 }
 
 /** Lee y valida las entradas; lanza Error con un mensaje en español si algo no vale. */
-function leerEntradas({ controles }) {
+function leerEntradas({ controles, numericos }) {
   const entradas = { dadoBase: controles.dado_base.value, dados: controles.dados.value.trim() };
   for (const control of Object.values(controles)) control.removeAttribute("aria-invalid");
-  for (const c of CAMPOS_NUMERICOS) {
+  for (const c of numericos) {
     const texto = controles[c.nombre].value.trim();
     const valor = Number(texto);
-    if (texto === "" || !Number.isSafeInteger(valor) || (c.min !== undefined && valor < c.min)) {
+    const fuera = (c.minimo !== undefined && valor < c.minimo) || (c.maximo !== undefined && valor > c.maximo);
+    if (texto === "" || !Number.isSafeInteger(valor) || fuera) {
       controles[c.nombre].setAttribute("aria-invalid", "true");
-      const minimo = c.min !== undefined ? ` mayor o igual que ${c.min}` : "";
+      const minimo = c.minimo !== undefined ? ` mayor o igual que ${c.minimo}` : "";
       throw new Error(`«${c.etiqueta}» tiene que ser un número entero${minimo}.`);
     }
     entradas[c.nombre] = valor;

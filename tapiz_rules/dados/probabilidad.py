@@ -123,7 +123,7 @@ def _dado(termino: Dados) -> tuple[list[int], int]:
 def _termino(termino: Dados) -> tuple[int, list[int], int]:
     pesos, denominador = _dado(termino)
     n, guardados = termino.cantidad, termino.guardados
-    if guardados == n:
+    if termino.seleccion is None or guardados == n:
         minimo, pesos = n, potencia(pesos, n)
     else:
         minimo, pesos = _guardar(pesos, n, guardados, termino.seleccion.prefiere_altos)
@@ -196,6 +196,7 @@ def _coste_producto(a: _Forma, b: _Forma) -> tuple[int, _Forma]:
 
 
 def _coste_potencia(a: _Forma, exponente: int) -> tuple[int, _Forma]:
+    """Coste de elevar a ``exponente`` (≥ 1) por cuadrados sucesivos."""
     coste, resultado, base = 0, None, a
     while True:
         if exponente & 1:
@@ -206,6 +207,7 @@ def _coste_potencia(a: _Forma, exponente: int) -> tuple[int, _Forma]:
                 coste += paso
         exponente >>= 1
         if not exponente:
+            assert resultado is not None, "el exponente es al menos 1"
             return coste, resultado
         paso, base = _coste_producto(base, base)
         coste += paso

@@ -1,11 +1,18 @@
-"""Las reglas del Sistema Tapiz y de los otros sistemas semilla.
+"""El Sistema Tapiz como valor: sus reglas, sus tablas, sus parámetros y sus variantes.
 
-Importar este paquete registra todas las reglas y tablas en ``REGISTRO``.
+Nada se registra al importar: :data:`TAPIZ` se construye aquí a partir de las
+listas ``REGLAS`` y ``TABLAS`` de cada módulo. La edición de 2017 y las reglas
+opcionales son cambios de parámetros, no ramas dentro de las reglas.
 """
 
-import importlib
+from __future__ import annotations
 
-from tapiz_rules.registro import REGISTRO
+import importlib
+from dataclasses import replace
+from fractions import Fraction
+
+from tapiz_rules.modelo import DefinicionTabla, Regla, Sistema, Variante
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 
 MODULOS = (
     "efectos",
@@ -20,10 +27,64 @@ MODULOS = (
     "tamano",
     "posturas",
     "dificultades",
-    "otros_sistemas",
+    "ajustes",
 )
 
-for _modulo in MODULOS:
-    importlib.import_module(f"{__name__}.{_modulo}")
+AVISO_TZR0002 = "Regla opcional TZR0002 activa: el impedimento se anota pero no se aplica"
 
-__all__ = ["MODULOS", "REGISTRO"]
+
+def _edicion_2017(p: ParametrosTapiz) -> ParametrosTapiz:
+    return replace(p, edicion="2017", dado_base="3d6")
+
+
+def _con_lengua(p: ParametrosTapiz) -> ParametrosTapiz:
+    return replace(p, bonus_lengua=1)
+
+
+def _sin_impedimento(p: ParametrosTapiz) -> ParametrosTapiz:
+    """TZR0002: cada tramo de carga se sigue anotando, pero sin efecto alguno."""
+    neutros = tuple(
+        replace(
+            i, nivel=0, grado=None, fraccion=Fraction(1), descanso_minutos=0, aviso=AVISO_TZR0002
+        )
+        for i in p.impedimentos
+    )
+    return replace(p, impedimentos=neutros)
+
+
+EDICIONES = (
+    Variante("actual", "texto actual (1d20)"),
+    Variante("2017", "edición de 2017 (3d6)", _edicion_2017),
+)
+OPCIONALES = (
+    Variante("TZR0001", "Bonus de rasgo asociados al conocimiento de una lengua", _con_lengua),
+    Variante("TZR0002", "Ignorar las reglas de Impedimento y Carga", _sin_impedimento),
+)
+
+
+def _definiciones() -> tuple[list[Regla], list[DefinicionTabla]]:
+    reglas: list[Regla] = []
+    tablas: list[DefinicionTabla] = []
+    for nombre in MODULOS:
+        modulo = importlib.import_module(f"{__name__}.{nombre}")
+        reglas += getattr(modulo, "REGLAS", ())
+        tablas += getattr(modulo, "TABLAS", ())
+    return reglas, tablas
+
+
+def crear_tapiz() -> Sistema:
+    reglas, tablas = _definiciones()
+    return Sistema.crear(
+        "tapiz",
+        "Sistema Tapiz",
+        ParametrosTapiz(),
+        reglas,
+        tablas,
+        ediciones=EDICIONES,
+        opcionales=OPCIONALES,
+    )
+
+
+TAPIZ = crear_tapiz()
+
+__all__ = ["MODULOS", "TAPIZ", "crear_tapiz"]

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from tapiz_rules.errores import ErrorEntrada
-from tapiz_rules.reglamento import OPCIONALES, Reglamento
 
 
 def con_signo(numero: int) -> str:
@@ -67,17 +66,9 @@ def exigir_minimo(nombre: str, valor: int | float, minimo: int | float) -> None:
         )
 
 
-def exigir_opcional(reglamento: Reglamento, codigo: str, que: str) -> None:
-    """Error si una entrada solo tiene sentido con una regla opcional que no está activa."""
-    if not reglamento.activa(codigo):
-        raise ErrorEntrada(
-            f"{que} requiere la regla opcional {codigo} ({OPCIONALES[codigo]}), "
-            f"que no está activa en este reglamento"
-        )
-
-
-def exigir_enteros(nombre: str, valores: list, minimo: int, maximo: int) -> list[int]:
+def exigir_enteros(nombre: str, valores: list[object], minimo: int, maximo: int) -> list[int]:
     """Comprueba que una lista contiene solo enteros en ``[minimo, maximo]``."""
+    enteros: list[int] = []
     for valor in valores:
         if isinstance(valor, bool) or not isinstance(valor, int):
             raise ErrorEntrada(
@@ -88,4 +79,5 @@ def exigir_enteros(nombre: str, valores: list, minimo: int, maximo: int) -> list
                 f"la entrada «{nombre}» solo admite enteros entre {minimo} y {maximo}; "
                 f"contiene {valor}"
             )
-    return list(valores)
+        enteros.append(valor)
+    return enteros

@@ -3,82 +3,70 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
-from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
-from tapiz_rules.reglamento import Reglamento
+from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.reglas._formato import con_signo, exigir_enteros, exigir_rango
+from tapiz_rules.reglas.parametros import ParametrosTapiz, Tramo
 
 SECCION = "Creación de Personajes"
-MINIMO = 3
-MAXIMO = 18
 NOMBRES = ("FUE", "DES", "CON", "INT", "SAB", "CAR")
 
 
-@dataclass(frozen=True)
-class Tramo:
-    desde: int
-    hasta: int
-    modificador: int
-    principal: int
-
-    @property
-    def valores(self) -> str:
-        return str(self.desde) if self.desde == self.hasta else f"{self.desde}-{self.hasta}"
+def exigir_caracteristica(p: ParametrosTapiz, nombre: str, valor: int) -> None:
+    exigir_rango(nombre, valor, p.caracteristica_minima, p.caracteristica_maxima)
 
 
-MODIFICADORES: tuple[Tramo, ...] = (
-    Tramo(3, 3, -4, -2),
-    Tramo(4, 5, -3, -1),
-    Tramo(6, 7, -2, 0),
-    Tramo(8, 9, -1, 0),
-    Tramo(10, 11, 0, 0),
-    Tramo(12, 13, 1, 2),
-    Tramo(14, 15, 2, 4),
-    Tramo(16, 17, 3, 6),
-    Tramo(18, 18, 4, 8),
-)
+def tramo_de(p: ParametrosTapiz, valor: int) -> Tramo:
+    return next(t for t in p.modificadores_caracteristica if t.desde <= valor <= t.hasta)
 
 
-def exigir_caracteristica(nombre: str, valor: int) -> None:
-    exigir_rango(nombre, valor, MINIMO, MAXIMO)
-
-
-def tramo_de(valor: int) -> Tramo:
-    return next(t for t in MODIFICADORES if t.desde <= valor <= t.hasta)
-
-
-@REGISTRO.tabla(
-    "modificadores_caracteristica", titulo="Modificadores de característica", seccion=SECCION
-)
-def tabla_modificadores(reglamento: Reglamento) -> Tabla:
+@tabla("modificadores_caracteristica", titulo="Modificadores de característica", seccion=SECCION)
+def tabla_modificadores(p: ParametrosTapiz) -> Tabla:
     """El modificador de cada valor de característica, normal y si es la principal."""
     return Tabla(
         titulo="Modificadores de característica",
         columnas=("Valor", "Modificador", "Modificador si es principal"),
         filas=tuple(
-            (t.valores, con_signo(t.modificador), con_signo(t.principal)) for t in MODIFICADORES
+            (t.valores, con_signo(t.modificador), con_signo(t.principal))
+            for t in p.modificadores_caracteristica
         ),
-        notas=(f"Las características van de {MINIMO} a {MAXIMO}.",),
+        notas=(
+            f"Las características van de {p.caracteristica_minima} a {p.caracteristica_maxima}.",
+        ),
     )
 
 
-@REGISTRO.regla(
+@regla(
     "modificador_caracteristica",
     titulo="Modificador de una característica",
     seccion=SECCION,
-    entradas=[
-        Campo("valor", int, f"Valor de la característica ({MINIMO}-{MAXIMO})"),
+    salidas=[
         Campo(
-            "principal", bool, "Si es la característica principal del personaje", por_defecto=False
-        ),
+            "modificador",
+            int,
+            "Modificador",
+            ayuda="Modificador que la característica suma a las tiradas",
+            formato=Formato.MODIFICADOR,
+        )
     ],
-    salidas=[Campo("modificador", int, "Modificador que la característica suma a las tiradas")],
 )
-def modificador_caracteristica(reglamento: Reglamento, valor: int, principal: bool) -> Resultado:
+def modificador_caracteristica(
+    p: ParametrosTapiz,
+    valor: Annotated[
+        int, Entrada("Valor de la característica", ayuda="Valor de la característica (3-18)")
+    ],
+    principal: Annotated[
+        bool,
+        Entrada(
+            "Característica principal", ayuda="Si es la característica principal del personaje"
+        ),
+    ] = False,
+) -> Resultado:
     """El modificador de una característica según la tabla de la hoja de personaje."""
-    exigir_caracteristica("valor", valor)
-    tramo = tramo_de(valor)
+    exigir_caracteristica(p, "valor", valor)
+    tramo = tramo_de(p, valor)
     modificador = tramo.principal if principal else tramo.modificador
     columna = "como principal" if principal else "normal"
     paso = f"Valor {valor} (tramo {tramo.valores}), modificador {columna}: {con_signo(modificador)}"
@@ -95,25 +83,30 @@ METODOS: dict[str, Metodo] = {"3d6": Metodo(3, 0), "4d6dl1": Metodo(4, 1)}
 CARAS = 6
 
 
-@REGISTRO.regla(
+@regla(
     "tirada_caracteristica",
     titulo="Tirada de una característica",
     seccion=SECCION,
-    entradas=[
-        Campo(
-            "metodo",
-            str,
-            "3d6 (Antigua Escuela) o 4d6dl1: 4d6 descartando el menor (Nueva Escuela)",
-            opciones=tuple(METODOS),
-        ),
-        Campo("dados", list, "Resultados de cada d6 tirado"),
-    ],
     salidas=[Campo("valor", int, "Valor de la característica")],
 )
-def tirada_caracteristica(reglamento: Reglamento, metodo: str, dados: list) -> Resultado:
+def tirada_caracteristica(
+    p: ParametrosTapiz,
+    metodo: Annotated[
+        str,
+        Entrada(
+            "Método",
+            ayuda="3d6 (Antigua Escuela) o 4d6dl1: 4d6 descartando el menor (Nueva Escuela)",
+            opciones={
+                "3d6": "3d6 (Antigua Escuela)",
+                "4d6dl1": "4d6, descartando el menor (Nueva Escuela)",
+            },
+        ),
+    ],
+    dados: Annotated[list[int], Entrada("Dados tirados", ayuda="Resultados de cada d6 tirado")],
+) -> Resultado:
     """El valor de una característica a partir de los dados tirados para generarla."""
     m = METODOS[metodo]
-    exigir_enteros("dados", dados, 1, CARAS)
+    dados = exigir_enteros("dados", list(dados), 1, CARAS)
     if len(dados) != m.dados:
         raise ErrorEntrada(f"el método {metodo} tira {m.dados} dados; se recibieron {len(dados)}")
     ordenados = sorted(dados, reverse=True)
@@ -154,18 +147,16 @@ ESCUELAS: dict[str, Escuela] = {
         (16, 14, 13, 12, 10, 9),
     ),
 }
-REPARTO_MINIMO = 8
-REPARTO_MAXIMO = 18
 RECOMENDACION = (
     "La recomendación del sistema Tapiz es emplear la Nueva Escuela, en "
     "particular las opciones 1 y 2."
 )
 
 
-def _texto_reparto(e: Escuela) -> str:
+def _texto_reparto(p: ParametrosTapiz, e: Escuela) -> str:
     return (
         f"Repartir {e.puntos} puntos entre las seis características, ninguna por debajo de "
-        f"{REPARTO_MINIMO} ni por encima de {REPARTO_MAXIMO}"
+        f"{p.reparto_minimo} ni por encima de {p.reparto_maximo}"
     )
 
 
@@ -173,7 +164,7 @@ def _texto_matriz(e: Escuela) -> str:
     return f"Asignar los valores {', '.join(str(v) for v in e.matriz)}"
 
 
-def _opciones(e: Escuela) -> tuple[str, ...]:
+def _opciones(p: ParametrosTapiz, e: Escuela) -> tuple[str, ...]:
     orden = ", ".join(NOMBRES)
     if e.nombre == "antigua":
         return (
@@ -181,62 +172,79 @@ def _opciones(e: Escuela) -> tuple[str, ...]:
             "intercambiar dos valores una vez",
             "Tirar 3d6 seis veces y asignar los resultados libremente",
             _texto_matriz(e),
-            _texto_reparto(e),
+            _texto_reparto(p, e),
         )
     return (
         "Tirar 4d6 y descartar el dado menor, seis veces, y asignar los resultados libremente",
-        _texto_reparto(e),
+        _texto_reparto(p, e),
         f"{_texto_matriz(e)} ({sum(e.matriz)} puntos, pero ninguno por encima de "
         f"{max(e.matriz)} antes de los ajustes por especie)",
     )
 
 
-def _tabla_escuela(e: Escuela) -> Tabla:
+def _tabla_escuela(p: ParametrosTapiz, e: Escuela) -> Tabla:
     notas = (e.descripcion,) + ((RECOMENDACION,) if e.nombre == "nueva" else ())
     return Tabla(
         titulo=f"Generación de atributos: {e.titulo}",
         columnas=("Opción", "Método"),
-        filas=tuple((n, texto) for n, texto in enumerate(_opciones(e), start=1)),
+        filas=tuple((n, texto) for n, texto in enumerate(_opciones(p, e), start=1)),
         notas=notas,
     )
 
 
-@REGISTRO.tabla("generacion_antigua_escuela", titulo="Generación: Antigua Escuela", seccion=SECCION)
-def tabla_antigua(reglamento: Reglamento) -> Tabla:
+@tabla("generacion_antigua_escuela", titulo="Generación: Antigua Escuela", seccion=SECCION)
+def tabla_antigua(p: ParametrosTapiz) -> Tabla:
     """Las cuatro opciones de la Antigua Escuela para generar las características."""
-    return _tabla_escuela(ESCUELAS["antigua"])
+    return _tabla_escuela(p, ESCUELAS["antigua"])
 
 
-@REGISTRO.tabla("generacion_nueva_escuela", titulo="Generación: Nueva Escuela", seccion=SECCION)
-def tabla_nueva(reglamento: Reglamento) -> Tabla:
+@tabla("generacion_nueva_escuela", titulo="Generación: Nueva Escuela", seccion=SECCION)
+def tabla_nueva(p: ParametrosTapiz) -> Tabla:
     """Las tres opciones de la Nueva Escuela para generar las características."""
-    return _tabla_escuela(ESCUELAS["nueva"])
+    return _tabla_escuela(p, ESCUELAS["nueva"])
 
 
-CAMPO_ESCUELA = Campo("escuela", str, "Antigua o Nueva Escuela", opciones=tuple(ESCUELAS))
+EscuelaElegida = Annotated[
+    str,
+    Entrada(
+        "Escuela",
+        ayuda="Antigua o Nueva Escuela",
+        opciones={e.nombre: e.titulo for e in ESCUELAS.values()},
+    ),
+]
 
 
-@REGISTRO.regla(
+@regla(
     "reparto_puntos",
     titulo="Reparto de puntos entre características",
     seccion=SECCION,
-    entradas=[
-        CAMPO_ESCUELA,
-        Campo("valores", list, f"Los seis valores repartidos, en orden {', '.join(NOMBRES)}"),
-    ],
     salidas=[
-        Campo("valido", bool, "Si el reparto cumple las reglas de la escuela"),
-        Campo("total", int, "Suma de los seis valores"),
-        Campo("motivo", str, "Por qué es válido o no"),
+        Campo(
+            "valido", bool, "Reparto válido", ayuda="Si el reparto cumple las reglas de la escuela"
+        ),
+        Campo("total", int, "Puntos repartidos", ayuda="Suma de los seis valores"),
+        Campo("motivo", str, "Motivo", ayuda="Por qué es válido o no"),
     ],
 )
-def reparto_puntos(reglamento: Reglamento, escuela: str, valores: list) -> Resultado:
+def reparto_puntos(
+    p: ParametrosTapiz,
+    escuela: EscuelaElegida,
+    valores: Annotated[
+        list[int],
+        Entrada(
+            "Valores repartidos",
+            ayuda=f"Los seis valores repartidos, en orden {', '.join(NOMBRES)}",
+        ),
+    ],
+) -> Resultado:
     """Comprueba un reparto de puntos entre las seis características.
 
     Se reparten 63 puntos (Antigua Escuela) o 72 (Nueva), cada valor entre 8 y 18.
     """
     e = ESCUELAS[escuela]
-    exigir_enteros("valores", valores, MINIMO, MAXIMO)
+    valores = exigir_enteros(
+        "valores", list(valores), p.caracteristica_minima, p.caracteristica_maxima
+    )
     if len(valores) != len(NOMBRES):
         raise ErrorEntrada(
             f"la entrada «valores» necesita {len(NOMBRES)} valores; se recibieron {len(valores)}"
@@ -245,31 +253,36 @@ def reparto_puntos(reglamento: Reglamento, escuela: str, valores: list) -> Resul
     fuera = [
         f"{n} {v}"
         for n, v in zip(NOMBRES, valores, strict=True)
-        if not REPARTO_MINIMO <= v <= REPARTO_MAXIMO
+        if not p.reparto_minimo <= v <= p.reparto_maximo
     ]
     pasos = [
         f"Suma: {' + '.join(str(v) for v in valores)} = {total} (la {e.titulo} reparte {e.puntos})"
     ]
     if fuera:
-        motivo = f"{', '.join(fuera)} fuera del rango {REPARTO_MINIMO}-{REPARTO_MAXIMO}"
+        motivo = f"{', '.join(fuera)} fuera del rango {p.reparto_minimo}-{p.reparto_maximo}"
     elif total != e.puntos:
         motivo = f"se reparten {total} puntos en lugar de {e.puntos}"
     else:
-        motivo = f"{e.puntos} puntos repartidos, todos entre {REPARTO_MINIMO} y {REPARTO_MAXIMO}"
+        motivo = (
+            f"{e.puntos} puntos repartidos, todos entre {p.reparto_minimo} y {p.reparto_maximo}"
+        )
     valido = not fuera and total == e.puntos
     pasos.append(f"{'Válido' if valido else 'No válido'}: {motivo}")
     return Resultado({"valido": valido, "total": total, "motivo": motivo}, tuple(pasos))
 
 
-@REGISTRO.regla(
+@regla(
     "matriz_fija",
     titulo="Matriz fija de valores",
     seccion=SECCION,
-    entradas=[CAMPO_ESCUELA],
-    salidas=[Campo("valores", list, "Los seis valores que se asignan libremente")],
+    salidas=[Campo("valores", list, "Valores", ayuda="Los seis valores que se asignan libremente")],
 )
-def matriz_fija(reglamento: Reglamento, escuela: str) -> Resultado:
+def matriz_fija(p: ParametrosTapiz, escuela: EscuelaElegida) -> Resultado:
     """Los valores fijos que cada escuela permite asignar a las características."""
     e = ESCUELAS[escuela]
     paso = f"{e.titulo}: {', '.join(str(v) for v in e.matriz)} (suman {sum(e.matriz)})"
     return Resultado({"valores": list(e.matriz)}, (paso,))
+
+
+REGLAS = (modificador_caracteristica, tirada_caracteristica, reparto_puntos, matriz_fija)
+TABLAS = (tabla_modificadores, tabla_antigua, tabla_nueva)

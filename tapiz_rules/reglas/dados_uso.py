@@ -2,26 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from tapiz_rules.errores import ErrorEntrada
-from tapiz_rules.registro import REGISTRO, Campo, Resultado
-from tapiz_rules.reglamento import Reglamento
+from tapiz_rules.modelo import Campo, Entrada, Resultado, regla
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 
 SECCION = "Uso de dados"
-CIFRAS = tuple(range(10))
+CIFRAS = {cifra: str(cifra) for cifra in range(10)}
 CIEN = 100
 
 
-@REGISTRO.regla(
+@regla(
     "lectura_porcentaje",
     titulo="Lectura de un d%",
     seccion=SECCION,
-    entradas=[
-        Campo("decenas", int, "Cifra del dado de las decenas (0-9)", opciones=CIFRAS),
-        Campo("unidades", int, "Cifra del dado de las unidades (0-9)", opciones=CIFRAS),
-    ],
-    salidas=[Campo("total", int, "Resultado del d%, de 1 a 100")],
+    salidas=[Campo("total", int, "Resultado del d%", ayuda="Resultado del d%, de 1 a 100")],
 )
-def lectura_porcentaje(reglamento: Reglamento, decenas: int, unidades: int) -> Resultado:
+def lectura_porcentaje(
+    p: ParametrosTapiz,
+    decenas: Annotated[
+        int,
+        Entrada(
+            "Dado de las decenas", ayuda="Cifra del dado de las decenas (0-9)", opciones=CIFRAS
+        ),
+    ],
+    unidades: Annotated[
+        int,
+        Entrada(
+            "Dado de las unidades", ayuda="Cifra del dado de las unidades (0-9)", opciones=CIFRAS
+        ),
+    ],
+) -> Resultado:
     """El resultado de un d% tirado con dos d10: se leen juntos, no se suman.
 
     Antes de tirar, un dado se declara de las decenas y otro de las unidades.
@@ -38,18 +50,28 @@ def lectura_porcentaje(reglamento: Reglamento, decenas: int, unidades: int) -> R
     return Resultado({"total": total}, (paso,))
 
 
-@REGISTRO.regla(
+@regla(
     "dado_emulado",
     titulo="Emular un dado con otro",
     seccion=SECCION,
-    entradas=[
-        Campo("caras", int, "Caras del dado que se quiere emular (por ejemplo 3 para un d3)"),
-        Campo("dado", int, "Resultado del dado que se ha tirado de verdad"),
-        Campo("caras_reales", int, "Caras del dado que se tira de verdad", por_defecto=6),
-    ],
     salidas=[Campo("valor", int, "Resultado del dado emulado")],
 )
-def dado_emulado(reglamento: Reglamento, caras: int, dado: int, caras_reales: int) -> Resultado:
+def dado_emulado(
+    p: ParametrosTapiz,
+    caras: Annotated[
+        int,
+        Entrada(
+            "Caras del dado emulado",
+            ayuda="Caras del dado que se quiere emular (por ejemplo 3 para un d3)",
+        ),
+    ],
+    dado: Annotated[
+        int, Entrada("Dado tirado", ayuda="Resultado del dado que se ha tirado de verdad")
+    ],
+    caras_reales: Annotated[
+        int, Entrada("Caras del dado tirado", ayuda="Caras del dado que se tira de verdad")
+    ] = 6,
+) -> Resultado:
     """Emula un dado de menos caras dividiendo el resultado de otro y redondeando hacia arriba.
 
     Para un d3 se tira un d6, se divide entre dos y se redondea hacia arriba:
@@ -71,3 +93,6 @@ def dado_emulado(reglamento: Reglamento, caras: int, dado: int, caras_reales: in
         f"d{caras_reales} = {dado}; {dado} / {divisor} redondeado hacia arriba = {valor} (d{caras})"
     )
     return Resultado({"valor": valor}, (paso,))
+
+
+REGLAS = (lectura_porcentaje, dado_emulado)

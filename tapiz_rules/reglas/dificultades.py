@@ -2,45 +2,48 @@
 
 from __future__ import annotations
 
-from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
-from tapiz_rules.reglamento import Reglamento
+from typing import Annotated
+
+from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
+from tapiz_rules.reglas.parametros import DIFICULTADES, ParametrosTapiz
 
 SECCION = "Tiradas"
 
-DIFICULTADES: dict[str, tuple[str, int]] = {
-    "trivial": ("Trivial", 3),
-    "muy_facil": ("Muy fácil", 6),
-    "facil": ("Fácil", 9),
-    "media": ("Media", 12),
-    "dificil": ("Difícil", 15),
-    "muy_dificil": ("Muy difícil", 18),
-    "extremadamente_dificil": ("Extremadamente difícil", 21),
-    "locura": ("Locura", 24),
-    "casi_imposible": ("Casi imposible", 30),
-    "imposible": ("Imposible", 40),
-}
 
-
-@REGISTRO.tabla("dificultades", titulo="Dificultades", seccion=SECCION)
-def tabla_dificultades(reglamento: Reglamento) -> Tabla:
+@tabla("dificultades", titulo="Dificultades", seccion=SECCION)
+def tabla_dificultades(p: ParametrosTapiz) -> Tabla:
     """La escala de dificultades y la resistencia de cada una."""
     return Tabla(
         titulo="Dificultades",
         columnas=("Dificultad", "Resistencia"),
-        filas=tuple(DIFICULTADES.values()),
+        filas=tuple((d.titulo, d.resistencia) for d in p.dificultades),
     )
 
 
-@REGISTRO.regla(
+@regla(
     "dificultad",
     titulo="Resistencia de una dificultad",
     seccion=SECCION,
-    entradas=[Campo("nombre", str, "Escalón de dificultad", opciones=tuple(DIFICULTADES))],
-    salidas=[Campo("resistencia", int, "Resistencia de la acción")],
+    salidas=[Campo("resistencia", int, "Resistencia", ayuda="Resistencia de la acción")],
 )
-def dificultad(reglamento: Reglamento, nombre: str) -> Resultado:
+def dificultad(
+    p: ParametrosTapiz,
+    nombre: Annotated[
+        str,
+        Entrada(
+            "Dificultad",
+            ayuda="Escalón de dificultad",
+            opciones={d.clave: d.titulo for d in DIFICULTADES},
+        ),
+    ],
+) -> Resultado:
     """La resistencia que corresponde a un escalón de la escala de dificultades."""
-    titulo, resistencia = DIFICULTADES[nombre]
+    d = p.dificultad(nombre)
     return Resultado(
-        {"resistencia": resistencia}, (f"Dificultad {titulo.lower()}: resistencia {resistencia}",)
+        {"resistencia": d.resistencia},
+        (f"Dificultad {d.titulo.lower()}: resistencia {d.resistencia}",),
     )
+
+
+REGLAS = (dificultad,)
+TABLAS = (tabla_dificultades,)

@@ -2,122 +2,126 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Annotated
 
-from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
-from tapiz_rules.reglamento import Reglamento
+from tapiz_rules.errores import ErrorEntrada
+from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.reglas._formato import contar_puntos
+from tapiz_rules.reglas.parametros import Grado, ParametrosTapiz
+
+SECCION = "Puntos de Efecto"
+NOMBRES_GRADO = {"menor": "Menor", "mayor": "Mayor", "extremo": "Extremo"}
+"""Las etiquetas del lector de cada grado (los umbrales son parámetros del sistema)."""
 
 
-@dataclass(frozen=True)
-class Grado:
-    nombre: str
-    puntos: int
-    modificador: int
+def salida_grado(etiqueta: str = "Grado") -> Campo:
+    return Campo(
+        "grado",
+        str,
+        etiqueta,
+        ayuda="menor, mayor, extremo o nulo si no llega a menor",
+        opciones=tuple(NOMBRES_GRADO.items()),
+        admite_nulo=True,
+    )
 
-    @property
-    def femenino(self) -> str:
-        """El nombre concordado con «consecuencia»: menor, mayor, extrema."""
-        return self.nombre[:-1] + "a" if self.nombre.endswith("o") else self.nombre
 
-
-GRADOS: tuple[Grado, ...] = (
-    Grado("menor", 5, 2),
-    Grado("mayor", 10, 4),
-    Grado("extremo", 15, 6),
+SALIDA_MODIFICADOR = Campo(
+    "modificador",
+    int,
+    "Modificador del grado",
+    ayuda="Modificador que proporciona el grado (0 si no hay grado)",
+    formato=Formato.MODIFICADOR,
 )
 
 
-def grado_de(puntos: int) -> Grado | None:
-    """El grado más alto que alcanzan unos puntos de efecto o de consecuencia."""
-    alcanzados = [g for g in GRADOS if puntos >= g.puntos]
-    return alcanzados[-1] if alcanzados else None
-
-
-@REGISTRO.tabla(
-    "grados_efecto", titulo="Grados de efecto y consecuencia", seccion="Puntos de Efecto"
-)
-def tabla_grados(reglamento: Reglamento) -> Tabla:
+@tabla("grados_efecto", titulo="Grados de efecto y consecuencia", seccion=SECCION)
+def tabla_grados(p: ParametrosTapiz) -> Tabla:
     """Cuántos puntos crean cada grado de efecto o consecuencia y su modificador."""
     return Tabla(
         titulo="Grados de efecto y consecuencia",
         columnas=("Grado", "Puntos necesarios", "Modificador"),
-        filas=tuple((g.nombre, g.puntos, f"+{g.modificador}/-{g.modificador}") for g in GRADOS),
+        filas=tuple(
+            (
+                NOMBRES_GRADO.get(g.nombre, g.nombre),
+                g.puntos,
+                f"+{g.modificador}/-{g.modificador}",
+            )
+            for g in p.grados
+        ),
     )
 
 
-@REGISTRO.regla(
+@regla(
     "grado_efecto",
     titulo="Grado de un efecto",
-    seccion="Puntos de Efecto",
-    entradas=[Campo("puntos", int, "Puntos de efecto o de consecuencia disponibles")],
-    salidas=[
-        Campo("grado", str, "menor, mayor, extremo o nulo si no llega a menor", admite_nulo=True),
-        Campo("modificador", int, "Modificador que proporciona el grado (0 si no hay grado)"),
-    ],
+    seccion=SECCION,
+    salidas=[salida_grado(), SALIDA_MODIFICADOR],
 )
-def grado_efecto(reglamento: Reglamento, puntos: int) -> Resultado:
+def grado_efecto(
+    p: ParametrosTapiz,
+    puntos: Annotated[
+        int, Entrada("Puntos", ayuda="Puntos de efecto o de consecuencia disponibles")
+    ],
+) -> Resultado:
     """Qué grado de efecto (o de consecuencia) crean unos puntos."""
-    grado = grado_de(puntos)
+    grado = p.grado_de(puntos)
     valores = {
         "grado": None if grado is None else grado.nombre,
         "modificador": 0 if grado is None else grado.modificador,
     }
-    return Resultado(valores, (paso_grado(puntos),))
+    return Resultado(valores, (paso_grado(p, puntos),))
 
 
-def paso_grado(cantidad: int, consecuencia: bool = False) -> str:
+def paso_grado(p: ParametrosTapiz, cantidad: int, consecuencia: bool = False) -> str:
     """El paso que explica qué grado alcanzan unos puntos de efecto o de consecuencia."""
     que, articulo = ("consecuencia", "una") if consecuencia else ("efecto", "un")
-    grado = grado_de(cantidad)
+    grado = p.grado_de(cantidad)
     if grado is None:
         llegan = "llega" if abs(cantidad) == 1 else "llegan"
-        minimo = GRADOS[0].puntos
+        minimo = p.grados[0].puntos
         return f"{contar_puntos(cantidad)} no {llegan} a los {minimo} de {articulo} {que} menor"
     nombre = grado.femenino if consecuencia else grado.nombre
     return f"{contar_puntos(cantidad)} ≥ {grado.puntos}: {que} {nombre} (±{grado.modificador})"
 
 
-NOMBRES_GRADO: tuple[str, ...] = tuple(g.nombre for g in GRADOS)
-VENTAJA_MOMENTANEA = 1
-"""+1 a ti o -1 a tu objetivo en la siguiente acción, con menos puntos de los de un efecto menor."""
-BONUS_HEROICIDAD = 1
-"""Un punto de heroicidad suma +1 a los puntos de efecto si te quedaste a un punto de un grado."""
-
-
-def buscar_grado(nombre: str) -> Grado:
-    return next(g for g in GRADOS if g.nombre == nombre)
-
-
-def grado_a_un_punto(puntos: int) -> Grado | None:
+def grado_a_un_punto(p: ParametrosTapiz, puntos: int) -> Grado | None:
     """El grado que se alcanzaría con un punto de heroicidad (4, 9 o 14 puntos de efecto)."""
-    siguiente = grado_de(puntos + BONUS_HEROICIDAD)
-    if siguiente is None or siguiente == grado_de(puntos):
+    siguiente = p.grado_de(puntos + p.bonus_heroicidad)
+    if siguiente is None or siguiente == p.grado_de(puntos):
         return None
     return siguiente
 
 
-@REGISTRO.regla(
+@regla(
     "eliminar_efecto",
     titulo="Eliminar un efecto o una consecuencia",
-    seccion="Puntos de Efecto",
-    entradas=[
+    seccion=SECCION,
+    salidas=[
         Campo(
-            "grado",
-            str,
-            "Grado del efecto o consecuencia que se quiere eliminar",
-            opciones=NOMBRES_GRADO,
+            "puntos",
+            int,
+            "Puntos de efecto necesarios",
+            ayuda="Puntos de efecto necesarios para eliminarlo",
         )
     ],
-    salidas=[Campo("puntos", int, "Puntos de efecto necesarios para eliminarlo")],
 )
-def eliminar_efecto(reglamento: Reglamento, grado: str) -> Resultado:
+def eliminar_efecto(
+    p: ParametrosTapiz,
+    grado: Annotated[
+        str,
+        Entrada(
+            "Grado",
+            ayuda="Grado del efecto o consecuencia que se quiere eliminar",
+            opciones=NOMBRES_GRADO,
+        ),
+    ],
+) -> Resultado:
     """Los puntos de efecto que elimina un efecto o consecuencia: los mismos que lo crearon.
 
     Un personaje derribado y noqueado (una consecuencia mayor) necesita otros
     10 puntos de efecto para levantarse.
     """
-    g = buscar_grado(grado)
+    g = p.grado(grado)
     paso = (
         f"Un efecto {g.nombre} se creó con {g.puntos} puntos: "
         f"eliminarlo cuesta {g.puntos} puntos de efecto"
@@ -125,39 +129,56 @@ def eliminar_efecto(reglamento: Reglamento, grado: str) -> Resultado:
     return Resultado({"puntos": g.puntos}, (paso,))
 
 
-@REGISTRO.regla(
+@regla(
     "ventaja_momentanea",
     titulo="Ventaja o desventaja momentánea",
-    seccion="Puntos de Efecto",
-    entradas=[
-        Campo(
-            "puntos",
-            int,
-            f"Puntos de efecto obtenidos, menos de los {GRADOS[0].puntos} de un efecto menor",
-            opciones=tuple(range(1, GRADOS[0].puntos)),
-        )
-    ],
+    seccion=SECCION,
     salidas=[
-        Campo("modificador", int, "+1 a ti (o -1 a tu objetivo) en la siguiente acción"),
         Campo(
-            "puntos_de_golpe", int, "Puntos de golpe que se pueden quitar al objetivo en combate"
+            "modificador",
+            int,
+            "Modificador a la siguiente acción",
+            ayuda="+1 a ti (o -1 a tu objetivo) en la siguiente acción",
+            formato=Formato.MODIFICADOR,
+        ),
+        Campo(
+            "puntos_de_golpe",
+            int,
+            "Puntos de golpe que se pueden quitar",
+            ayuda="Puntos de golpe que se pueden quitar al objetivo en combate",
         ),
     ],
 )
-def ventaja_momentanea(reglamento: Reglamento, puntos: int) -> Resultado:
+def ventaja_momentanea(
+    p: ParametrosTapiz,
+    puntos: Annotated[
+        int,
+        Entrada(
+            "Puntos de efecto",
+            ayuda="Puntos de efecto obtenidos, menos de los de un efecto menor",
+            minimo=1,
+        ),
+    ],
+) -> Resultado:
     """Qué compran unos puntos de efecto que no llegan a un efecto menor.
 
     En combate, cada punto de efecto puede quitar un punto de golpe al objetivo.
     También se puede crear una ventaja o desventaja momentánea: +1 para ti o -1
     para tu objetivo en la siguiente acción (también en tiradas estáticas).
     """
+    menor = p.grados[0].puntos
+    if puntos >= menor:
+        validos = ", ".join(str(n) for n in range(1, menor))
+        raise ErrorEntrada(
+            f"la entrada «puntos» no admite «{puntos}»; valores válidos: {validos}", "puntos"
+        )
     pasos = (
-        paso_grado(puntos),
+        paso_grado(p, puntos),
         f"En combate: quitar {contar_puntos(puntos, 'golpe')} al objetivo (uno por punto)",
-        f"O bien una ventaja momentánea: +{VENTAJA_MOMENTANEA} a ti o "
-        f"-{VENTAJA_MOMENTANEA} a tu objetivo en la siguiente acción",
+        f"O bien una ventaja momentánea: +{p.ventaja_momentanea} a ti o "
+        f"-{p.ventaja_momentanea} a tu objetivo en la siguiente acción",
     )
-    return Resultado({"modificador": VENTAJA_MOMENTANEA, "puntos_de_golpe": puntos}, pasos)
+    return Resultado({"modificador": p.ventaja_momentanea, "puntos_de_golpe": puntos}, pasos)
 
 
 EJEMPLOS_EFECTOS: dict[str, tuple[str, str]] = {
@@ -190,21 +211,23 @@ EJEMPLOS_EFECTOS: dict[str, tuple[str, str]] = {
 }
 
 
-@REGISTRO.tabla(
-    "ejemplos_efectos", titulo="Ejemplos de efectos y consecuencias", seccion="Puntos de Efecto"
-)
-def tabla_ejemplos(reglamento: Reglamento) -> Tabla:
+@tabla("ejemplos_efectos", titulo="Ejemplos de efectos y consecuencias", seccion=SECCION)
+def tabla_ejemplos(p: ParametrosTapiz) -> Tabla:
     """Ejemplos de efectos y consecuencias de cada grado, con y sin carga numérica."""
     filas = tuple(
         (
-            g.nombre,
+            NOMBRES_GRADO.get(g.nombre, g.nombre),
             f"+{g.modificador}/-{g.modificador}: {EJEMPLOS_EFECTOS[g.nombre][0]}",
             EJEMPLOS_EFECTOS[g.nombre][1],
         )
-        for g in GRADOS
+        for g in p.grados
     )
     return Tabla(
         titulo="Ejemplos de efectos y consecuencias",
         columnas=("Grado", "A la siguiente tirada de acción", "Sin carga numérica"),
         filas=filas,
     )
+
+
+REGLAS = (grado_efecto, eliminar_efecto, ventaja_momentanea)
+TABLAS = (tabla_grados, tabla_ejemplos)

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
-from tapiz_rules.reglamento import Reglamento
-from tapiz_rules.reglas._formato import exigir_opcional
-from tapiz_rules.reglas.accion import BONUS_LENGUA, CAMPO_NIVEL, calcular_bonus_rasgos
+from typing import Annotated
+
+from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
+from tapiz_rules.reglas.accion import Nivel, calcular_bonus_rasgos
+from tapiz_rules.reglas.parametros import ParametrosTapiz, exigir_lengua
 
 SECCION = "Lenguas"
-NIVELES: tuple[str, ...] = ("ninguno", "bajo", "medio", "alto", "erudito")
+ETIQUETAS_NIVEL = {
+    "ninguno": "Ninguno",
+    "bajo": "Bajo",
+    "medio": "Medio",
+    "alto": "Alto",
+    "erudito": "Erudito",
+}
+NIVELES: tuple[str, ...] = tuple(ETIQUETAS_NIVEL)
 ERUDITO = "erudito"
 NIVELES_POR_AVANCE = 2
 """Un punto de avance cubre dos niveles de un tipo o uno de cada tipo."""
@@ -20,11 +28,15 @@ CIRCUNSTANCIAS: tuple[str, ...] = (
 )
 
 
-@REGISTRO.tabla("niveles_lengua", titulo="Niveles de una lengua", seccion=SECCION)
-def tabla_niveles(reglamento: Reglamento) -> Tabla:
+@tabla("niveles_lengua", titulo="Niveles de una lengua", seccion=SECCION)
+def tabla_niveles(p: ParametrosTapiz) -> Tabla:
     """Los niveles de familiaridad con una lengua, que se anotan para lo hablado y lo escrito."""
     filas = tuple(
-        (nivel, escalon, REQUISITO_ERUDITO.capitalize() if nivel == ERUDITO else "—")
+        (
+            ETIQUETAS_NIVEL[nivel],
+            escalon,
+            REQUISITO_ERUDITO.capitalize() if nivel == ERUDITO else "—",
+        )
         for escalon, nivel in enumerate(NIVELES)
         if escalon
     )
@@ -39,43 +51,37 @@ def tabla_niveles(reglamento: Reglamento) -> Tabla:
     )
 
 
-CAMPOS_AVANCE = [
-    Campo(nombre, str, f"Nivel {tipo} {cuando} del avance", opciones=NIVELES)
-    for nombre, tipo, cuando in (
-        ("hablado_antes", "hablado", "antes"),
-        ("escrito_antes", "escrito", "antes"),
-        ("hablado_despues", "hablado", "después"),
-        ("escrito_despues", "escrito", "después"),
+def _nivel(tipo: str, cuando: str) -> Entrada:
+    return Entrada(
+        f"Nivel {tipo} {cuando}",
+        ayuda=f"Nivel {tipo} {cuando} del avance",
+        opciones=ETIQUETAS_NIVEL,
     )
-]
 
 
-@REGISTRO.regla(
+@regla(
     "avance_lengua",
     titulo="Avance en una lengua",
     seccion=SECCION,
-    entradas=[
-        *CAMPOS_AVANCE,
-        Campo(
-            "erudito_justificado",
-            bool,
-            "Si el personaje es hablante nativo o se dedica al estudio de la lengua",
-            por_defecto=False,
-        ),
-    ],
     salidas=[
-        Campo("valido", bool, "Si un punto de avance permite ese cambio"),
-        Campo("niveles", int, "Niveles que se suben en total"),
-        Campo("motivo", str, "Por qué es válido o no"),
+        Campo("valido", bool, "Avance válido", ayuda="Si un punto de avance permite ese cambio"),
+        Campo("niveles", int, "Niveles que sube", ayuda="Niveles que se suben en total"),
+        Campo("motivo", str, "Motivo", ayuda="Por qué es válido o no"),
     ],
 )
 def avance_lengua(
-    reglamento: Reglamento,
-    hablado_antes: str,
-    escrito_antes: str,
-    hablado_despues: str,
-    escrito_despues: str,
-    erudito_justificado: bool,
+    p: ParametrosTapiz,
+    hablado_antes: Annotated[str, _nivel("hablado", "antes")],
+    escrito_antes: Annotated[str, _nivel("escrito", "antes")],
+    hablado_despues: Annotated[str, _nivel("hablado", "después")],
+    escrito_despues: Annotated[str, _nivel("escrito", "después")],
+    erudito_justificado: Annotated[
+        bool,
+        Entrada(
+            "Erudito justificado",
+            ayuda="Si el personaje es hablante nativo o se dedica al estudio de la lengua",
+        ),
+    ] = False,
 ) -> Resultado:
     """Comprueba lo que compra un punto de avance en una lengua.
 
@@ -111,33 +117,45 @@ def avance_lengua(
     return Resultado({"valido": valido, "niveles": niveles, "motivo": motivo}, tuple(pasos))
 
 
-@REGISTRO.regla(
+@regla(
     "bonus_lengua",
     titulo="Bonus de rasgo por lengua (TZR0001)",
     seccion=SECCION,
-    entradas=[
-        Campo(
-            "erudito",
-            bool,
-            "Se tiene nivel erudito en el medio (hablado o escrito) que se usa",
-            por_defecto=False,
-        ),
-        Campo(
-            "circunstancia",
-            bool,
-            "La audiencia estima esa lengua y no espera que el personaje la domine",
-            por_defecto=False,
-        ),
-        CAMPO_NIVEL,
-        Campo("rasgos", int, "Otros rasgos que ayudan en la tirada", por_defecto=0),
-    ],
     salidas=[
-        Campo("bonus_rasgos", int, "Bonus total de rasgos de la tirada, con el tope de 2 × nivel"),
-        Campo("rasgos_lengua", int, "Bonus de rasgo +1 que aporta la lengua (0-2)"),
+        Campo(
+            "bonus_rasgos",
+            int,
+            "Bonus de rasgos",
+            ayuda="Bonus total de rasgos de la tirada, con el tope de 2 × nivel",
+        ),
+        Campo(
+            "rasgos_lengua",
+            int,
+            "Rasgos por lengua",
+            ayuda="Bonus de rasgo +1 que aporta la lengua (0-2)",
+        ),
     ],
 )
 def bonus_lengua(
-    reglamento: Reglamento, erudito: bool, circunstancia: bool, nivel: int, rasgos: int
+    p: ParametrosTapiz,
+    erudito: Annotated[
+        bool,
+        Entrada(
+            "Nivel erudito",
+            ayuda="Se tiene nivel erudito en el medio (hablado o escrito) que se usa",
+        ),
+    ] = False,
+    circunstancia: Annotated[
+        bool,
+        Entrada(
+            "Lengua estimada por la audiencia",
+            ayuda="La audiencia estima esa lengua y no espera que el personaje la domine",
+        ),
+    ] = False,
+    nivel: Nivel = 1,
+    rasgos: Annotated[
+        int, Entrada("Otros rasgos", ayuda="Otros rasgos que ayudan en la tirada", minimo=0)
+    ] = 0,
 ) -> Resultado:
     """Regla opcional TZR0001: la lengua como bonus de rasgo.
 
@@ -146,15 +164,21 @@ def bonus_lengua(
     tiene en gran estima cuando no se espera que el personaje la domine. Cuentan
     para el tope de bonus de rasgos (2 × nivel).
     """
-    exigir_opcional(reglamento, "TZR0001", "la regla «bonus_lengua»")
+    exigir_lengua(p, "la regla «bonus_lengua»")
     rasgos_lengua = int(erudito) + int(circunstancia)
     pasos = []
     if erudito:
-        pasos.append(f"+{BONUS_LENGUA} de bonus de rasgo por nivel erudito")
+        pasos.append(f"+{p.bonus_lengua} de bonus de rasgo por nivel erudito")
     if circunstancia:
-        pasos.append(f"+{BONUS_LENGUA} de bonus de rasgo por una lengua estimada por la audiencia")
+        pasos.append(
+            f"+{p.bonus_lengua} de bonus de rasgo por una lengua estimada por la audiencia"
+        )
     if not rasgos_lengua:
         pasos.append("Ninguna circunstancia de lengua: sin bonus por lengua")
-    total = calcular_bonus_rasgos(reglamento, nivel, rasgos, rasgos_lengua)
+    total = calcular_bonus_rasgos(p, nivel, rasgos, rasgos_lengua)
     pasos.append(total.paso)
     return Resultado({"bonus_rasgos": total.bonus, "rasgos_lengua": rasgos_lengua}, tuple(pasos))
+
+
+REGLAS = (avance_lengua, bonus_lengua)
+TABLAS = (tabla_niveles,)

@@ -4,43 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
-from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
-from tapiz_rules.reglamento import Reglamento
-from tapiz_rules.reglas._formato import con_signo, decimal, exigir_minimo
+from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
+from tapiz_rules.reglas._formato import con_signo, decimal
 from tapiz_rules.reglas.caracteristicas import exigir_caracteristica
-from tapiz_rules.reglas.efectos import Grado, buscar_grado
+from tapiz_rules.reglas.efectos import NOMBRES_GRADO
+from tapiz_rules.reglas.parametros import IMPEDIMENTOS, Impedimento, ParametrosTapiz
 
 SECCION = "Rango y Movimiento"
-TZR0002 = "TZR0002"
+ETIQUETAS_IMPEDIMENTO = {i.nombre: i.titulo for i in IMPEDIMENTOS}
 
 
-@dataclass(frozen=True)
-class Impedimento:
-    nombre: str
-    titulo: str
-    veces_con: int | None
-    """Hasta Carga + veces_con × CON kg; None: sin límite superior."""
-    nivel: int
-    grado: Grado | None
-    fraccion: Fraction
-    descanso_minutos: int
-
-    @property
-    def consecuencia(self) -> int:
-        return 0 if self.grado is None else -self.grado.modificador
-
-
-IMPEDIMENTOS: tuple[Impedimento, ...] = (
-    Impedimento("normal", "Normal", 0, 0, None, Fraction(1), 0),
-    Impedimento("cargado", "Cargado", 1, -1, buscar_grado("menor"), Fraction(1, 2), 10),
-    Impedimento("sobrecargado", "Sobrecargado", 3, -2, buscar_grado("mayor"), Fraction(1, 3), 20),
-    Impedimento("extenuado", "Extenuado", None, -4, buscar_grado("extremo"), Fraction(1, 10), 60),
-)
-POR_NOMBRE = {i.nombre: i for i in IMPEDIMENTOS}
-MINUTOS_POR_CON = 10
-"""El descanso se toma cada CON × 10 minutos de movimiento."""
+def consecuencia(p: ParametrosTapiz, i: Impedimento) -> int:
+    return 0 if i.grado is None else -p.grado(i.grado).modificador
 
 
 def _duracion(minutos: int) -> str:
@@ -57,37 +35,34 @@ def _fraccion(f: Fraction) -> str:
 _PARTES = {Fraction(1, 2): "La mitad", Fraction(1, 3): "Un tercio", Fraction(1, 10): "Un décimo"}
 
 
-def _tramo(i: Impedimento) -> str:
+def _tramo(p: ParametrosTapiz, i: Impedimento) -> str:
     if i.veces_con is None:
-        return f"Más allá del valor de Carga + {IMPEDIMENTOS[-2].veces_con} x CON"
+        return f"Más allá del valor de Carga + {p.impedimentos[-2].veces_con} x CON"
     if i.veces_con == 0:
         return "Hasta el valor de Carga"
     return f"Hasta el valor de Carga + {'' if i.veces_con == 1 else f'{i.veces_con} x '}CON"
 
 
-@REGISTRO.tabla("tabla_impedimento", titulo="Impedimento", seccion=SECCION)
-def tabla_impedimento(reglamento: Reglamento) -> Tabla:
+@tabla("tabla_impedimento", titulo="Impedimento", seccion=SECCION)
+def tabla_impedimento(p: ParametrosTapiz) -> Tabla:
     """Las consecuencias de cargar peso por encima de la Carga (FUE + DES, en kilos)."""
     filas = []
-    for i in IMPEDIMENTOS:
+    for i in p.impedimentos:
         if i.grado is None:
             combate, fuera, notas = "Sin consecuencias", "Sin consecuencias", ""
         else:
             combate = (
-                f"Consecuencia {i.grado.femenino} ({con_signo(i.consecuencia)}) "
+                f"Consecuencia {p.grado(i.grado).femenino} ({con_signo(consecuencia(p, i))}) "
                 "a todas las tiradas de movimiento y combate"
             )
             fuera = f"{_PARTES[i.fraccion]} de todos los valores"
             notas = (
                 f"Requiere descansar {_duracion(i.descanso_minutos)} cada CON x "
-                f"{MINUTOS_POR_CON} minutos realizando el movimiento"
+                f"{p.minutos_por_con} minutos realizando el movimiento"
             )
-        filas.append((_tramo(i), combate, fuera, f"{i.titulo} ({i.nivel})", notas))
+        filas.append((_tramo(p, i), combate, fuera, f"{i.titulo} ({i.nivel})", notas))
     notas_tabla = ["Carga = FUE + DES (en kilos), más los bonificadores de clase o especie."]
-    if reglamento.activa(TZR0002):
-        notas_tabla.append(
-            "Regla opcional TZR0002 activa: el impedimento se anota pero no se aplica."
-        )
+    notas_tabla += sorted({f"{i.aviso}." for i in p.impedimentos if i.aviso})
     return Tabla(
         titulo="Impedimento",
         columnas=(
@@ -102,39 +77,78 @@ def tabla_impedimento(reglamento: Reglamento) -> Tabla:
     )
 
 
-def impedimento_de(peso: float, carga: int, con: int) -> Impedimento:
-    for i in IMPEDIMENTOS:
+def impedimento_de(p: ParametrosTapiz, peso: float, carga: int, con: int) -> Impedimento:
+    for i in p.impedimentos:
         if i.veces_con is None or peso <= carga + i.veces_con * con:
             return i
     raise AssertionError("el último impedimento no tiene límite")
 
 
-@REGISTRO.regla(
+def _caracteristica(nombre: str) -> Entrada:
+    return Entrada(nombre, ayuda=f"{nombre} del personaje")
+
+
+@regla(
     "impedimento",
     titulo="Impedimento y Carga",
     seccion=SECCION,
-    entradas=[
-        Campo("fue", int, "Fuerza del personaje"),
-        Campo("des", int, "Destreza del personaje"),
-        Campo("con", int, "Constitución del personaje"),
-        Campo("peso", float, "Peso que lleva encima, en kilos"),
-        Campo("bonus_carga", int, "Bonificador a la Carga por clase o especie", por_defecto=0),
-    ],
     salidas=[
-        Campo("carga", int, "Kilos que lleva sin consecuencias: FUE + DES + bonificador"),
-        Campo("impedimento", str, "normal, cargado, sobrecargado o extenuado"),
-        Campo("nivel_impedimento", int, "Nivel de impedimento: 0, -1, -2 o -4"),
-        Campo("consecuencia_combate", int, "Modificador a las tiradas de movimiento y combate"),
+        Campo(
+            "carga",
+            int,
+            "Carga",
+            ayuda="Kilos que lleva sin consecuencias: FUE + DES + bonificador",
+            unidad="kg",
+        ),
+        Campo(
+            "impedimento",
+            str,
+            "Impedimento",
+            ayuda="normal, cargado, sobrecargado o extenuado",
+            opciones=tuple(ETIQUETAS_IMPEDIMENTO.items()),
+        ),
+        Campo(
+            "nivel_impedimento",
+            int,
+            "Nivel de impedimento",
+            ayuda="Nivel de impedimento: 0, -1, -2 o -4",
+            formato=Formato.MODIFICADOR,
+        ),
+        Campo(
+            "consecuencia_combate",
+            int,
+            "Consecuencia en combate",
+            ayuda="Modificador a las tiradas de movimiento y combate",
+            formato=Formato.MODIFICADOR,
+        ),
         Campo(
             "fraccion_fuera_combate",
             str,
-            "Fracción de la distancia fuera de combate: 1, 1/2, 1/3 o 1/10",
+            "Distancia fuera de combate",
+            ayuda="Fracción de la distancia fuera de combate: 1, 1/2, 1/3 o 1/10",
         ),
-        Campo("descanso", str, "Descanso que necesita al moverse fuera de combate"),
+        Campo(
+            "descanso", str, "Descanso", ayuda="Descanso que necesita al moverse fuera de combate"
+        ),
     ],
 )
 def impedimento(
-    reglamento: Reglamento, fue: int, des: int, con: int, peso: float, bonus_carga: int
+    p: ParametrosTapiz,
+    fue: Annotated[int, _caracteristica("Fuerza")],
+    des: Annotated[int, _caracteristica("Destreza")],
+    con: Annotated[int, _caracteristica("Constitución")],
+    peso: Annotated[
+        float,
+        Entrada("Peso que lleva", ayuda="Peso que lleva encima, en kilos", unidad="kg", minimo=0),
+    ],
+    bonus_carga: Annotated[
+        int,
+        Entrada(
+            "Bonificador a la Carga",
+            ayuda="Bonificador a la Carga por clase o especie",
+            unidad="kg",
+        ),
+    ] = 0,
 ) -> Resultado:
     """El impedimento por el peso que lleva un personaje.
 
@@ -143,46 +157,39 @@ def impedimento(
     3 × CON) y extenuado. Con la regla opcional TZR0002 se anota pero no se aplica.
     """
     for nombre, valor in (("fue", fue), ("des", des), ("con", con)):
-        exigir_caracteristica(nombre, valor)
-    exigir_minimo("peso", peso, 0)
+        exigir_caracteristica(p, nombre, valor)
     carga = fue + des + bonus_carga
-    i = impedimento_de(peso, carga, con)
+    i = impedimento_de(p, peso, carga, con)
     extra = f" + bonus {con_signo(bonus_carga)}" if bonus_carga else ""
     pasos = [f"Carga: FUE {fue} + DES {des}{extra} = {carga} kg"]
-    pasos.append(_paso_tramo(i, peso, carga, con))
-    if reglamento.activa(TZR0002):
+    pasos.append(_paso_tramo(p, i, peso, carga, con))
+    if i.aviso:
+        pasos.append(f"{i.aviso} ninguna penalización")
+    if i.grado is not None:
         pasos.append(
-            "Regla opcional TZR0002 activa: el impedimento se anota pero no se aplica "
-            "ninguna penalización"
+            f"En combate: consecuencia {p.grado(i.grado).femenino} "
+            f"({con_signo(consecuencia(p, i))}); fuera de "
+            f"combate: {_PARTES[i.fraccion].lower()} de la distancia"
         )
-        aplicado = IMPEDIMENTOS[0]
-    else:
-        aplicado = i
-        if i.grado is not None:
-            pasos.append(
-                f"En combate: consecuencia {i.grado.femenino} "
-                f"({con_signo(i.consecuencia)}); fuera de "
-                f"combate: {_PARTES[i.fraccion].lower()} de la distancia"
-            )
-    descanso = _descanso(aplicado, con)
-    if aplicado.descanso_minutos:
+    descanso = _descanso(p, i, con)
+    if i.descanso_minutos:
         pasos.append(f"Descanso: {descanso}")
     valores = {
         "carga": carga,
         "impedimento": i.nombre,
-        "nivel_impedimento": aplicado.nivel,
-        "consecuencia_combate": aplicado.consecuencia,
-        "fraccion_fuera_combate": _fraccion(aplicado.fraccion),
+        "nivel_impedimento": i.nivel,
+        "consecuencia_combate": consecuencia(p, i),
+        "fraccion_fuera_combate": _fraccion(i.fraccion),
         "descanso": descanso,
     }
     return Resultado(valores, tuple(pasos))
 
 
-def _paso_tramo(i: Impedimento, peso: float, carga: int, con: int) -> str:
+def _paso_tramo(p: ParametrosTapiz, i: Impedimento, peso: float, carga: int, con: int) -> str:
     kilos = f"{decimal(peso)} kg"
     if i.veces_con == 0:
         return f"{kilos} ≤ {carga}: impedimento normal (0)"
-    anterior = IMPEDIMENTOS[IMPEDIMENTOS.index(i) - 1]
+    anterior = p.impedimentos[p.impedimentos.index(i) - 1]
     limite_anterior = carga + (anterior.veces_con or 0) * con
     if i.veces_con is None:
         return (
@@ -196,103 +203,125 @@ def _paso_tramo(i: Impedimento, peso: float, carga: int, con: int) -> str:
     )
 
 
-def _descanso(i: Impedimento, con: int) -> str:
+def _descanso(p: ParametrosTapiz, i: Impedimento, con: int) -> str:
     if not i.descanso_minutos:
         return "ninguno"
-    return f"{_duracion(i.descanso_minutos)} cada {con * MINUTOS_POR_CON} minutos de movimiento"
+    return f"{_duracion(i.descanso_minutos)} cada {con * p.minutos_por_con} minutos de movimiento"
 
 
-CAMPO_IMPEDIMENTO = Campo(
-    "impedimento",
+ImpedimentoDelPersonaje = Annotated[
     str,
-    "Impedimento por carga del personaje",
-    por_defecto="normal",
-    opciones=tuple(POR_NOMBRE),
-)
+    Entrada(
+        "Impedimento", ayuda="Impedimento por carga del personaje", opciones=ETIQUETAS_IMPEDIMENTO
+    ),
+]
 
 
-@dataclass(frozen=True)
-class MovimientoCombate:
-    nombre: str
-    titulo: str
-    metros_por_punto: int
-    grado: Grado
+def _paso_impedimento(p: ParametrosTapiz, i: Impedimento, efecto: str) -> str | None:
+    """El paso del impedimento en un movimiento: su efecto, o que no se aplica (TZR0002)."""
+    if i.aviso and i.nombre != "normal":
+        return f"Impedimento {i.nombre}: no se aplica (regla opcional TZR0002)"
+    return None if i.grado is None else f"Impedimento {i.nombre}: {efecto}"
 
 
-MOVIMIENTOS_COMBATE: dict[str, MovimientoCombate] = {
-    m.nombre: m
-    for m in (
-        MovimientoCombate("normal", "Normal", 1, buscar_grado("menor")),
-        MovimientoCombate("correr", "Correr", 2, buscar_grado("mayor")),
-        MovimientoCombate("esprint", "Esprint", 3, buscar_grado("extremo")),
-    )
-}
+TIPOS_COMBATE = {"normal": "Normal", "correr": "Correr", "esprint": "Esprint"}
 
 
-@REGISTRO.tabla("tabla_movimiento_combate", titulo="Movimiento en combate", seccion=SECCION)
-def tabla_movimiento_combate(reglamento: Reglamento) -> Tabla:
+@tabla("tabla_movimiento_combate", titulo="Movimiento en combate", seccion=SECCION)
+def tabla_movimiento_combate(p: ParametrosTapiz) -> Tabla:
     """Distancia por ronda según el tipo de movimiento y la consecuencia para otras acciones."""
+    filas = []
+    for tipo, titulo in TIPOS_COMBATE.items():
+        metros = p.metros_por_punto_combate[tipo]
+        grado = p.grado(p.grado_movimiento_combate[tipo])
+        filas.append(
+            (
+                titulo,
+                f"{metros} metro{'s' if metros > 1 else ''} por ronda",
+                f"Establece una consecuencia {grado.femenino} "
+                f"({con_signo(-grado.modificador)}) en acciones no relacionadas "
+                "con el movimiento",
+            )
+        )
     return Tabla(
         titulo="Movimiento en combate",
         columnas=("Tipo de movimiento", "Distancia por punto de movimiento", "Notas"),
-        filas=tuple(
-            (
-                m.titulo,
-                f"{m.metros_por_punto} metro{'s' if m.metros_por_punto > 1 else ''} por ronda",
-                f"Establece una consecuencia {m.grado.femenino} "
-                f"({con_signo(-m.grado.modificador)}) en acciones no relacionadas "
-                "con el movimiento",
-            )
-            for m in MOVIMIENTOS_COMBATE.values()
-        ),
+        filas=tuple(filas),
     )
 
 
-@REGISTRO.regla(
+Mov = Annotated[int, Entrada("Movimiento (MOV)", ayuda="Atributo de Movimiento (MOV)", minimo=0)]
+
+
+@regla(
     "movimiento_combate",
     titulo="Movimiento en combate",
     seccion=SECCION,
-    entradas=[
-        Campo("mov", int, "Atributo de Movimiento (MOV)"),
-        Campo("tipo", str, "Tipo de movimiento", opciones=tuple(MOVIMIENTOS_COMBATE)),
-        CAMPO_IMPEDIMENTO,
-    ],
     salidas=[
-        Campo("metros", int, "Metros que recorre en una ronda"),
-        Campo("modificador", int, "Consecuencia del movimiento a acciones no relacionadas con él"),
-        Campo("grado", str, "Grado de esa consecuencia"),
-        Campo("modificador_total", int, "Modificador a esas acciones sumando el impedimento"),
+        Campo(
+            "metros",
+            int,
+            "Distancia por ronda",
+            ayuda="Metros que recorre en una ronda",
+            unidad="m",
+        ),
+        Campo(
+            "modificador",
+            int,
+            "Consecuencia a otras acciones",
+            ayuda="Consecuencia del movimiento a acciones no relacionadas con él",
+            formato=Formato.MODIFICADOR,
+        ),
+        Campo(
+            "grado",
+            str,
+            "Grado de la consecuencia",
+            ayuda="Grado de esa consecuencia",
+            opciones=tuple(NOMBRES_GRADO.items()),
+        ),
+        Campo(
+            "modificador_total",
+            int,
+            "Modificador total a otras acciones",
+            ayuda="Modificador a esas acciones sumando el impedimento",
+            formato=Formato.MODIFICADOR,
+        ),
     ],
 )
-def movimiento_combate(reglamento: Reglamento, mov: int, tipo: str, impedimento: str) -> Resultado:
+def movimiento_combate(
+    p: ParametrosTapiz,
+    mov: Mov,
+    tipo: Annotated[str, Entrada("Tipo de movimiento", opciones=TIPOS_COMBATE)],
+    impedimento: ImpedimentoDelPersonaje = "normal",
+) -> Resultado:
     """Moverse en una ronda de combate y actuar a la vez tiene una consecuencia en la otra acción.
 
     El impedimento por carga se suma a esa acción, pero no reduce la distancia
     en combate. Con la regla opcional TZR0002 el impedimento no se aplica.
     """
-    exigir_minimo("mov", mov, 0)
-    m = MOVIMIENTOS_COMBATE[tipo]
-    metros = mov * m.metros_por_punto
-    modificador = -m.grado.modificador
+    por_punto = p.metros_por_punto_combate[tipo]
+    grado = p.grado(p.grado_movimiento_combate[tipo])
+    metros = mov * por_punto
+    modificador = -grado.modificador
     pasos = [
-        f"{m.titulo}: MOV {mov} × {m.metros_por_punto} m = {metros} m por ronda",
-        f"Consecuencia {m.grado.femenino} ({con_signo(modificador)}) a las acciones no "
+        f"{TIPOS_COMBATE[tipo]}: MOV {mov} × {por_punto} m = {metros} m por ronda",
+        f"Consecuencia {grado.femenino} ({con_signo(modificador)}) a las acciones no "
         "relacionadas con el movimiento",
     ]
-    i = POR_NOMBRE[impedimento]
-    carga = i.consecuencia
-    if i.grado is not None and reglamento.activa(TZR0002):
-        pasos.append(f"Impedimento {i.nombre}: no se aplica (regla opcional TZR0002)")
-        carga = 0
-    elif i.grado is not None:
-        pasos.append(
-            f"Impedimento {i.nombre}: {con_signo(carga)} a esa acción, total "
-            f"{con_signo(modificador + carga)} (el movimiento en sí no se penaliza)"
-        )
+    i = p.impedimento(impedimento)
+    carga = consecuencia(p, i)
+    paso = _paso_impedimento(
+        p,
+        i,
+        f"{con_signo(carga)} a esa acción, total {con_signo(modificador + carga)} "
+        "(el movimiento en sí no se penaliza)",
+    )
+    if paso is not None:
+        pasos.append(paso)
     valores = {
         "metros": metros,
         "modificador": modificador,
-        "grado": m.grado.nombre,
+        "grado": grado.nombre,
         "modificador_total": modificador + carga,
     }
     return Resultado(valores, tuple(pasos))
@@ -302,7 +331,6 @@ def movimiento_combate(reglamento: Reglamento, mov: int, tipo: str, impedimento:
 class MovimientoFuera:
     nombre: str
     titulo: str
-    por_punto: Fraction
     unidad: str
     """«m» por minuto o «km» por día."""
     notas: str
@@ -312,28 +340,14 @@ MOVIMIENTOS_FUERA: dict[str, MovimientoFuera] = {
     m.nombre: m
     for m in (
         MovimientoFuera(
-            "normal",
-            "Normal",
-            Fraction(3),
-            "m",
-            "Andar normal en superficie llana o con poca pendiente",
+            "normal", "Normal", "m", "Andar normal en superficie llana o con poca pendiente"
         ),
         MovimientoFuera(
-            "reconocimiento",
-            "Reconocimiento",
-            Fraction(1, 2),
-            "m",
-            "Reconocimiento para detectar trampas",
+            "reconocimiento", "Reconocimiento", "m", "Reconocimiento para detectar trampas"
         ),
+        MovimientoFuera("precavido", "Precavido", "m", "Tratando de pasar inadvertido"),
         MovimientoFuera(
-            "precavido", "Precavido", Fraction(1), "m", "Tratando de pasar inadvertido"
-        ),
-        MovimientoFuera(
-            "caminata",
-            "Caminata",
-            Fraction(1),
-            "km",
-            "Suponiendo 8-10 horas de caminar normal por día",
+            "caminata", "Caminata", "km", "Suponiendo 8-10 horas de caminar normal por día"
         ),
     )
 }
@@ -350,50 +364,60 @@ UNIDADES_TIEMPO: dict[str, tuple[str, Fraction]] = {
 """Unidad de tiempo → (unidad de distancia del tipo que la admite, cuántas unidades base)."""
 
 
-def _texto_por_punto(m: MovimientoFuera) -> str:
-    cantidad = _fraccion(m.por_punto)
+def _texto_por_punto(p: ParametrosTapiz, m: MovimientoFuera) -> str:
+    por_punto = p.movimiento_fuera_por_punto[m.nombre]
+    cantidad = _fraccion(por_punto)
     if m.unidad == "km":
         return f"{cantidad} km por día"
-    return f"{cantidad} metro{'s' if m.por_punto > 1 else ''} por minuto"
+    return f"{cantidad} metro{'s' if por_punto > 1 else ''} por minuto"
 
 
-@REGISTRO.tabla(
-    "tabla_movimiento_fuera_combate", titulo="Movimiento fuera de combate", seccion=SECCION
-)
-def tabla_movimiento_fuera(reglamento: Reglamento) -> Tabla:
+@tabla("tabla_movimiento_fuera_combate", titulo="Movimiento fuera de combate", seccion=SECCION)
+def tabla_movimiento_fuera(p: ParametrosTapiz) -> Tabla:
     """Distancias de referencia fuera de combate por cada punto de Movimiento."""
     return Tabla(
         titulo="Movimiento fuera de combate",
         columnas=("Tipo de movimiento", "Distancia por punto de movimiento", "Notas"),
-        filas=tuple((m.titulo, _texto_por_punto(m), m.notas) for m in MOVIMIENTOS_FUERA.values()),
+        filas=tuple(
+            (m.titulo, _texto_por_punto(p, m), m.notas) for m in MOVIMIENTOS_FUERA.values()
+        ),
     )
 
 
-@REGISTRO.regla(
+@regla(
     "movimiento_fuera_combate",
     titulo="Movimiento fuera de combate",
     seccion=SECCION,
-    entradas=[
-        Campo("mov", int, "Atributo de Movimiento (MOV)"),
-        Campo("tipo", str, "Tipo de movimiento", opciones=tuple(MOVIMIENTOS_FUERA)),
-        Campo("tiempo", float, "Tiempo que se mueve", por_defecto=1),
+    salidas=[
+        Campo("distancia", float, "Distancia recorrida", unidad_de="unidad"),
         Campo(
             "unidad",
             str,
-            "Unidad del tiempo (por defecto minutos, o días en una caminata)",
-            por_defecto=None,
-            opciones=tuple(UNIDADES_TIEMPO),
-            admite_nulo=True,
+            "Unidad",
+            ayuda="m (metros) o km (kilómetros)",
+            opciones=(("m", "metros"), ("km", "kilómetros")),
         ),
-        CAMPO_IMPEDIMENTO,
-    ],
-    salidas=[
-        Campo("distancia", float, "Distancia recorrida"),
-        Campo("unidad", str, "m (metros) o km (kilómetros)"),
     ],
 )
 def movimiento_fuera_combate(
-    reglamento: Reglamento, mov: int, tipo: str, tiempo: float, unidad: str | None, impedimento: str
+    p: ParametrosTapiz,
+    mov: Mov,
+    tipo: Annotated[
+        str,
+        Entrada(
+            "Tipo de movimiento", opciones={m.nombre: m.titulo for m in MOVIMIENTOS_FUERA.values()}
+        ),
+    ],
+    tiempo: Annotated[float, Entrada("Tiempo que se mueve", minimo=0)] = 1,
+    unidad: Annotated[
+        str | None,
+        Entrada(
+            "Unidad de tiempo",
+            ayuda="Unidad del tiempo (por defecto minutos, o días en una caminata)",
+            opciones={"minutos": "minutos", "horas": "horas", "dias": "días"},
+        ),
+    ] = None,
+    impedimento: ImpedimentoDelPersonaje = "normal",
 ) -> Resultado:
     """La distancia que se recorre fuera de combate según el tipo de movimiento.
 
@@ -401,8 +425,6 @@ def movimiento_fuera_combate(
     en kilómetros por día. El impedimento reduce la distancia (la mitad, un tercio
     o un décimo), salvo con la regla opcional TZR0002.
     """
-    exigir_minimo("mov", mov, 0)
-    exigir_minimo("tiempo", tiempo, 0)
     m = MOVIMIENTOS_FUERA[tipo]
     unidad = unidad or ("dias" if m.unidad == "km" else "minutos")
     unidad_distancia, factor = UNIDADES_TIEMPO[unidad]
@@ -413,19 +435,23 @@ def movimiento_fuera_combate(
             f"no en {NOMBRES_TIEMPO[unidad][1]}"
         )
     base = Fraction(tiempo) * factor
-    distancia = mov * m.por_punto * base
+    distancia = mov * p.movimiento_fuera_por_punto[tipo] * base
     pasos = [
-        f"{m.titulo}: MOV {mov} × {_texto_por_punto(m)} × {decimal(tiempo)} "
+        f"{m.titulo}: MOV {mov} × {_texto_por_punto(p, m)} × {decimal(tiempo)} "
         f"{NOMBRES_TIEMPO[unidad][tiempo != 1]} "
         f"= {decimal(distancia)} {m.unidad}"
     ]
-    i = POR_NOMBRE[impedimento]
-    if i.grado is not None and reglamento.activa(TZR0002):
-        pasos.append(f"Impedimento {i.nombre}: no se aplica (regla opcional TZR0002)")
-    elif i.grado is not None:
-        distancia *= i.fraccion
-        pasos.append(
-            f"Impedimento {i.nombre}: {_PARTES[i.fraccion].lower()} de la distancia = "
-            f"{decimal(distancia)} {m.unidad}"
-        )
-    return Resultado({"distancia": float(distancia), "unidad": m.unidad}, tuple(pasos))
+    i = p.impedimento(impedimento)
+    reducida = distancia * i.fraccion
+    paso = _paso_impedimento(
+        p,
+        i,
+        f"{_PARTES.get(i.fraccion, '').lower()} de la distancia = {decimal(reducida)} {m.unidad}",
+    )
+    if paso is not None:
+        pasos.append(paso)
+    return Resultado({"distancia": float(reducida), "unidad": m.unidad}, tuple(pasos))
+
+
+REGLAS = (impedimento, movimiento_combate, movimiento_fuera_combate)
+TABLAS = (tabla_impedimento, tabla_movimiento_combate, tabla_movimiento_fuera)

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
-from tapiz_rules.reglamento import Reglamento
-from tapiz_rules.reglas._formato import con_signo, exigir_minimo
-from tapiz_rules.reglas.accion import BASE_ESTATICA
+from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
+from tapiz_rules.reglas._formato import con_signo
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 
 SECCION_PG = "Daño y Puntos de Golpe"
 SECCION_DEFENSA = "Defensa"
-LIMITE_FATAL = -10
-"""Con -10 puntos de golpe (o menos), la vida de aventura ha terminado."""
-PERDIDA_POR_RONDA = 1
 
 
 @dataclass(frozen=True)
@@ -38,7 +35,7 @@ ESTADOS: dict[str, Estados] = {
         "desangrandose",
         "muerto",
         "Inconsciente, incapaz de realizar acciones",
-        f"Desangrándose: pierde {PERDIDA_POR_RONDA} PGF cada ronda hasta que lo estabilicen",
+        "Desangrándose: pierde {perdida} PGF cada ronda hasta que lo estabilicen",
         "Muerto",
     ),
     "mentales": Estados(
@@ -48,38 +45,45 @@ ESTADOS: dict[str, Estados] = {
         "inestable",
         "perdido",
         "Incapacitado: solo obedece órdenes o se defiende mientras huye",
-        f"Inestable: no puede actuar con coherencia y pierde {PERDIDA_POR_RONDA} PGM cada ronda",
+        "Inestable: no puede actuar con coherencia y pierde {perdida} PGM cada ronda",
         "Perdido irremediablemente",
     ),
 }
 ACTIVO = "activo"
+ETIQUETAS_ESTADO = {
+    ACTIVO: "Activo",
+    "inconsciente": "Inconsciente",
+    "desangrandose": "Desangrándose",
+    "muerto": "Muerto",
+    "incapacitado": "Incapacitado",
+    "inestable": "Inestable",
+    "perdido": "Perdido",
+}
 
 
-def estado_de(tipo: str, puntos: int) -> tuple[str, str]:
+def estado_de(p: ParametrosTapiz, tipo: str, puntos: int) -> tuple[str, str]:
     """(estado, descripción) para unos puntos de golpe."""
     e = ESTADOS[tipo]
     if puntos > 0:
         return ACTIVO, "Puede actuar con normalidad"
     if puntos == 0:
         return e.cero, e.descripcion_cero
-    if puntos > LIMITE_FATAL:
-        return e.negativo, e.descripcion_negativo
+    if puntos > p.limite_fatal:
+        return e.negativo, e.descripcion_negativo.format(perdida=p.perdida_por_ronda)
     return e.fatal, e.descripcion_fatal
 
 
-@REGISTRO.tabla(
-    "estados_puntos_golpe", titulo="Estados según los puntos de golpe", seccion=SECCION_PG
-)
-def tabla_estados(reglamento: Reglamento) -> Tabla:
+@tabla("estados_puntos_golpe", titulo="Estados según los puntos de golpe", seccion=SECCION_PG)
+def tabla_estados(p: ParametrosTapiz) -> Tabla:
     """Qué le pasa a un personaje según sus puntos de golpe físicos (PGF) y mentales (PGM)."""
     filas = []
     for rango, puntos in (
         ("Más de 0", 1),
         ("0", 0),
-        (f"De -1 a {LIMITE_FATAL + 1}", -1),
-        (f"{LIMITE_FATAL} o menos", LIMITE_FATAL),
+        (f"De -1 a {p.limite_fatal + 1}", -1),
+        (f"{p.limite_fatal} o menos", p.limite_fatal),
     ):
-        filas.append((rango, *(estado_de(tipo, puntos)[1] for tipo in ESTADOS)))
+        filas.append((rango, *(estado_de(p, tipo, puntos)[1] for tipo in ESTADOS)))
     return Tabla(
         titulo="Estados según los puntos de golpe",
         columnas=("Puntos de golpe", *(f"{e.titulo} ({e.sigla})" for e in ESTADOS.values())),
@@ -90,94 +94,138 @@ def tabla_estados(reglamento: Reglamento) -> Tabla:
     )
 
 
-@REGISTRO.regla(
+@regla(
     "estado_puntos_golpe",
     titulo="Estado según los puntos de golpe",
     seccion=SECCION_PG,
-    entradas=[
-        Campo("tipo", str, "Puntos de golpe físicos o mentales", opciones=tuple(ESTADOS)),
-        Campo("puntos", int, "Puntos de golpe actuales (pueden ser negativos)"),
-    ],
     salidas=[
         Campo(
             "estado",
             str,
-            "activo, inconsciente, desangrandose, muerto, incapacitado, inestable o perdido",
+            "Estado",
+            ayuda="activo, inconsciente, desangrandose, muerto, incapacitado, inestable o perdido",
+            opciones=tuple(ETIQUETAS_ESTADO.items()),
         ),
         Campo(
-            "pierde_por_ronda", int, "Puntos de golpe que pierde cada ronda si no lo estabilizan"
+            "pierde_por_ronda",
+            int,
+            "Pierde por ronda",
+            ayuda="Puntos de golpe que pierde cada ronda si no lo estabilizan",
         ),
     ],
 )
-def estado_puntos_golpe(reglamento: Reglamento, tipo: str, puntos: int) -> Resultado:
+def estado_puntos_golpe(
+    p: ParametrosTapiz,
+    tipo: Annotated[
+        str,
+        Entrada(
+            "Puntos de golpe",
+            ayuda="Puntos de golpe físicos o mentales",
+            opciones={"fisicos": "Físicos (PGF)", "mentales": "Mentales (PGM)"},
+        ),
+    ],
+    puntos: Annotated[
+        int,
+        Entrada(
+            "Puntos de golpe actuales", ayuda="Puntos de golpe actuales (pueden ser negativos)"
+        ),
+    ],
+) -> Resultado:
     """El estado de un personaje según sus puntos de golpe físicos o mentales.
 
     A 0 queda inconsciente (físicos) o incapacitado (mentales); en negativo pierde
     un punto por ronda hasta que lo estabilicen; con -10 la aventura termina.
     """
-    estado, descripcion = estado_de(tipo, puntos)
-    pierde = PERDIDA_POR_RONDA if LIMITE_FATAL < puntos < 0 else 0
+    estado, descripcion = estado_de(p, tipo, puntos)
+    pierde = p.perdida_por_ronda if p.limite_fatal < puntos < 0 else 0
     paso = f"{puntos} {ESTADOS[tipo].sigla}: {descripcion}"
     return Resultado({"estado": estado, "pierde_por_ronda": pierde}, (paso,))
 
 
-@REGISTRO.regla(
+@regla(
     "defensa_fisica",
     titulo="Defensa física",
     seccion=SECCION_DEFENSA,
-    entradas=[
-        Campo("nivel_armadura", int, "Nivel equivalente de la armadura", por_defecto=0),
-        Campo("bonus_armadura", int, "Bonificador de la armadura", por_defecto=0),
-    ],
-    salidas=[Campo("defensa", int, "Defensa física (clase de armadura)")],
+    salidas=[Campo("defensa", int, "Defensa física", ayuda="Defensa física (clase de armadura)")],
 )
-def defensa_fisica(reglamento: Reglamento, nivel_armadura: int, bonus_armadura: int) -> Resultado:
+def defensa_fisica(
+    p: ParametrosTapiz,
+    nivel_armadura: Annotated[
+        int, Entrada("Nivel de la armadura", ayuda="Nivel equivalente de la armadura", minimo=0)
+    ] = 0,
+    bonus_armadura: Annotated[
+        int,
+        Entrada(
+            "Bonificador de la armadura",
+            ayuda="Bonificador de la armadura",
+            formato=Formato.MODIFICADOR,
+        ),
+    ] = 0,
+) -> Resultado:
     """La defensa física, una tirada estática: 10 + nivel de armadura + bonus de armadura."""
-    exigir_minimo("nivel_armadura", nivel_armadura, 0)
-    defensa = BASE_ESTATICA + nivel_armadura + bonus_armadura
+    defensa = p.base_estatica + nivel_armadura + bonus_armadura
     paso = (
-        f"{BASE_ESTATICA} + nivel de armadura {nivel_armadura} + bonus "
+        f"{p.base_estatica} + nivel de armadura {nivel_armadura} + bonus "
         f"{con_signo(bonus_armadura)} = {defensa}"
     )
     return Resultado({"defensa": defensa}, (paso,))
 
 
-@REGISTRO.regla(
+@regla(
     "defensa_mental",
     titulo="Defensa mental",
     seccion=SECCION_DEFENSA,
-    entradas=[
-        Campo("mod_int", int, "Modificador de Inteligencia", por_defecto=0),
-        Campo("nivel_voluntad", int, "Nivel equivalente del atributo Voluntad", por_defecto=0),
-        Campo("bonus_equipo", int, "Bonificador del equipo", por_defecto=0),
-    ],
     salidas=[Campo("defensa", int, "Defensa mental")],
 )
 def defensa_mental(
-    reglamento: Reglamento, mod_int: int, nivel_voluntad: int, bonus_equipo: int
+    p: ParametrosTapiz,
+    mod_int: Annotated[
+        int, Entrada("Modificador de Inteligencia", formato=Formato.MODIFICADOR)
+    ] = 0,
+    nivel_voluntad: Annotated[
+        int,
+        Entrada("Nivel de Voluntad", ayuda="Nivel equivalente del atributo Voluntad", minimo=0),
+    ] = 0,
+    bonus_equipo: Annotated[
+        int,
+        Entrada(
+            "Bonificador del equipo", ayuda="Bonificador del equipo", formato=Formato.MODIFICADOR
+        ),
+    ] = 0,
 ) -> Resultado:
     """La defensa mental, una tirada estática: 10 + mod. INT + nivel de Voluntad + equipo."""
-    exigir_minimo("nivel_voluntad", nivel_voluntad, 0)
-    defensa = BASE_ESTATICA + mod_int + nivel_voluntad + bonus_equipo
+    defensa = p.base_estatica + mod_int + nivel_voluntad + bonus_equipo
     paso = (
-        f"{BASE_ESTATICA} + INT {con_signo(mod_int)} + Voluntad {nivel_voluntad} "
+        f"{p.base_estatica} + INT {con_signo(mod_int)} + Voluntad {nivel_voluntad} "
         f"+ equipo {con_signo(bonus_equipo)} = {defensa}"
     )
     return Resultado({"defensa": defensa}, (paso,))
 
 
-@REGISTRO.regla(
+@regla(
     "modificador_iniciativa",
     titulo="Modificador de iniciativa",
     seccion="Iniciativa",
-    entradas=[
-        Campo("mod_des", int, "Modificador de Destreza"),
-        Campo("mod_sab", int, "Modificador de Sabiduría"),
+    salidas=[
+        Campo(
+            "modificador",
+            int,
+            "Modificador de iniciativa",
+            ayuda="Modificador a la tirada de iniciativa",
+            formato=Formato.MODIFICADOR,
+        )
     ],
-    salidas=[Campo("modificador", int, "Modificador a la tirada de iniciativa")],
 )
-def modificador_iniciativa(reglamento: Reglamento, mod_des: int, mod_sab: int) -> Resultado:
+def modificador_iniciativa(
+    p: ParametrosTapiz,
+    mod_des: Annotated[int, Entrada("Modificador de Destreza", formato=Formato.MODIFICADOR)],
+    mod_sab: Annotated[int, Entrada("Modificador de Sabiduría", formato=Formato.MODIFICADOR)],
+) -> Resultado:
     """El modificador de iniciativa: modificador de Destreza + modificador de Sabiduría."""
     modificador = mod_des + mod_sab
     paso = f"DES {con_signo(mod_des)} + SAB {con_signo(mod_sab)} = {con_signo(modificador)}"
     return Resultado({"modificador": modificador}, (paso,))
+
+
+REGLAS = (estado_puntos_golpe, defensa_fisica, defensa_mental, modificador_iniciativa)
+TABLAS = (tabla_estados,)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
-from tapiz_rules.reglamento import Reglamento
+from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.reglas._formato import con_signo
-from tapiz_rules.reglas.efectos import Grado, buscar_grado
+from tapiz_rules.reglas.efectos import NOMBRES_GRADO
+from tapiz_rules.reglas.parametros import COBERTURAS, ParametrosTapiz
 
 SECCION = "Rango y Movimiento"
 
@@ -17,32 +18,31 @@ class Visibilidad:
     nombre: str
     titulo: str
     ejemplos: str
-    grado: Grado | None
-
-    @property
-    def modificador(self) -> int:
-        return 0 if self.grado is None else -self.grado.modificador
 
 
 VISIBILIDADES: dict[str, Visibilidad] = {
     v.nombre: v
     for v in (
-        Visibilidad("normal", "Normal", "El objetivo se ve con claridad", None),
+        Visibilidad("normal", "Normal", "El objetivo se ve con claridad"),
         Visibilidad(
             "parcial",
             "Parcial",
             "Oculto en las sombras, con muy poca iluminación o dentro de una espesa niebla",
-            buscar_grado("menor"),
         ),
-        Visibilidad(
-            "nula", "Nula", "Oscuridad total o imposible de distinguir", buscar_grado("mayor")
-        ),
+        Visibilidad("nula", "Nula", "Oscuridad total o imposible de distinguir"),
     )
 }
 
 
-@REGISTRO.tabla("tabla_visibilidad", titulo="Visibilidad del objetivo", seccion=SECCION)
-def tabla_visibilidad(reglamento: Reglamento) -> Tabla:
+def _grado_y_modificador(p: ParametrosTapiz, visibilidad: str) -> tuple[str | None, int]:
+    nombre = p.grado_visibilidad[visibilidad]
+    if nombre is None:
+        return None, 0
+    return nombre, -p.grado(nombre).modificador
+
+
+@tabla("tabla_visibilidad", titulo="Visibilidad del objetivo", seccion=SECCION)
+def tabla_visibilidad(p: ParametrosTapiz) -> Tabla:
     """Cómo afecta la visibilidad del objetivo a los ataques contra él."""
     return Tabla(
         titulo="Visibilidad del objetivo",
@@ -51,68 +51,65 @@ def tabla_visibilidad(reglamento: Reglamento) -> Tabla:
             (
                 v.titulo,
                 v.ejemplos,
-                con_signo(v.modificador),
-                "—" if v.grado is None else f"Consecuencia del entorno {v.grado.femenino}",
+                con_signo(_grado_y_modificador(p, v.nombre)[1]),
+                "—"
+                if (grado := p.grado_visibilidad[v.nombre]) is None
+                else f"Consecuencia del entorno {p.grado(grado).femenino}",
             )
             for v in VISIBILIDADES.values()
         ),
     )
 
 
-@REGISTRO.regla(
+@regla(
     "visibilidad",
     titulo="Visibilidad del objetivo",
     seccion=SECCION,
-    entradas=[Campo("visibilidad", str, "Visibilidad del objetivo", opciones=tuple(VISIBILIDADES))],
     salidas=[
-        Campo("modificador", int, "Modificador a los ataques contra el objetivo"),
         Campo(
-            "grado", str, "Grado de la consecuencia del entorno (nulo si no hay)", admite_nulo=True
+            "modificador",
+            int,
+            "Modificador a los ataques contra el objetivo",
+            formato=Formato.MODIFICADOR,
+        ),
+        Campo(
+            "grado",
+            str,
+            "Consecuencia del entorno",
+            ayuda="Grado de la consecuencia del entorno (nulo si no hay)",
+            opciones=tuple(NOMBRES_GRADO.items()),
+            admite_nulo=True,
         ),
     ],
 )
-def visibilidad(reglamento: Reglamento, visibilidad: str) -> Resultado:
+def visibilidad(
+    p: ParametrosTapiz,
+    visibilidad: Annotated[
+        str,
+        Entrada(
+            "Visibilidad del objetivo",
+            opciones={v.nombre: v.titulo for v in VISIBILIDADES.values()},
+        ),
+    ],
+) -> Resultado:
     """El modificador a los ataques contra un objetivo que no se ve bien.
 
     La visibilidad parcial es una consecuencia del entorno menor (-2 a los ataques
     contra el objetivo); la nula, una consecuencia mayor (-4).
     """
-    v = VISIBILIDADES[visibilidad]
-    if v.grado is None:
+    grado, modificador = _grado_y_modificador(p, visibilidad)
+    if grado is None:
         paso = "Visibilidad normal: sin modificador"
     else:
         paso = (
-            f"Visibilidad {v.nombre}: consecuencia del entorno {v.grado.femenino}, "
-            f"{con_signo(v.modificador)} a los ataques contra el objetivo"
+            f"Visibilidad {visibilidad}: consecuencia del entorno {p.grado(grado).femenino}, "
+            f"{con_signo(modificador)} a los ataques contra el objetivo"
         )
-    grado = None if v.grado is None else v.grado.nombre
-    return Resultado({"modificador": v.modificador, "grado": grado}, (paso,))
+    return Resultado({"modificador": modificador, "grado": grado}, (paso,))
 
 
-@dataclass(frozen=True)
-class Cobertura:
-    nombre: str
-    titulo: str
-    parcial: int
-    total: int
-    ejemplos: str
-
-
-COBERTURAS: dict[str, Cobertura] = {
-    c.nombre: c
-    for c in (
-        Cobertura("ninguna", "Sin cobertura", 0, 0, "Campo abierto"),
-        Cobertura(
-            "ligera", "Cobertura ligera", 2, 5, "Capa fina de madera, ramas, escayola, maleza"
-        ),
-        Cobertura("media", "Cobertura media", 5, 10, "Madera gruesa, ladrillo, piedra"),
-        Cobertura("pesada", "Cobertura pesada", 10, 20, "Piedra gruesa, metal"),
-    )
-}
-
-
-@REGISTRO.tabla("tabla_cobertura", titulo="Bonificador por tipo de cobertura", seccion=SECCION)
-def tabla_cobertura(reglamento: Reglamento) -> Tabla:
+@tabla("tabla_cobertura", titulo="Bonificador por tipo de cobertura", seccion=SECCION)
+def tabla_cobertura(p: ParametrosTapiz) -> Tabla:
     """El bonificador a la armadura que da cada tipo de cobertura, parcial o total."""
     return Tabla(
         titulo="Bonificador por tipo de cobertura",
@@ -124,7 +121,7 @@ def tabla_cobertura(reglamento: Reglamento) -> Tabla:
         ),
         filas=tuple(
             (c.titulo, con_signo(c.parcial), con_signo(c.total), c.ejemplos)
-            for c in COBERTURAS.values()
+            for c in p.coberturas
             if c.nombre != "ninguna"
         ),
         notas=(
@@ -134,25 +131,40 @@ def tabla_cobertura(reglamento: Reglamento) -> Tabla:
     )
 
 
-@REGISTRO.regla(
+@regla(
     "cobertura",
     titulo="Cobertura del objetivo",
     seccion=SECCION,
-    entradas=[
-        Campo("tipo", str, "Tipo de cobertura según su material", opciones=tuple(COBERTURAS)),
-        Campo("total", bool, "Si la cobertura es total (si no, parcial)", por_defecto=False),
-    ],
     salidas=[
-        Campo("bonificador", int, "Bonificador a la armadura (CA) del objetivo"),
-        Campo("puede_atacar", bool, "Si el objetivo cubierto puede atacar"),
+        Campo(
+            "bonificador",
+            int,
+            "Bonificador a la CA",
+            ayuda="Bonificador a la armadura (CA) del objetivo",
+            formato=Formato.MODIFICADOR,
+        ),
+        Campo("puede_atacar", bool, "Puede atacar", ayuda="Si el objetivo cubierto puede atacar"),
     ],
 )
-def cobertura(reglamento: Reglamento, tipo: str, total: bool) -> Resultado:
+def cobertura(
+    p: ParametrosTapiz,
+    tipo: Annotated[
+        str,
+        Entrada(
+            "Tipo de cobertura",
+            ayuda="Tipo de cobertura según su material",
+            opciones={c.nombre: c.titulo for c in COBERTURAS},
+        ),
+    ],
+    total: Annotated[
+        bool, Entrada("Cobertura total", ayuda="Si la cobertura es total (si no, parcial)")
+    ] = False,
+) -> Resultado:
     """La cobertura sólida da un bonificador a la armadura según su material y cuánto cubre.
 
     Con cobertura parcial se puede atacar a distancia; con cobertura total, no.
     """
-    c = COBERTURAS[tipo]
+    c = p.cobertura(tipo)
     if c.nombre == "ninguna":
         return Resultado(
             {"bonificador": 0, "puede_atacar": True}, ("Sin cobertura: sin bonificador",)
@@ -162,3 +174,7 @@ def cobertura(reglamento: Reglamento, tipo: str, total: bool) -> Resultado:
     ataque = "no puede atacar" if total else "puede seguir atacando a distancia"
     paso = f"{c.titulo} {alcance}: {con_signo(bonificador)} a la CA; {ataque}"
     return Resultado({"bonificador": bonificador, "puede_atacar": not total}, (paso,))
+
+
+REGLAS = (visibilidad, cobertura)
+TABLAS = (tabla_visibilidad, tabla_cobertura)

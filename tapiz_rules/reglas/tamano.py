@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Annotated
 
-from tapiz_rules.registro import REGISTRO, Campo, Resultado, Tabla
-from tapiz_rules.reglamento import Reglamento
+from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.reglas._formato import con_signo
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 
 SECCION = "Tamaño"
-TAMANOS: tuple[str, ...] = ("pequeno", "mediano", "grande")
 TITULOS = {"pequeno": "Pequeño", "mediano": "Mediano", "grande": "Grande"}
-PASO_TAMANO = 2
-"""Cada escalón de tamaño entre atacante y objetivo mueve la defensa y el efecto 2 puntos."""
+TAMANOS: tuple[str, ...] = tuple(TITULOS)
 
 
 def diferencia(atacante: str, objetivo: str) -> int:
@@ -20,15 +19,15 @@ def diferencia(atacante: str, objetivo: str) -> int:
     return TAMANOS.index(atacante) - TAMANOS.index(objetivo)
 
 
-def mods_fisicos(atacante: str, objetivo: str) -> tuple[int, int]:
+def mods_fisicos(p: ParametrosTapiz, atacante: str, objetivo: str) -> tuple[int, int]:
     """(a la CA del objetivo, a los puntos de efecto del atacante) en un ataque físico."""
-    d = diferencia(atacante, objetivo) * PASO_TAMANO
+    d = diferencia(atacante, objetivo) * p.paso_tamano
     return d, d
 
 
-def mods_mentales(atacante: str, objetivo: str) -> tuple[int, int]:
+def mods_mentales(p: ParametrosTapiz, atacante: str, objetivo: str) -> tuple[int, int]:
     """(a la resistencia del objetivo, a los puntos de efecto del atacante) en un ataque mental."""
-    d = diferencia(atacante, objetivo) * PASO_TAMANO
+    d = diferencia(atacante, objetivo) * p.paso_tamano
     return -d, d
 
 
@@ -41,8 +40,11 @@ def _celda(defensa: int, efecto: int, que: str) -> str:
     )
 
 
-def _tabla(titulo: str, que: str, mods: Callable[[str, str], tuple[int, int]]) -> Tabla:
-    filas = tuple((TITULOS[a], *(_celda(*mods(a, o), que) for o in TAMANOS)) for a in TAMANOS)
+Mods = Callable[[ParametrosTapiz, str, str], tuple[int, int]]
+
+
+def _tabla(p: ParametrosTapiz, titulo: str, que: str, mods: Mods) -> Tabla:
+    filas = tuple((TITULOS[a], *(_celda(*mods(p, a, o), que) for o in TAMANOS)) for a in TAMANOS)
     return Tabla(
         titulo=titulo,
         columnas=("Tamaño del atacante", *(f"Objetivo {TITULOS[o]}" for o in TAMANOS)),
@@ -54,22 +56,27 @@ TITULO_FISICO = "Modificador al ataque y daño físicos según el tamaño"
 TITULO_MENTAL = "Modificador al ataque y daño mentales según el tamaño"
 
 
-@REGISTRO.tabla("tabla_tamano_fisico", titulo=TITULO_FISICO, seccion=SECCION)
-def tabla_fisico(reglamento: Reglamento) -> Tabla:
+@tabla("tabla_tamano_fisico", titulo=TITULO_FISICO, seccion=SECCION)
+def tabla_fisico(p: ParametrosTapiz) -> Tabla:
     """Modificadores de un ataque físico entre criaturas pequeñas, medianas y grandes."""
-    return _tabla(TITULO_FISICO, "la CA", mods_fisicos)
+    return _tabla(p, TITULO_FISICO, "la CA", mods_fisicos)
 
 
-@REGISTRO.tabla("tabla_tamano_mental", titulo=TITULO_MENTAL, seccion=SECCION)
-def tabla_mental(reglamento: Reglamento) -> Tabla:
+@tabla("tabla_tamano_mental", titulo=TITULO_MENTAL, seccion=SECCION)
+def tabla_mental(p: ParametrosTapiz) -> Tabla:
     """Modificadores de un ataque mental entre criaturas pequeñas, medianas y grandes."""
-    return _tabla(TITULO_MENTAL, "la resistencia", mods_mentales)
+    return _tabla(p, TITULO_MENTAL, "la resistencia", mods_mentales)
 
 
-ENTRADAS = [
-    Campo("atacante", str, "Tamaño del atacante", opciones=TAMANOS),
-    Campo("objetivo", str, "Tamaño del objetivo", opciones=TAMANOS),
-]
+Atacante = Annotated[str, Entrada("Tamaño del atacante", opciones=TITULOS)]
+Objetivo = Annotated[str, Entrada("Tamaño del objetivo", opciones=TITULOS)]
+MOD_EFECTO = Campo(
+    "mod_efecto",
+    int,
+    "Modificador a los puntos de efecto",
+    ayuda="Modificador a los puntos de efecto del atacante",
+    formato=Formato.MODIFICADOR,
+)
 
 
 def _resultado(atacante: str, objetivo: str, defensa: int, efecto: int, que: str) -> Resultado:
@@ -86,39 +93,51 @@ def _resultado(atacante: str, objetivo: str, defensa: int, efecto: int, que: str
     return Resultado({"mod_defensa": defensa, "mod_efecto": efecto}, (paso,))
 
 
-@REGISTRO.regla(
+@regla(
     "tamano_fisico",
     titulo="Tamaño en un ataque físico",
     seccion=SECCION,
-    entradas=ENTRADAS,
     salidas=[
-        Campo("mod_defensa", int, "Modificador a la CA del objetivo"),
-        Campo("mod_efecto", int, "Modificador a los puntos de efecto del atacante"),
+        Campo(
+            "mod_defensa",
+            int,
+            "Modificador a la CA del objetivo",
+            formato=Formato.MODIFICADOR,
+        ),
+        MOD_EFECTO,
     ],
 )
-def tamano_fisico(reglamento: Reglamento, atacante: str, objetivo: str) -> Resultado:
+def tamano_fisico(p: ParametrosTapiz, atacante: Atacante, objetivo: Objetivo) -> Resultado:
     """Los modificadores de un ataque físico entre criaturas de distinto tamaño.
 
     Un atacante mayor que su objetivo sube la CA del objetivo y sus propios puntos
     de efecto (+2 por escalón); uno menor los baja.
     """
-    return _resultado(atacante, objetivo, *mods_fisicos(atacante, objetivo), "la CA")
+    return _resultado(atacante, objetivo, *mods_fisicos(p, atacante, objetivo), "la CA")
 
 
-@REGISTRO.regla(
+@regla(
     "tamano_mental",
     titulo="Tamaño en un ataque mental",
     seccion=SECCION,
-    entradas=ENTRADAS,
     salidas=[
-        Campo("mod_defensa", int, "Modificador a la resistencia del objetivo"),
-        Campo("mod_efecto", int, "Modificador a los puntos de efecto del atacante"),
+        Campo(
+            "mod_defensa",
+            int,
+            "Modificador a la resistencia del objetivo",
+            formato=Formato.MODIFICADOR,
+        ),
+        MOD_EFECTO,
     ],
 )
-def tamano_mental(reglamento: Reglamento, atacante: str, objetivo: str) -> Resultado:
+def tamano_mental(p: ParametrosTapiz, atacante: Atacante, objetivo: Objetivo) -> Resultado:
     """Los modificadores de un ataque mental entre criaturas de distinto tamaño.
 
     Un atacante mayor baja la resistencia del objetivo y sube sus puntos de efecto
     (2 por escalón); uno menor, al revés.
     """
-    return _resultado(atacante, objetivo, *mods_mentales(atacante, objetivo), "la resistencia")
+    return _resultado(atacante, objetivo, *mods_mentales(p, atacante, objetivo), "la resistencia")
+
+
+REGLAS = (tamano_fisico, tamano_mental)
+TABLAS = (tabla_fisico, tabla_mental)

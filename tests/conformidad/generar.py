@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins.datos import datos as datos_widgets
-from tapiz_rules import REGISTRO
 from tapiz_rules.dados import Generador, analizar, distribucion, tirar
 from tapiz_rules.errores import ErrorNotacion
-from tapiz_rules.reglamento import ACTUAL, EDICIONES, Reglamento
+from tapiz_rules.sistemas import reglamento
+
+ACTUAL = reglamento()
 
 RUTA = Path(__file__).with_name("corpus.json")
 VERSION = 1
@@ -205,13 +206,12 @@ TIRADAS_ACCION = [
 def casos_accion() -> dict[str, Any]:
     """La tirada de acción de los widgets frente al motor: datos exportados y resultados."""
     datos = datos_widgets(ACTUAL, set(), {})
-    probabilidades = REGISTRO.buscar_regla("probabilidades_accion")
-    accion = REGISTRO.buscar_regla("accion")
     casos = []
     for caso in CASOS_ACCION:
         entradas = {k: v for k, v in caso.items() if k != "dado_base"}
-        edicion = next(e for e, dado in EDICIONES.items() if dado == caso["dado_base"])
-        casos.append({**caso, "p": probabilidades(entradas, Reglamento(edicion)).valores})
+        edicion = next(e for e, dado in datos["ediciones"].items() if dado == caso["dado_base"])
+        elegido = ACTUAL.con(edicion=edicion)
+        casos.append({**caso, "p": elegido.calcular("probabilidades_accion", entradas).valores})
     resoluciones = []
     for base, dados, mod, nivel, rasgos, bonus, resistencia in TIRADAS_ACCION:
         entradas = {
@@ -223,7 +223,9 @@ def casos_accion() -> dict[str, Any]:
             "bonus": bonus,
             "resistencia": resistencia,
         }
-        resoluciones.append({"entradas": entradas, "salidas": accion(entradas).valores})
+        resoluciones.append(
+            {"entradas": entradas, "salidas": ACTUAL.calcular("accion", entradas).valores}
+        )
     return {
         "datos": {clave: datos[clave] for clave in ("grados", "heroicidad", "bonus_rasgos")},
         "probabilidades": casos,

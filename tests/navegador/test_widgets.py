@@ -9,10 +9,11 @@ from urllib.request import urlopen
 
 import pytest
 
-from tapiz_rules import REGISTRO
 from tapiz_rules.dados import analizar, distribucion
-from tapiz_rules.reglamento import Reglamento
-from tapiz_rules.reglas.efectos import GRADOS
+from tapiz_rules.sistemas import reglamento
+
+TAPIZ = reglamento()
+GRADOS = TAPIZ.parametros.grados
 
 pytestmark = pytest.mark.navegador
 
@@ -91,17 +92,19 @@ AJUSTES = [
 
 def _rellenar(pestana, edicion, nivel_atributo, mod, nivel, rasgos, bonus, resistencia):
     pagina = pestana.page
-    dado_base = Reglamento(edicion=edicion).dado_base
+    dado_base = TAPIZ.con(edicion=edicion).parametros.dado_base
     pagina.get_by_label("Dado base").select_option(value=dado_base)
     pagina.get_by_label("Nivel de los dados de atributo").select_option(value=str(nivel_atributo))
-    for etiqueta, valor in [
-        ("Modificador de característica", mod),
-        ("Nivel del personaje", nivel),
-        ("Rasgos que ayudan", rasgos),
-        ("Otros bonus y penalizaciones", bonus),
-        ("Resistencia", resistencia),
+    # Las etiquetas del formulario salen de la declaración de la regla en el motor.
+    regla = TAPIZ.regla("probabilidades_accion")
+    for nombre, valor in [
+        ("mod", mod),
+        ("nivel", nivel),
+        ("rasgos", rasgos),
+        ("bonus", bonus),
+        ("resistencia", resistencia),
     ]:
-        pagina.get_by_label(etiqueta).fill(str(valor))
+        pagina.get_by_label(regla.entrada(nombre).etiqueta, exact=True).fill(str(valor))
 
 
 @pytest.mark.parametrize("ajuste", AJUSTES, ids=lambda a: "-".join(map(str, a)))
@@ -111,20 +114,20 @@ def test_la_calculadora_da_las_probabilidades_exactas_del_motor(pestana, ajuste)
     _rellenar(pestana, *ajuste)
     mostradas = _fracciones_de_la_calculadora(pestana)
 
-    reglamento = Reglamento(edicion=edicion)
-    dados = REGISTRO.buscar_regla("dados_atributo")({"nivel": nivel_atributo})["expresion"] or ""
+    reglamento = TAPIZ.con(edicion=edicion)
+    dados = TAPIZ.calcular("dados_atributo", {"nivel": nivel_atributo})["expresion"] or ""
     assert pestana.page.get_by_label(CAMPO_DADOS).input_value() == dados
     entradas = {"dados": dados, "mod": mod, "nivel": nivel, "rasgos": rasgos, "bonus": bonus}
-    motor = REGISTRO.buscar_regla("probabilidades_accion")(
-        {**entradas, "resistencia": resistencia}, reglamento
+    motor = reglamento.calcular(
+        "probabilidades_accion", {**entradas, "resistencia": resistencia}
     ).valores
     for clave, salida in CLAVES_DEL_MOTOR.items():
         assert float(mostradas[clave]) == motor[salida], clave
 
     # Y exactas, no solo en coma flotante: se recalculan con la distribución del motor.
-    bonus_rasgos = REGISTRO.buscar_regla("bonus_rasgos")({"nivel": nivel, "rasgos": rasgos})
+    bonus_rasgos = TAPIZ.calcular("bonus_rasgos", {"nivel": nivel, "rasgos": rasgos})
     fijo = mod + bonus_rasgos["bonus"] + bonus
-    dist = distribucion(reglamento.dado_base + (f"+{dados}" if dados else ""))
+    dist = distribucion(reglamento.parametros.dado_base + (f"+{dados}" if dados else ""))
     umbral = resistencia - fijo
     assert mostradas["exito"] == dist.al_menos(umbral)
     menor, mayor = GRADOS[0].puntos, GRADOS[1].puntos

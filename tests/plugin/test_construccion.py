@@ -145,9 +145,23 @@ def test_un_error_de_configuracion_falla_enseguida_con_las_opciones_validas(
 ) -> None:
     proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
     yml = proyecto / "mkdocs.yml"
-    yml.write_text(yml.read_text("utf-8").replace("catalogo: false", "edicion: '1999'"), "utf-8")
+    yml.write_text(yml.read_text("utf-8").replace("catalogo: false", "catalogo: 'quizá'"), "utf-8")
     resultado = construir(proyecto, "--strict")
     assert resultado.returncode != 0
-    assert "Config value 'plugins': Plugin 'tapiz' option 'edicion'" in resultado.stderr
-    assert "'actual', '2017'" in resultado.stderr
+    assert "Config value 'plugins': Plugin 'tapiz' option 'catalogo'" in resultado.stderr
     assert not (proyecto / "site").exists()
+
+
+def test_la_edicion_no_se_configura_en_mkdocs_yml_sino_en_tapiz_yml(tmp_path: Path) -> None:
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
+    yml = proyecto / "mkdocs.yml"
+    yml.write_text(yml.read_text("utf-8").replace("catalogo: false", "edicion: '2017'"), "utf-8")
+    resultado = construir(proyecto, "--strict")
+    assert resultado.returncode != 0
+    assert "Plugin 'tapiz' option 'edicion'" in resultado.stderr
+    (proyecto / "tapiz.yml").write_text("edicion: '1999'\n", encoding="utf-8")
+    yml.write_text(yml.read_text("utf-8").replace("edicion: '2017'", "catalogo: false"), "utf-8")
+    resultado = construir(proyecto, "--strict")
+    assert resultado.returncode != 0
+    assert "tapiz.yml:1: edición desconocida «1999» del sistema «tapiz»" in resultado.stderr
+    assert "Traceback" not in resultado.stderr

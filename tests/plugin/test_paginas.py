@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from mkdocs_plugins.configuracion import configuracion_desde
 from mkdocs_plugins.pagina import comprobar_ficheros, procesar
 from tests.plugin.conftest import PAGINAS, paginas_incorrectas, sitio
 
@@ -13,14 +14,14 @@ from tests.plugin.conftest import PAGINAS, paginas_incorrectas, sitio
 @pytest.mark.parametrize("pagina", paginas_incorrectas(), ids=lambda p: p.stem)
 def test_pagina_incorrecta_da_su_mensaje(pagina: Path, tmp_path: Path) -> None:
     proyecto = sitio(tmp_path, [pagina])
-    informe = comprobar_ficheros([proyecto / "srd" / pagina.name], proyecto)
+    informe = comprobar_ficheros([proyecto / "srd" / pagina.name], configuracion_desde(proyecto))
     obtenido = "".join(f"{problema}\n" for problema in informe.problemas)
     assert obtenido == pagina.with_suffix(".txt").read_text(encoding="utf-8")
 
 
 def test_pagina_correcta_no_tiene_problemas(tmp_path: Path) -> None:
     proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
-    informe = comprobar_ficheros([proyecto / "srd" / "correcta.md"], proyecto)
+    informe = comprobar_ficheros([proyecto / "srd" / "correcta.md"], configuracion_desde(proyecto))
     assert informe.problemas == []
     assert informe.ejemplos == 2
 

@@ -6,21 +6,22 @@ from typing import Any
 
 import pytest
 
-from tapiz_rules import REGISTRO, ErrorTapiz, Reglamento
-from tapiz_rules.registro import Resultado
+from tapiz_rules import ErrorTapiz
+from tapiz_rules.modelo import Reglamento, Resultado, Tabla
+from tapiz_rules.reglas import TAPIZ
 
-ACTUAL = Reglamento()
-EDICION_2017 = Reglamento(edicion="2017")
-CON_TZR0001 = Reglamento(opcionales=frozenset({"TZR0001"}))
-CON_TZR0002 = Reglamento(opcionales=frozenset({"TZR0002"}))
+ACTUAL = Reglamento(TAPIZ)
+EDICION_2017 = ACTUAL.con(edicion="2017")
+CON_TZR0001 = ACTUAL.con(opcionales=frozenset({"TZR0001"}))
+CON_TZR0002 = ACTUAL.con(opcionales=frozenset({"TZR0002"}))
 
 
 def calcular(regla: str, reglamento: Reglamento = ACTUAL, /, **entradas: Any) -> Resultado:
-    return REGISTRO.buscar_regla(regla)(entradas, reglamento)
+    return reglamento.calcular(regla, entradas)
 
 
-def tabla(nombre: str, reglamento: Reglamento = ACTUAL) -> Any:
-    return REGISTRO.buscar_tabla(nombre)(reglamento)
+def tabla(nombre: str, reglamento: Reglamento = ACTUAL) -> Tabla:
+    return reglamento.tabla(nombre)
 
 
 def error(regla: str, reglamento: Reglamento = ACTUAL, /, **entradas: Any) -> str:

@@ -2,8 +2,10 @@
 
 import pytest
 
-from tapiz_rules import REGISTRO
 from tapiz_rules.reglas import MODULOS
+from tapiz_rules.sistemas import SISTEMAS, reglamento
+
+TAPIZ = SISTEMAS["tapiz"]
 
 REGLAS = (
     "accion",
@@ -31,21 +33,18 @@ REGLAS = (
     "nivel_por_experiencia",
     "postura",
     "probabilidades_accion",
-    "prueba_d20",
     "puntos_heroicidad",
     "reparto_puntos",
     "tamano_fisico",
     "tamano_mental",
     "tirada_caracteristica",
     "tirada_estatica",
-    "tirada_ratas",
     "tirada_resistencia",
     "ventaja",
     "ventaja_momentanea",
     "visibilidad",
 )
 TABLAS = (
-    "bandas_ratas",
     "dificultades",
     "ejemplos_efectos",
     "estados_puntos_golpe",
@@ -53,6 +52,7 @@ TABLAS = (
     "generacion_nueva_escuela",
     "grados_efecto",
     "modificadores_caracteristica",
+    "parametros_lienzo",
     "niveles_lengua",
     "posturas",
     "progresion_nivel",
@@ -69,14 +69,15 @@ TABLAS = (
 
 
 def test_el_catalogo_tiene_exactamente_las_reglas_y_tablas_acordadas():
-    assert sorted(REGISTRO.reglas) == sorted(REGLAS)
-    assert sorted(REGISTRO.tablas) == sorted(TABLAS)
+    assert sorted(TAPIZ.reglas) == sorted(REGLAS)
+    assert sorted(TAPIZ.tablas) == sorted(TABLAS)
     assert MODULOS[0] == "efectos"
+    assert sorted(SISTEMAS) == ["d20", "ratas", "tapiz"]
 
 
 @pytest.mark.parametrize("nombre", REGLAS)
 def test_cada_regla_se_describe_en_espanol(nombre):
-    regla = REGISTRO.reglas[nombre]
+    regla = TAPIZ.reglas[nombre]
     assert regla.titulo and regla.seccion and regla.descripcion
     assert regla.salidas
     for campo in (*regla.entradas, *regla.salidas):
@@ -85,9 +86,9 @@ def test_cada_regla_se_describe_en_espanol(nombre):
 
 @pytest.mark.parametrize("nombre", TABLAS)
 def test_cada_tabla_tiene_filas_completas(nombre):
-    definicion = REGISTRO.tablas[nombre]
+    definicion = TAPIZ.tablas[nombre]
     assert definicion.descripcion
-    t = definicion()
+    t = reglamento().tabla(nombre)
     assert t.titulo and t.filas
     for fila in t.filas:
         assert len(fila) == len(t.columnas)

@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tapiz_rules.reglas.efectos import grado_a_un_punto
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 from tests.reglas.ayuda import calcular, error, tabla
 
 
@@ -28,7 +29,7 @@ class TestPuntosDeEfecto:
 
     def test_tabla_de_grados(self):
         t = tabla("grados_efecto")
-        assert t.filas == (("menor", 5, "+2/-2"), ("mayor", 10, "+4/-4"), ("extremo", 15, "+6/-6"))
+        assert t.filas == (("Menor", 5, "+2/-2"), ("Mayor", 10, "+4/-4"), ("Extremo", 15, "+6/-6"))
 
     def test_un_personaje_noqueado_necesita_diez_puntos_para_levantarse(self):
         r = calcular("eliminar_efecto", grado="mayor")
@@ -63,10 +64,10 @@ class TestVentajaMomentanea:
 
 def test_ejemplos_de_efectos_por_grado():
     t = tabla("ejemplos_efectos")
-    assert [f[0] for f in t.filas] == ["menor", "mayor", "extremo"]
+    assert [f[0] for f in t.filas] == ["Menor", "Mayor", "Extremo"]
     assert t.filas[1][2].startswith("desarmar a un oponente")
 
 
 @given(st.integers(0, 100))
 def test_a_un_punto_solo_en_4_9_y_14(puntos):
-    assert (grado_a_un_punto(puntos) is not None) == (puntos in (4, 9, 14))
+    assert (grado_a_un_punto(ParametrosTapiz(), puntos) is not None) == (puntos in (4, 9, 14))

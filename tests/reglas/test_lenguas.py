@@ -67,7 +67,7 @@ class TestLenguas:
 
     def test_tabla_de_niveles(self):
         t = tabla("niveles_lengua")
-        assert [f[0] for f in t.filas] == ["bajo", "medio", "alto", "erudito"]
+        assert [f[0] for f in t.filas] == ["Bajo", "Medio", "Alto", "Erudito"]
         assert t.filas[3][2] == (
             "Solo hablantes nativos o personajes dedicados al estudio de esa lengua"
         )

@@ -1,0 +1,124 @@
+"""Una sola configuración de reglas para la construcción, pytest y ``tapiz comprobar``.
+
+Vive en ``tapiz.yml``, junto a ``mkdocs.yml``: la carpeta de las páginas, el
+sistema, la edición y las reglas opcionales del libro. Los Lienzos se
+descubren solos: cada carpeta de las páginas con un ``lienzo.yml`` es uno, y sus
+páginas se comprueban con sus reglas.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
+from tapiz_rules.lienzo import ErrorLienzo, Lienzo, cargar
+from tapiz_rules.modelo import Reglamento
+from tapiz_rules.sistemas import reglamento
+from tapiz_rules.yaml_con_lineas import ErrorYaml, cargar_mapa
+
+FICHERO = "tapiz.yml"
+CLAVES = ("paginas", "sistema", "edicion", "opcionales")
+PAGINAS_POR_DEFECTO = "srd"
+
+
+class ErrorConfiguracion(ErrorTapiz):
+    """``tapiz.yml`` o un ``lienzo.yml`` mal escritos; el mensaje empieza por «fichero:línea:»."""
+
+
+@dataclass(frozen=True)
+class Configuracion:
+    raiz: Path
+    paginas: Path
+    base: Reglamento
+    lienzos: tuple[tuple[Path, Lienzo], ...] = ()
+
+    def reglamento_de(self, pagina: Path) -> Reglamento:
+        """El reglamento de una página: el de su Lienzo si está en uno, si no el del libro."""
+        ruta = pagina.resolve()
+        for carpeta, lienzo in self.lienzos:
+            if ruta.is_relative_to(carpeta):
+                return lienzo.reglamento()
+        return self.base
+
+    def ruta(self, fichero: Path) -> str:
+        """Como se nombra un fichero en los mensajes: relativo a la raíz del proyecto."""
+        try:
+            return fichero.resolve().relative_to(self.raiz).as_posix()
+        except ValueError:
+            return fichero.as_posix()
+
+
+def buscar(desde: Path) -> Path | None:
+    """El ``tapiz.yml`` de esta carpeta o de la más cercana por encima."""
+    for carpeta in (desde.resolve(), *desde.resolve().parents):
+        if (carpeta / FICHERO).is_file():
+            return carpeta / FICHERO
+    return None
+
+
+def cargar_configuracion(
+    fichero: Path | None, raiz: Path, paginas: Path | None = None
+) -> Configuracion:
+    """Lee ``tapiz.yml`` (o los valores por defecto si no hay) y los Lienzos de las páginas."""
+    valores: dict[str, object] = {}
+    lineas: dict[str, int] = {}
+    if fichero is not None:
+        raiz = fichero.parent.resolve()
+        try:
+            documento = cargar_mapa(fichero.read_text(encoding="utf-8"))
+        except ErrorYaml as error:
+            raise ErrorConfiguracion(
+                f"{FICHERO}:{(error.linea or 0) + 1}: YAML no válido: {error}"
+            ) from None
+        if documento is not None:
+            valores, lineas = documento.valores, documento.lineas
+    raiz = raiz.resolve()
+
+    def error(clave: str, mensaje: str) -> ErrorConfiguracion:
+        return ErrorConfiguracion(f"{FICHERO}:{lineas.get(clave, 0) + 1}: {mensaje}")
+
+    for clave in valores:
+        if clave not in CLAVES:
+            raise error(clave, f"clave desconocida «{clave}»; las válidas son: {', '.join(CLAVES)}")
+    opcionales = valores.get("opcionales") or []
+    if not isinstance(opcionales, list):
+        raise error("opcionales", "«opcionales» debe ser una lista de códigos, p. ej. [TZR0001]")
+    try:
+        base = reglamento(
+            str(valores.get("sistema") or "tapiz"),
+            str(valores.get("edicion") or ""),
+            [str(o) for o in opcionales],
+        )
+    except ErrorTapiz as problema:
+        texto = str(problema)
+        clave = (
+            "edicion" if "edición" in texto else "opcionales" if "opcional" in texto else "sistema"
+        )
+        raise error(clave, str(problema)) from None
+    if paginas is None:
+        paginas = raiz / str(valores.get("paginas") or PAGINAS_POR_DEFECTO)
+    paginas = paginas.resolve()
+    lienzos = tuple(
+        (declaracion.parent, _lienzo(declaracion, raiz))
+        for declaracion in sorted(paginas.rglob(FICHERO_LIENZO))
+    )
+    return Configuracion(raiz, paginas, base, lienzos)
+
+
+def _lienzo(declaracion: Path, raiz: Path) -> Lienzo:
+    try:
+        ruta = declaracion.resolve().relative_to(raiz).as_posix()
+    except ValueError:
+        ruta = declaracion.as_posix()
+    try:
+        return cargar(declaracion, ruta)
+    except ErrorLienzo as error:
+        raise ErrorConfiguracion(str(error)) from None
+
+
+def configuracion_desde(carpeta: Path) -> Configuracion:
+    """La configuración del proyecto que contiene ``carpeta`` (sin ``tapiz.yml``: la de serie)."""
+    fichero = buscar(carpeta)
+    return cargar_configuracion(fichero, carpeta if fichero is None else fichero.parent)

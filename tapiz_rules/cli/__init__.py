@@ -1,0 +1,68 @@
+"""La línea de órdenes ``tapiz``: tirar dados, ver probabilidades y usar las reglas.
+
+Cada subcomando se declara con una función ``configurar(subcomandos)`` que añade
+su analizador y fija ``ejecutar``; otro módulo puede pasar una lista ampliada a
+``main`` (así ``mkdocs_plugins.cli`` añade ``comprobar`` sin que el motor sepa
+nada de las páginas).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tapiz_rules.cli.comun import PROGRAMA, Parser, traducir
+from tapiz_rules.cli.dados import configurar_prob, configurar_tirar
+from tapiz_rules.cli.reglas import configurar_accion, configurar_regla, configurar_reglas
+from tapiz_rules.errores import ErrorTapiz
+
+__all__ = ["SUBCOMANDOS", "construir_parser", "main", "traducir"]
+
+# --- principal ---------------------------------------------------------------
+
+SUBCOMANDOS: tuple[Callable[[Any], None], ...] = (
+    configurar_tirar,
+    configurar_prob,
+    configurar_accion,
+    configurar_reglas,
+    configurar_regla,
+)
+
+
+def construir_parser(
+    subcomandos: Sequence[Callable[[Any], None]] = SUBCOMANDOS,
+) -> argparse.ArgumentParser:
+    parser = Parser(
+        prog=PROGRAMA,
+        description="El Sistema Tapiz en la línea de órdenes: dados, probabilidades y reglas.",
+    )
+    sub = parser.add_subparsers(
+        title="subcomandos", dest="subcomando", metavar="SUBCOMANDO", parser_class=Parser
+    )
+    sub.required = True
+    for configurar in subcomandos:
+        configurar(sub)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    subcomandos: Sequence[Callable[[Any], None]] = SUBCOMANDOS,
+) -> int:
+    parser = construir_parser(subcomandos)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as salida:
+        return salida.code if isinstance(salida.code, int) else 2
+    try:
+        codigo: int = args.ejecutar(args)
+        return codigo
+    except ErrorTapiz as error:
+        print(f"{PROGRAMA}: error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

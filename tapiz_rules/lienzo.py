@@ -1,0 +1,357 @@
+"""Lienzos: ambientaciones sobre Tapiz, declaradas en un ``lienzo.yml`` junto a sus páginas.
+
+Un Lienzo puede elegir edición y reglas opcionales, cambiar los parámetros que
+lista :data:`tapiz_rules.reglas.ajustes.AJUSTES`, sustituir tablas del libro
+por tablas de datos, añadir tablas y reglas de datos («tirada → resultado») y
+cargar reglas escritas en Python. Cualquier error señala la línea de su
+declaración: ``lienzos/islas/lienzo.yml:7: …``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Annotated, Any
+
+from tapiz_rules.dados import distribucion
+from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
+from tapiz_rules.modelo import (
+    Campo,
+    DefinicionTabla,
+    Entrada,
+    ErrorDeclaracion,
+    Regla,
+    Reglamento,
+    Resultado,
+    Sistema,
+    Tabla,
+    regla,
+)
+from tapiz_rules.reglas import TAPIZ
+from tapiz_rules.reglas.ajustes import AJUSTES
+from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa
+
+FICHERO = "lienzo.yml"
+CLAVES = (
+    "nombre",
+    "descripcion",
+    "edicion",
+    "opcionales",
+    "parametros",
+    "tablas",
+    "tablas_nuevas",
+    "reglas",
+    "python",
+)
+
+
+class ErrorLienzo(ErrorTapiz):
+    """Una declaración de Lienzo incorrecta, con su fichero y su línea (desde 1)."""
+
+    def __init__(self, ruta: str, linea: int, mensaje: str) -> None:
+        super().__init__(f"{ruta}:{linea}: {mensaje}")
+        self.ruta = ruta
+        self.linea = linea
+        self.detalle = mensaje
+
+
+@dataclass(frozen=True)
+class Lienzo:
+    """Lo que un Lienzo cambia de Tapiz. Se aplica tras la edición y las opcionales."""
+
+    nombre: str
+    carpeta: str
+    descripcion: str = ""
+    edicion: str = ""
+    opcionales: frozenset[str] = frozenset()
+    parametros: tuple[tuple[str, Any], ...] = ()
+    reglas: tuple[Regla, ...] = ()
+    tablas: tuple[DefinicionTabla, ...] = field(default=())
+
+    def aplicar(self, sistema: Sistema) -> Sistema:
+        p = sistema.parametros
+        for nombre, valor in self.parametros:
+            p = AJUSTES[nombre].leer(p, valor)
+        return sistema.superponer(p, self.reglas, self.tablas)
+
+    def reglamento(self) -> Reglamento:
+        return Reglamento(TAPIZ, self.edicion, self.opcionales, lienzo=self)
+
+
+def cargar(fichero: Path, ruta: str | None = None) -> Lienzo:
+    """Lee y comprueba un ``lienzo.yml``; ``ruta`` es como se nombra en los mensajes."""
+    ruta = ruta or fichero.as_posix()
+    try:
+        documento = cargar_mapa(fichero.read_text(encoding="utf-8"))
+    except ErrorYaml as error:
+        raise ErrorLienzo(ruta, (error.linea or 0) + 1, f"YAML no válido: {error}") from None
+    except OSError as error:
+        raise ErrorLienzo(ruta, 1, f"no se puede leer ({error.strerror})") from None
+    if documento is None:
+        raise ErrorLienzo(ruta, 1, "la declaración debe ser un mapa YAML (clave: valor)")
+    return _Lector(ruta, fichero.parent, documento).lienzo()
+
+
+@dataclass
+class _Lector:
+    ruta: str
+    carpeta: Path
+    doc: Documento
+
+    def error(self, mensaje: str, clave: str, subclave: str | None = None) -> ErrorLienzo:
+        return ErrorLienzo(self.ruta, self.doc.linea(clave, subclave) + 1, mensaje)
+
+    def lienzo(self) -> Lienzo:
+        for clave in self.doc.valores:
+            if clave not in CLAVES:
+                raise self.error(
+                    f"clave desconocida «{clave}»; las válidas son: {', '.join(CLAVES)}", clave
+                )
+        nombre = self.doc.valores.get("nombre")
+        if not isinstance(nombre, str) or not nombre.strip():
+            raise self.error(
+                "falta «nombre»: el nombre del Lienzo, como lo leerá la gente", "nombre"
+            )
+        opcionales = self.doc.valores.get("opcionales") or []
+        if not isinstance(opcionales, list):
+            raise self.error(
+                "«opcionales» debe ser una lista de códigos, p. ej. [TZR0001]", "opcionales"
+            )
+        lienzo = Lienzo(
+            nombre=nombre.strip(),
+            carpeta=self.carpeta.as_posix(),
+            descripcion=str(self.doc.valores.get("descripcion") or ""),
+            edicion=str(self.doc.valores.get("edicion") or ""),
+            opcionales=frozenset(str(o) for o in opcionales),
+        )
+        try:
+            base = lienzo.reglamento()
+        except ErrorTapiz as error:
+            clave = "edicion" if "edición" in str(error) else "opcionales"
+            raise self.error(str(error), clave) from None
+        lienzo = replace(lienzo, parametros=self.parametros(base))
+        nuevas = (*self.tablas(base), *self.tablas_nuevas(base), *self.reglas_de_datos(base))
+        lienzo = replace(lienzo, tablas=tuple(t for t in nuevas if isinstance(t, DefinicionTabla)))
+        reglas = tuple(r for r in nuevas if isinstance(r, Regla)) + self.python(base, lienzo)
+        lienzo = replace(lienzo, reglas=reglas)
+        self.comprobar(lienzo)
+        return lienzo
+
+    def parametros(self, base: Reglamento) -> tuple[tuple[str, Any], ...]:
+        cambios = self.mapa("parametros")
+        p = base.parametros
+        for nombre, valor in cambios.items():
+            if nombre not in AJUSTES:
+                raise self.error(
+                    f"un Lienzo no puede cambiar el parámetro «{nombre}»; los que puede cambiar "
+                    f"son: {', '.join(AJUSTES)}",
+                    "parametros",
+                    nombre,
+                )
+            try:
+                p = AJUSTES[nombre].leer(p, valor)
+            except ErrorTapiz as error:
+                raise self.error(str(error), "parametros", nombre) from None
+        return tuple(cambios.items())
+
+    def mapa(self, clave: str) -> dict[str, Any]:
+        valor = self.doc.valores.get(clave) or {}
+        if not isinstance(valor, dict):
+            raise self.error(f"«{clave}» debe ser un mapa (nombre: valor)", clave)
+        return {str(k): v for k, v in valor.items()}
+
+    def tabla_de_datos(self, nombre: str, datos: Any, clave: str) -> DefinicionTabla:
+        if not isinstance(datos, dict):
+            raise self.error(
+                f"la tabla «{nombre}» debe tener titulo, columnas y filas", clave, nombre
+            )
+        titulo, columnas, filas = datos.get("titulo"), datos.get("columnas"), datos.get("filas")
+        if (
+            not isinstance(titulo, str)
+            or not isinstance(columnas, list)
+            or not isinstance(filas, list)
+        ):
+            raise self.error(
+                f"la tabla «{nombre}» necesita «titulo» (texto), «columnas» y «filas» (listas)",
+                clave,
+                nombre,
+            )
+        for fila in filas:
+            if not isinstance(fila, list) or len(fila) != len(columnas):
+                raise self.error(
+                    f"cada fila de «{nombre}» debe ser una lista de {len(columnas)} valores, "
+                    f"como sus columnas; no {fila!r}",
+                    clave,
+                    nombre,
+                )
+        notas = tuple(str(n) for n in datos.get("notas") or ())
+        tabla = Tabla(titulo, tuple(map(str, columnas)), tuple(tuple(f) for f in filas), notas)
+        seccion = str(self.doc.valores.get("nombre"))
+        descripcion = str(datos.get("descripcion") or titulo)
+        return DefinicionTabla(nombre, titulo, seccion, descripcion, lambda _p: tabla)
+
+    def tablas(self, base: Reglamento) -> list[DefinicionTabla]:
+        definidas = []
+        for nombre, datos in self.mapa("tablas").items():
+            if nombre not in base.vigente.tablas:
+                raise self.error(
+                    f"la tabla «{nombre}» no existe en Tapiz, así que no se puede sustituir; "
+                    "para añadir una tabla nueva usa «tablas_nuevas»",
+                    "tablas",
+                    nombre,
+                )
+            definidas.append(self.tabla_de_datos(nombre, datos, "tablas"))
+        return definidas
+
+    def tablas_nuevas(self, base: Reglamento) -> list[DefinicionTabla]:
+        definidas = []
+        for nombre, datos in self.mapa("tablas_nuevas").items():
+            self.nombre_libre(base, nombre, "tablas_nuevas")
+            definidas.append(self.tabla_de_datos(nombre, datos, "tablas_nuevas"))
+        return definidas
+
+    def nombre_libre(self, base: Reglamento, nombre: str, clave: str) -> None:
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", nombre):
+            raise self.error(
+                f"el nombre «{nombre}» debe ir en minúsculas, sin tildes ni espacios (p. ej. "
+                "marea_del_dia)",
+                clave,
+                nombre,
+            )
+        if nombre in base.vigente.tablas or nombre in base.vigente.reglas:
+            raise self.error(
+                f"«{nombre}» ya existe en Tapiz; para sustituir una tabla usa «tablas»",
+                clave,
+                nombre,
+            )
+
+    def reglas_de_datos(self, base: Reglamento) -> list[Regla | DefinicionTabla]:
+        definidas: list[Regla | DefinicionTabla] = []
+        for nombre, datos in self.mapa("reglas").items():
+            self.nombre_libre(base, nombre, "reglas")
+            try:
+                nueva = regla_de_tabla(nombre, datos, str(self.doc.valores.get("nombre")))
+            except ErrorTapiz as error:
+                raise self.error(str(error), "reglas", nombre) from None
+            definidas.append(nueva)
+        return definidas
+
+    def python(self, base: Reglamento, lienzo: Lienzo) -> tuple[Regla, ...]:
+        nombre = self.doc.valores.get("python")
+        if nombre is None:
+            return ()
+        fichero = self.carpeta / str(nombre)
+        if not fichero.is_file():
+            raise self.error(
+                f"no existe el fichero de reglas «{nombre}» junto a {FICHERO}", "python"
+            )
+        try:
+            modulo = _importar(fichero)
+        except ErrorDeclaracion as error:
+            raise self.error(
+                f"una regla de «{nombre}» está mal declarada: {error}", "python"
+            ) from None
+        except Exception as error:  # el código del Lienzo puede fallar de cualquier forma
+            tipo = type(error).__name__
+            raise self.error(f"no se puede cargar «{nombre}»: {tipo}: {error}", "python") from None
+        reglas = tuple(getattr(modulo, "REGLAS", ()))
+        if not reglas or not all(isinstance(r, Regla) for r in reglas):
+            raise self.error(
+                f"«{nombre}» debe definir REGLAS, una tupla de reglas declaradas con @regla",
+                "python",
+            )
+        for r in reglas:
+            self.nombre_libre(base, r.nombre, "python")
+        return reglas
+
+    def comprobar(self, lienzo: Lienzo) -> None:
+        """Construye el sistema una vez, para que un error salga aquí y no en una página."""
+        try:
+            _ = lienzo.reglamento().vigente
+        except ErrorTapiz as error:
+            raise self.error(str(error), "parametros") from None
+
+
+def _importar(fichero: Path) -> Any:
+    nombre = "tapiz_lienzo_" + re.sub(r"\W", "_", fichero.resolve().as_posix())
+    spec = importlib.util.spec_from_file_location(nombre, fichero)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no es un módulo de Python: {fichero}")
+    modulo = importlib.util.module_from_spec(spec)
+    sys.modules[nombre] = modulo
+    spec.loader.exec_module(modulo)
+    return modulo
+
+
+def regla_de_tabla(nombre: str, datos: Any, seccion: str) -> Regla:
+    """Una regla de datos: un número (una tirada) → la fila de la tabla que le corresponde."""
+    if not isinstance(datos, dict):
+        raise ErrorTapiz(
+            f"la regla «{nombre}» debe ser un mapa con titulo, entrada, salida y filas"
+        )
+    titulo, entrada, salida, filas = (
+        datos.get(k) for k in ("titulo", "entrada", "salida", "filas")
+    )
+    if not isinstance(titulo, str) or not isinstance(entrada, str) or not isinstance(salida, str):
+        raise ErrorTapiz(
+            f"la regla «{nombre}» necesita «titulo», «entrada» y «salida» (las etiquetas que "
+            "leerá la gente, p. ej. entrada: Tirada de 1d6)"
+        )
+    if not isinstance(filas, list) or not filas:
+        raise ErrorTapiz(f"la regla «{nombre}» necesita «filas»: una lista de [desde, resultado]")
+    tramos: list[tuple[int, str]] = []
+    for fila in filas:
+        if (
+            not isinstance(fila, list)
+            or len(fila) != 2
+            or isinstance(fila[0], bool)
+            or not isinstance(fila[0], int)
+        ):
+            raise ErrorTapiz(f"cada fila de «{nombre}» es [desde, resultado], no {fila!r}")
+        tramos.append((fila[0], str(fila[1])))
+    if [t[0] for t in tramos] != sorted({t[0] for t in tramos}):
+        raise ErrorTapiz(f"las filas de «{nombre}» deben ir de menor a mayor, sin repetir «desde»")
+    dados = datos.get("dados")
+    minimo, maximo = tramos[0][0], None
+    if dados is not None:
+        dist = distribucion(str(dados))
+        minimo, maximo = dist.minimo, dist.maximo
+    return _crear_regla_de_tabla(
+        nombre, titulo, seccion, entrada, salida, tuple(tramos), minimo, maximo
+    )
+
+
+def _crear_regla_de_tabla(
+    nombre: str,
+    titulo: str,
+    seccion: str,
+    entrada: str,
+    salida: str,
+    tramos: tuple[tuple[int, str], ...],
+    minimo: int,
+    maximo: int | None,
+) -> Regla:
+    def consultar(p: Any, tirada: int) -> Resultado:
+        if tirada < tramos[0][0]:
+            raise ErrorEntrada(
+                f"la tabla de «{nombre}» empieza en {tramos[0][0]}; no tiene fila para {tirada}",
+                "tirada",
+            )
+        desde, valor = [t for t in tramos if t[0] <= tirada][-1]
+        return Resultado({"resultado": valor}, (f"{entrada} {tirada} (desde {desde}): {valor}",))
+
+    consultar.__doc__ = f"{titulo}: se busca la fila de la tirada en la tabla del Lienzo."
+    consultar.__annotations__ = {
+        "p": Any,
+        "tirada": Annotated[int, Entrada(entrada, minimo=minimo, maximo=maximo)],
+        "return": Resultado,
+    }
+    return regla(
+        nombre,
+        titulo=titulo,
+        seccion=seccion,
+        salidas=[Campo("resultado", str, salida)],
+    )(consultar)

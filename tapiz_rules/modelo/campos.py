@@ -1,0 +1,257 @@
+"""Las entradas y salidas de una regla, con lo que necesita quien las lee.
+
+Una entrada se declara una sola vez, en la firma de la regla:
+``nivel: Annotated[int, Entrada("Nivel", minimo=1)] = 1``; el registro la
+convierte en un :class:`Campo` con su nombre, tipo y valor por defecto. Las
+salidas se declaran como ``Campo`` en el decorador de la regla.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tapiz_rules.errores import ErrorEntrada
+from tapiz_rules.modelo import formato as fmt
+from tapiz_rules.modelo.formato import Formato
+
+Unidad = str | tuple[str, str] | None
+"""«m», «kg», «PX»… o (singular, plural) para las que concuerdan: («ronda», «rondas»)."""
+
+
+class _Obligatorio:
+    def __repr__(self) -> str:
+        return "OBLIGATORIO"
+
+
+OBLIGATORIO: Any = _Obligatorio()
+
+NOMBRES_DE_TIPO: dict[type, str] = {
+    int: "entero",
+    float: "número",
+    bool: "sí/no",
+    str: "texto",
+    list: "lista",
+}
+
+
+@dataclass(frozen=True)
+class Entrada:
+    """Lo que una regla dice de una de sus entradas, junto a su tipo en la firma."""
+
+    etiqueta: str
+    ayuda: str = ""
+    unidad: Unidad = None
+    formato: Formato | None = None
+    opciones: Mapping[Any, str] | None = None
+    minimo: int | float | None = None
+    maximo: int | float | None = None
+
+
+@dataclass(frozen=True)
+class Campo:
+    """Una entrada o salida ya resuelta: nombre, tipo, etiqueta, unidad y formato."""
+
+    nombre: str
+    tipo: type
+    etiqueta: str
+    ayuda: str = ""
+    unidad: Unidad = None
+    formato: Formato | None = None
+    opciones: tuple[tuple[Any, str], ...] | None = None
+    por_defecto: Any = OBLIGATORIO
+    admite_nulo: bool = False
+    minimo: int | float | None = None
+    maximo: int | float | None = None
+    unidad_de: str | None = None
+    """Para una salida cuya unidad da otra salida (la distancia en «m» o «km»)."""
+    decisiva: bool = False
+    """La salida que dice si sale bien: una tarjeta la enseña aunque el ejemplo no la cite."""
+
+    def __post_init__(self) -> None:
+        if self.formato is None:
+            object.__setattr__(self, "formato", _formato_por_defecto(self))
+
+    @property
+    def obligatorio(self) -> bool:
+        return self.por_defecto is OBLIGATORIO
+
+    @property
+    def nombre_de_tipo(self) -> str:
+        return NOMBRES_DE_TIPO[self.tipo]
+
+    @property
+    def unidad_en_plural(self) -> str | None:
+        return self.unidad[1] if isinstance(self.unidad, tuple) else self.unidad
+
+    @property
+    def descripcion(self) -> str:
+        """La explicación larga para quien contribuye; la etiqueta si no hay otra."""
+        return self.ayuda or self.etiqueta
+
+    @property
+    def valores_validos(self) -> tuple[Any, ...]:
+        return tuple(valor for valor, _ in self.opciones or ())
+
+    def etiqueta_de(self, valor: Any) -> str:
+        """La etiqueta del lector para una opción («Ataque total» para ``ataque_total``)."""
+        for opcion, etiqueta in self.opciones or ():
+            if opcion == valor and type(opcion) is type(valor):
+                return etiqueta
+        return str(valor)
+
+    def validar(self, valor: Any) -> Any:
+        """El valor listo para la regla, o un ErrorEntrada en español que nombra el campo."""
+        if valor is None and self.admite_nulo:
+            return None
+        if self.opciones is not None and isinstance(valor, str) and self.tipo is str:
+            valor = self._opcion(valor)
+        if not _es_del_tipo(valor, self.tipo):
+            raise ErrorEntrada(
+                f"la entrada «{self.nombre}» debe ser {self.nombre_de_tipo}, "
+                f"no {_describir(valor)}",
+                self.nombre,
+            )
+        if self.opciones is not None and valor not in self.valores_validos:
+            validas = ", ".join(str(o) for o in self.valores_validos)
+            raise ErrorEntrada(
+                f"la entrada «{self.nombre}» no admite «{valor}»; valores válidos: {validas}",
+                self.nombre,
+            )
+        self._en_rango(valor)
+        return float(valor) if self.tipo is float else valor
+
+    def _opcion(self, texto: str) -> str:
+        """Acepta la grafía de las fuentes: «FÁCIL», «fácil» y «facil» son la misma opción."""
+        buscado = plegar(texto)
+        for valor, etiqueta in self.opciones or ():
+            if buscado in (plegar(str(valor)), plegar(etiqueta)):
+                return str(valor)
+        return texto
+
+    def _en_rango(self, valor: Any) -> None:
+        if isinstance(valor, bool) or not isinstance(valor, int | float):
+            return
+        minimo, maximo = self.minimo, self.maximo
+        if minimo is not None and maximo is not None and not minimo <= valor <= maximo:
+            raise ErrorEntrada(
+                f"la entrada «{self.nombre}» debe estar entre {minimo} y {maximo}; "
+                f"se recibió {_numero(valor)}",
+                self.nombre,
+            )
+        if minimo is not None and valor < minimo:
+            raise ErrorEntrada(
+                f"la entrada «{self.nombre}» no puede ser menor que {minimo}; "
+                f"se recibió {_numero(valor)}",
+                self.nombre,
+            )
+        if maximo is not None and valor > maximo:
+            raise ErrorEntrada(
+                f"la entrada «{self.nombre}» no puede ser mayor que {maximo}; "
+                f"se recibió {_numero(valor)}",
+                self.nombre,
+            )
+
+    def mostrar(self, valor: Any, valores: Mapping[str, Any] | None = None) -> str:
+        """El valor como lo lee una persona: «74,1 %», «5.400 m», «−2», «Ataque total»."""
+        if valor is None:
+            return "—"
+        unidad = self.unidad
+        if self.unidad_de is not None and valores is not None:
+            unidad = valores.get(self.unidad_de)
+        texto = _texto(self, valor)
+        singular = isinstance(valor, int | float) and abs(valor) == 1
+        return fmt.con_unidad(texto, unidad, singular)
+
+    def a_json(self) -> dict[str, Any]:
+        """La declaración para scripts y widgets (``tapiz reglas --json``, ``datos.json``)."""
+        datos: dict[str, Any] = {
+            "nombre": self.nombre,
+            "etiqueta": self.etiqueta,
+            "tipo": self.nombre_de_tipo,
+            "unidad": self.unidad_en_plural,
+            "formato": (self.formato or Formato.TEXTO).value,
+            "descripcion": self.descripcion,
+            "obligatorio": self.obligatorio,
+        }
+        if not self.obligatorio:
+            datos["por_defecto"] = self.por_defecto
+        if self.opciones is not None:
+            datos["opciones"] = list(self.valores_validos)
+            datos["etiquetas"] = [{"valor": v, "etiqueta": e} for v, e in self.opciones]
+        if self.admite_nulo:
+            datos["admite_nulo"] = True
+        for limite in ("minimo", "maximo"):
+            if getattr(self, limite) is not None:
+                datos[limite] = getattr(self, limite)
+        return datos
+
+
+def opciones_de(opciones: Mapping[Any, str] | None) -> tuple[tuple[Any, str], ...] | None:
+    return None if opciones is None else tuple(opciones.items())
+
+
+def plegar(texto: str) -> str:
+    """Sin tildes, en minúsculas y con «_» por espacios: «Muy difícil» → «muy_dificil»."""
+    sin_tildes = "".join(
+        c for c in unicodedata.normalize("NFKD", texto) if not unicodedata.combining(c)
+    )
+    return "_".join(sin_tildes.lower().replace("-", " ").split())
+
+
+def _formato_por_defecto(campo: Campo) -> Formato:
+    if campo.tipo is bool:
+        return Formato.SI_NO
+    if campo.opciones is not None:
+        return Formato.OPCION
+    return {int: Formato.ENTERO, float: Formato.DECIMAL, list: Formato.LISTA}.get(
+        campo.tipo, Formato.TEXTO
+    )
+
+
+def _texto(campo: Campo, valor: Any) -> str:
+    match campo.formato:
+        case Formato.OPCION:
+            return campo.etiqueta_de(valor)
+        case Formato.SI_NO:
+            return "sí" if valor else "no"
+        case Formato.MODIFICADOR:
+            return fmt.con_signo(int(valor))
+        case Formato.PROBABILIDAD:
+            return fmt.porcentaje(valor)
+        case Formato.LISTA:
+            return fmt.enumerar([_elemento(v) for v in valor])
+        case Formato.ENTERO | Formato.DECIMAL if isinstance(valor, int | float):
+            return fmt.decimal(valor) if isinstance(valor, float) else fmt.miles(valor)
+    return str(valor)
+
+
+def _elemento(valor: Any) -> str:
+    if isinstance(valor, int) and not isinstance(valor, bool):
+        return fmt.miles(valor)
+    if isinstance(valor, float):
+        return fmt.decimal(valor)
+    return str(valor)
+
+
+def _es_del_tipo(valor: Any, tipo: type) -> bool:
+    if isinstance(valor, bool):
+        return tipo is bool
+    if tipo is float:
+        return isinstance(valor, int | float)
+    return isinstance(valor, tipo)
+
+
+def _numero(valor: int | float) -> str:
+    return fmt.decimal(valor, 3).replace(fmt.MENOS, "-") if isinstance(valor, float) else str(valor)
+
+
+def _describir(valor: Any) -> str:
+    if valor is None:
+        return "un valor vacío"
+    if isinstance(valor, bool):
+        return f"sí/no ({'true' if valor else 'false'})"
+    mostrado = f"«{valor}»" if isinstance(valor, str) else repr(valor)
+    return f"{NOMBRES_DE_TIPO.get(type(valor), type(valor).__name__)} ({mostrado})"

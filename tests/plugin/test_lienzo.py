@@ -1,0 +1,98 @@
+"""Un Lienzo en un libro: sus páginas con sus reglas, y sus errores en los tres caminos."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mkdocs_plugins.cli import main
+from tests.plugin.conftest import PAGINAS, construir, sitio
+
+LIENZO = """\
+nombre: Islas de Sal
+parametros:
+  grados: {menor: 4, mayor: 8, extremo: 12}
+"""
+PAGINA_LIENZO = """\
+# Islas
+
+```tapiz-ejemplo
+titulo: Cuatro puntos ya son un efecto
+regla: grado_efecto
+entradas: {puntos: 4}
+espera: {grado: menor}
+```
+"""
+ROTO = """\
+nombre: Islas de Sal
+parametros:
+  grados: {menor: 4}
+  impedimentos: nada
+"""
+MENSAJE_ROTO = (
+    "srd/islas/lienzo.yml:4: un Lienzo no puede cambiar el parámetro «impedimentos»; "
+    "los que puede cambiar son: dado_base, grados,"
+)
+
+
+def _proyecto(destino: Path, lienzo: str) -> Path:
+    proyecto = sitio(destino, [PAGINAS / "correcta.md"])
+    islas = proyecto / "srd" / "islas"
+    islas.mkdir()
+    (islas / "lienzo.yml").write_text(lienzo, encoding="utf-8")
+    (islas / "index.md").write_text(PAGINA_LIENZO, encoding="utf-8")
+    return proyecto
+
+
+def test_las_paginas_del_lienzo_usan_sus_reglas_y_las_del_libro_no(tmp_path: Path) -> None:
+    proyecto = _proyecto(tmp_path, LIENZO)
+    proceso = construir(proyecto, "--strict")
+    assert proceso.returncode == 0, proceso.stderr
+    html = (proyecto / "site" / "islas" / "index.html").read_text("utf-8")
+    assert "Lienzo «Islas de Sal»" in html
+    # correcta.md espera que 4 puntos no lleguen a un efecto menor: sigue pasando.
+    assert "Error en un bloque Tapiz" not in (
+        proyecto / "site" / "correcta" / "index.html"
+    ).read_text("utf-8")
+
+
+def test_un_lienzo_roto_detiene_la_construccion_con_fichero_y_linea(tmp_path: Path) -> None:
+    proceso = construir(_proyecto(tmp_path, ROTO), "--strict")
+    assert proceso.returncode != 0
+    assert MENSAJE_ROTO in proceso.stderr
+    assert "Traceback" not in proceso.stderr
+
+
+def test_un_lienzo_roto_en_tapiz_comprobar_desde_cualquier_carpeta(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    proyecto = _proyecto(tmp_path, ROTO)
+    (proyecto / "tapiz.yml").write_text("paginas: srd\n", encoding="utf-8")
+    monkeypatch.chdir(proyecto / "srd" / "islas")
+    assert main(["comprobar"]) == 1
+    salida = capsys.readouterr().out
+    assert salida.startswith(MENSAJE_ROTO)
+    assert salida.endswith("0 ejemplos, 1 fallo\n")
+
+
+def test_un_lienzo_roto_en_pytest(tmp_path: Path, pytester: pytest.Pytester) -> None:
+    _proyecto(pytester.path, ROTO)
+    pytester.makeini("[pytest]\ntestpaths = srd\n")
+    resultado = pytester.runpytest()
+    resultado.stdout.fnmatch_lines([f"*{MENSAJE_ROTO}*"])
+    assert resultado.ret != 0
+    assert "Traceback" not in resultado.stdout.str()
+
+
+def test_tapiz_comprobar_usa_la_configuracion_de_tapiz_yml(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    proyecto = _proyecto(tmp_path, LIENZO)
+    (proyecto / "tapiz.yml").write_text("paginas: srd\nedicion: '1999'\n", encoding="utf-8")
+    monkeypatch.chdir(proyecto)
+    assert main(["comprobar"]) == 1
+    assert capsys.readouterr().out == (
+        "tapiz.yml:2: edición desconocida «1999» del sistema «tapiz»; las válidas son: "
+        "actual, 2017\n0 ejemplos, 1 fallo\n"
+    )

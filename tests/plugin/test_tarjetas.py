@@ -1,0 +1,54 @@
+"""Las tarjetas y reglas de los capítulos hablan el idioma del lector, no el del motor."""
+
+from __future__ import annotations
+
+import re
+
+from mkdocs_plugins.pagina import procesar
+from mkdocs_plugins.render import tipografia
+
+EJEMPLO = """\
+```tapiz-ejemplo
+titulo: Sharra salta
+regla: accion
+entradas: {base: 9, mod: -2, nivel: 3, rasgos: 2, resistencia: 15}
+dados: {base: 1d20}
+espera: {puntos_de_consecuencia: 4}
+```
+"""
+
+
+def _texto(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_una_tarjeta_usa_etiquetas_formatos_y_el_resultado_que_decide() -> None:
+    tarjeta = procesar("srd/x.md", EJEMPLO).fragmentos[0]
+    texto = _texto(tarjeta)
+    assert "Tirada del dado base 9 (1d20)" in texto
+    assert "Modificador de característica −2" in texto
+    assert "Puntos de consecuencia 4" in texto
+    assert "Éxito no" in texto  # no lo cita el ejemplo, pero decide
+    assert "Total: 1d20 (9) + dados de atributo 0 + mod −2" in texto
+    assert "puntos_de_consecuencia" not in texto and "regla" not in texto.lower().split()
+
+
+def test_una_regla_en_un_capitulo_se_explica_sin_nombres_de_campo() -> None:
+    html = procesar("srd/x.md", "```tapiz-regla\nregla: accion\n```\n").fragmentos[0]
+    texto = _texto(html)
+    assert texto.startswith("Tirada de acción Una tirada de acción contra una resistencia.")
+    assert "Se parte de tirada del dado base, resistencia," in texto
+    assert "<code>" not in html and "obligatoria" not in texto and "null" not in texto
+
+
+def test_la_ficha_del_catalogo_si_lleva_los_nombres_de_campo() -> None:
+    bloque = "```tapiz-regla\nregla: accion\ncatalogo: true\n```\n"
+    html = procesar("srd/catalogo.md", bloque).fragmentos[0]
+    assert "<code>puntos_de_efecto</code>" in html and "obligatoria" in html
+
+
+def test_el_signo_menos_tipografico() -> None:
+    assert (
+        tipografia("13 - resistencia 9 = 4; mod -2 (-1)") == "13 − resistencia 9 = 4; mod −2 (−1)"
+    )
+    assert tipografia("banda 7-, de 2-3, Ratas-en") == "banda 7-, de 2-3, Ratas-en"
