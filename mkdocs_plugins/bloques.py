@@ -1,49 +1,27 @@
-"""Encontrar los bloques ``tapiz-*`` de una página con markdown-it-py.
+"""Los bloques ``tapiz-*`` de una página y su posición en el fichero.
 
-Las posiciones salen de ``Token.map``; nunca se cuentan líneas a mano. Los
-bloques sangrados (dentro de una admonición o de una lista) se vuelven a
-analizar con su sangría quitada, para que un ejemplo no se pierda en silencio.
+Qué es una valla lo decide ``pymdownx.superfences``, el mismo analizador que la
+muestra (véase ``mkdocs_plugins.extension``). Aquí solo se recupera la línea
+del fichero en la que empieza cada valla, buscando su cuerpo entre las líneas
+de la página, para que cada error diga ``srd/pagina.md:LÍNEA``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from functools import cache, cached_property
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+import re
+from dataclasses import dataclass
 
 TIPOS = ("tapiz-regla", "tapiz-ejemplo")
-PREFIJO = "tapiz"
-"""Toda valla cuyo lenguaje empiece por «tapiz» es nuestra: una errata no se pierde como código."""
-SANGRIA = 4
+_APERTURA = re.compile(r"^\s*(?:>\s*)*(`{3,}|~{3,})\s*\{?\.?(?P<info>[^`]*)$")
 
 
 @dataclass(frozen=True)
 class Bloque:
-    """Una valla ``tapiz-*``: ``linea`` es la de apertura (desde 1) en el fichero."""
+    """Una valla ``tapiz-*``: su tipo, la línea (desde 1) de su apertura y su cuerpo YAML."""
 
     tipo: str
     linea: int
     cuerpo: str
-    cerrado: bool
-    inicio: int  # índice (desde 0) de la primera línea de la valla en el markdown
-    fin: int  # índice (desde 0) siguiente a la última línea de la valla
-    sangria: int
-
-
-@dataclass(frozen=True)
-class Texto:
-    """Un fragmento de texto de un párrafo, celda o elemento de lista, con su línea."""
-
-    linea: int
-    contenido: str
-
-
-@cache
-def _analizador() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable("table")
 
 
 def separar_front_matter(texto: str) -> tuple[str, int]:
@@ -57,75 +35,31 @@ def separar_front_matter(texto: str) -> tuple[str, int]:
     return texto, 0
 
 
-@dataclass(frozen=True)
-class Documento:
-    """Un markdown analizado una sola vez; ``desplazamiento`` son las líneas que lo preceden."""
-
-    markdown: str
-    desplazamiento: int = 0
-
-    @cached_property
-    def tokens(self) -> list[Token]:
-        return _analizador().parse(self.markdown)
-
-    def bloques(self, sangria: int = 0) -> Iterator[Bloque]:
-        """Las vallas ``tapiz-*`` en orden, incluidas las sangradas."""
-        lineas = self.markdown.split("\n")
-        for token in self.tokens:
-            if token.map is None:
-                continue
-            inicio, fin = token.map
-            tipo = token.info.split()[0] if token.info.strip() else ""
-            if token.type == "fence" and tipo.startswith(PREFIJO):
-                yield Bloque(
-                    tipo=tipo,
-                    linea=self.desplazamiento + inicio + 1,
-                    cuerpo=token.content,
-                    cerrado=fin > inicio + 1 and _cierra(lineas[fin - 1], token.markup),
-                    inicio=inicio,
-                    fin=fin,
-                    sangria=sangria,
-                )
-            elif token.type == "code_block" and f"```{PREFIJO}" in token.content:
-                interior = Documento(token.content, self.desplazamiento + inicio)
-                for bloque in interior.bloques(sangria + SANGRIA):
-                    yield _desplazar(bloque, inicio)
-
-    def textos(self) -> Iterator[Texto]:
-        """El texto visible de párrafos, celdas y listas, línea a línea.
-
-        Los bloques sangrados se recorren también: en este libro son el contenido
-        de las admoniciones (``!!! note``), no código.
-        """
-        for token in self.tokens:
-            if token.map is None:
-                continue
-            if token.type == "code_block":
-                yield from Documento(token.content, self.desplazamiento + token.map[0]).textos()
-            elif token.type == "inline":
-                yield from _textos_en_linea(token, self.desplazamiento + token.map[0] + 1)
+def _es_apertura(linea: str, tipo: str) -> bool:
+    encontrada = _APERTURA.match(linea)
+    return encontrada is not None and encontrada.group("info").strip().startswith(tipo)
 
 
-def _textos_en_linea(token: Token, linea: int) -> Iterator[Texto]:
-    for hijo in token.children or ():
-        if hijo.type in ("softbreak", "hardbreak"):
-            linea += 1
-        elif hijo.type == "text":
-            yield Texto(linea, hijo.content)
+def buscar_valla(lineas: list[str], tipo: str, cuerpo: str, usadas: set[int]) -> int:
+    """El índice (desde 0) de la apertura de la primera valla aún no usada con ese cuerpo.
+
+    El cuerpo se compara sin la sangría, así que una valla dentro de una
+    admonición o de una lista también se encuentra.
+    """
+    buscado = [linea.strip() for linea in cuerpo.rstrip("\n").split("\n")] if cuerpo else []
+    candidatas = [i for i, linea in enumerate(lineas) if _es_apertura(linea, tipo)]
+    for indice in candidatas:
+        siguientes = [linea.strip() for linea in lineas[indice + 1 : indice + 1 + len(buscado)]]
+        if indice not in usadas and siguientes == buscado:
+            usadas.add(indice)
+            return indice
+    libres = [i for i in candidatas if i not in usadas]
+    if libres:
+        usadas.add(libres[0])
+        return libres[0]
+    return 0
 
 
-def bloques(markdown: str, desplazamiento: int = 0) -> list[Bloque]:
-    return list(Documento(markdown, desplazamiento).bloques())
-
-
-def textos(markdown: str, desplazamiento: int = 0) -> Iterator[Texto]:
-    return Documento(markdown, desplazamiento).textos()
-
-
-def _desplazar(bloque: Bloque, inicio: int) -> Bloque:
-    return replace(bloque, inicio=bloque.inicio + inicio, fin=bloque.fin + inicio)
-
-
-def _cierra(linea: str, marca: str) -> bool:
-    limpia = linea.strip()
-    return len(limpia) >= len(marca) and set(limpia) == {marca[0]}
+def buscar_en_texto(lineas: list[str], texto: str) -> int:
+    """El índice (desde 0) de la primera línea que contiene ``texto`` (0 si ninguna)."""
+    return next((i for i, linea in enumerate(lineas) if texto in linea), 0)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from mkdocs_plugins import catalogo, datos
 from mkdocs_plugins.configuracion import ErrorConfiguracion, configuracion_desde
 from mkdocs_plugins.pagina import Informe, comprobar_ficheros
 from tapiz_rules import cli
@@ -82,8 +83,37 @@ def configurar_comprobar(sub: Any) -> None:
     p.set_defaults(ejecutar=ejecutar_comprobar)
 
 
+def ejecutar_exportar(args: argparse.Namespace) -> int:
+    try:
+        configuracion = configuracion_desde(Path.cwd())
+    except ErrorConfiguracion as error:
+        print(f"tapiz: error: {error}", file=sys.stderr)
+        return 2
+    informe = comprobar_ficheros(sorted(configuracion.paginas.rglob("*.md")), configuracion)
+    destino = Path(args.destino)
+    contenido = datos.datos(configuracion.base, informe.expresiones, informe.datos_ejemplos)
+    datos.escribir(destino / datos.RUTA, contenido)
+    (destino / catalogo.RUTA).write_text(catalogo.markdown(), encoding="utf-8")
+    print(f"escritos {destino / datos.RUTA} y {destino / catalogo.RUTA}")
+    for problema in informe.problemas:
+        print(problema, file=sys.stderr)
+    return 1 if informe.problemas else 0
+
+
+def configurar_exportar(sub: Any) -> None:
+    p = sub.add_parser(
+        "exportar",
+        help="escribe lo que un generador sin plugins necesita: datos de los widgets y catálogo",
+        description="Escribe en DESTINO los datos de los widgets (assets/tapiz/datos.json) y la "
+        "página del catálogo (catalogo.md), que el plugin de MkDocs genera solo. Para construir "
+        "con Zensical: «tapiz exportar srd» y después «zensical build».",
+    )
+    p.add_argument("destino", metavar="DESTINO", help="carpeta de las páginas, p. ej. srd")
+    p.set_defaults(ejecutar=ejecutar_exportar)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    return cli.main(argv, (*cli.SUBCOMANDOS, configurar_comprobar))
+    return cli.main(argv, (*cli.SUBCOMANDOS, configurar_comprobar, configurar_exportar))
 
 
 if __name__ == "__main__":

@@ -1,18 +1,17 @@
 """Las expresiones de dados escritas en la prosa y las tablas.
 
 El patrón solo reconoce candidatas; quien decide si la notación es válida es
-el motor. El mismo patrón sirve para validar el Markdown (con líneas) y para
-convertir el HTML en botones, de modo que ambos pasos ven lo mismo.
+el motor. Se recorre el texto visible del HTML ya convertido (fuera de código,
+enlaces, títulos y botones), el mismo que después se convierte en botones, así
+que validar y mostrar ven lo mismo.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from html import escape
+from collections.abc import Iterator
+from html import escape, unescape
 
-from mkdocs_plugins.bloques import Texto
-from mkdocs_plugins.problemas import ErrorDePagina
 from tapiz_rules.dados import analizar
 from tapiz_rules.errores import ErrorTapiz
 
@@ -45,19 +44,45 @@ def candidatas(texto: str) -> Iterator[str]:
         yield encontrada.group(0)
 
 
-def problemas(textos: Iterable[Texto]) -> tuple[set[str], list[ErrorDePagina]]:
-    """Las expresiones válidas encontradas y un error por cada notación que el motor rechaza."""
+_VALLA_ABIERTA = re.compile(r"(`{3,}|~{3,})\s*(tapiz[\w-]*)", re.IGNORECASE)
+
+
+def textos_visibles(html: str) -> Iterator[str]:
+    """Los trozos de texto del HTML fuera de código, enlaces, títulos y botones."""
+    partes = _ETIQUETA.split(html)
+    abiertas: list[str] = []
+    for indice, parte in enumerate(partes):
+        if indice % 2:
+            _seguir_etiquetas(parte, abiertas)
+        elif parte and not any(nombre in _SIN_BOTONES for nombre in abiertas):
+            yield unescape(parte)
+
+
+def clasificar(html: str) -> tuple[set[str], list[tuple[str, str]]]:
+    """Las expresiones válidas del texto, y (texto, mensaje) por cada problema.
+
+    Un problema es una notación que el motor rechaza o una valla ``tapiz-*`` que
+    quedó como texto porque no se cierra.
+    """
     validas: set[str] = set()
-    errores: list[ErrorDePagina] = []
-    for texto in textos:
-        for expresion in candidatas(texto.contenido):
+    problemas: list[tuple[str, str]] = []
+    for texto in textos_visibles(html):
+        for valla in _VALLA_ABIERTA.finditer(texto):
+            problemas.append(
+                (
+                    valla.group(0),
+                    f"la valla {valla.group(1)}{valla.group(2)} no se cierra: falta la línea "
+                    f"{valla.group(1)} que la termina",
+                )
+            )
+        for expresion in candidatas(texto):
             try:
                 analizar(expresion)
             except ErrorTapiz as error:
-                errores.append(ErrorDePagina(texto.linea, f"dados en el texto: {error}"))
+                problemas.append((expresion, f"dados en el texto: {error}"))
             else:
                 validas.add(expresion)
-    return validas, errores
+    return validas, problemas
 
 
 def _boton(encontrada: re.Match[str], validas: set[str]) -> str:

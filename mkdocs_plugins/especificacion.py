@@ -69,11 +69,6 @@ class EspecRegla:
 def leer_cuerpo(bloque: Bloque) -> Cuerpo:
     """Analiza el YAML; un error de sintaxis se sitúa en su línea del fichero."""
     primera = bloque.linea + 1
-    if not bloque.cerrado:
-        raise ErrorDePagina(
-            bloque.linea,
-            f"la valla ```{bloque.tipo} no se cierra: falta la línea ``` que la termina",
-        )
     cargador = _CARGADOR(bloque.cuerpo)
     try:
         nodo = cargador.get_single_node()

@@ -22,9 +22,11 @@ from mkdocs_plugins.configuracion import (
     ErrorConfiguracion,
     cargar_configuracion,
 )
-from mkdocs_plugins.pagina import Procesada, procesar
+from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
+NOMBRE_EXTENSION = "mkdocs_plugins.extension"
+SUPERFENCES = "pymdownx.superfences"
 
 
 class TapizConfig(base.Config):
@@ -40,7 +42,8 @@ class TapizConfig(base.Config):
 class TapizPlugin(BasePlugin[TapizConfig]):
     def __init__(self) -> None:
         self.reglas: Configuracion | None = None
-        self.procesadas: dict[str, Procesada] = {}
+        self.extension = TapizExtension()
+        self.estados: dict[str, Estado] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         raiz = Path(config.config_file_path or ".").resolve().parent
@@ -51,7 +54,29 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             )
         except ErrorConfiguracion as error:
             raise PluginError(f"tapiz: {error}") from None
+        self._instalar_extension(config)
         return config
+
+    def _instalar_extension(self, config: MkDocsConfig) -> None:
+        """La extensión de mkdocs.yml pasa a ser la instancia del plugin (o se quita si no está
+        activo), para que el plugin sepa qué página se convierte y recoja sus problemas."""
+        extensiones = [
+            e
+            for e in config.markdown_extensions
+            if e != NOMBRE_EXTENSION and not isinstance(e, TapizExtension)
+        ]
+        ajustes = config.mdx_configs.pop(NOMBRE_EXTENSION, {})
+        if self.config.enabled:
+            self.extension = TapizExtension(**ajustes)
+            if SUPERFENCES not in extensiones:
+                extensiones.append(SUPERFENCES)
+            despues = (
+                extensiones.index(SUPERFENCES) + 1
+                if SUPERFENCES in extensiones
+                else len(extensiones)
+            )
+            extensiones.insert(despues, self.extension)
+        config.markdown_extensions = extensiones
 
     @property
     def configuracion(self) -> Configuracion:
@@ -60,44 +85,47 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return self.reglas
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        self.procesadas = {}
+        self.estados = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
-        if (
-            self.config.enabled
-            and self.config.catalogo
-            and files.get_file_from_path(catalogo.RUTA) is None
-        ):
+        if self.config.enabled and self.config.catalogo:
+            # Uno que dejara «tapiz exportar» en las páginas podría estar desfasado.
+            anterior = files.get_file_from_path(catalogo.RUTA)
+            if anterior is not None:
+                files.remove(anterior)
             files.append(File.generated(config, catalogo.RUTA, content=catalogo.markdown()))
         return files
 
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
-        if not self.config.enabled:
-            return markdown
-        ruta = _ruta_mostrada(page.file, config)
-        reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
-        procesada = procesar(ruta, markdown, _lineas_previas(page.file, markdown), reglamento)
-        for problema in procesada.problemas:
-            log.warning(str(problema))
-        self.procesadas[page.file.src_uri] = procesada
-        return procesada.markdown
+        if self.config.enabled:
+            reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
+            ruta = _ruta_mostrada(page.file, config)
+            desplazamiento = _lineas_previas(page.file, markdown)
+            self.extension.pagina = Pagina(ruta, reglamento, desplazamiento)
+        return markdown
 
     def on_page_content(
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
-        procesada = self.procesadas.get(page.file.src_uri)
-        return procesada.html(html) if procesada is not None else html
+        estado = self.extension.ultimo
+        if not self.config.enabled or estado is None:
+            return html
+        for problema in estado.problemas:
+            log.warning(str(problema))
+        self.estados[page.file.src_uri] = estado
+        self.extension.ultimo = None
+        return html
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
         expresiones: set[str] = set()
         ejemplos: dict[str, Any] = {}
-        for procesada in self.procesadas.values():
-            expresiones |= procesada.expresiones
-            ejemplos |= procesada.ejemplos
+        for estado in self.estados.values():
+            expresiones |= estado.expresiones
+            ejemplos |= estado.ejemplos
         contenido = datos.datos(self.configuracion.base, expresiones, ejemplos)
         datos.escribir(Path(config.site_dir) / datos.RUTA, contenido)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE

@@ -12,18 +12,17 @@ from typing import Any
 
 import pytest
 
-from mkdocs_plugins.bloques import Bloque, bloques, separar_front_matter
+from mkdocs_plugins.bloques import separar_front_matter
 from mkdocs_plugins.configuracion import (
     FICHERO,
     Configuracion,
     ErrorConfiguracion,
     cargar_configuracion,
 )
-from mkdocs_plugins.especificacion import leer_cuerpo
-from mkdocs_plugins.pagina import comprobar_ejemplo, procesar, ruta_mostrada
-from mkdocs_plugins.problemas import ErrorDePagina, Problema
+from mkdocs_plugins.fragmentos import Fragmento
+from mkdocs_plugins.pagina import procesar
+from mkdocs_plugins.problemas import Problema
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
-from tapiz_rules.modelo import Reglamento
 
 _CONFIGURACION = pytest.StashKey["Configuracion | ErrorConfiguracion"]()
 
@@ -56,13 +55,6 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return None
 
 
-def _reglamento(item: pytest.Item) -> Reglamento:
-    leida = configuracion(item.config)
-    if isinstance(leida, ErrorConfiguracion):
-        raise FalloTexto(str(leida))
-    return leida.reglamento_de(item.path)
-
-
 class DeclaracionTapiz(pytest.File):
     """``tapiz.yml`` o un ``lienzo.yml``: una prueba que falla con el error de la declaración."""
 
@@ -71,30 +63,41 @@ class DeclaracionTapiz(pytest.File):
 
 
 class PaginaTapiz(pytest.File):
-    """Una página del libro: un ítem por ejemplo y uno para el resto de sus bloques."""
+    """Una página del libro: un ítem por ejemplo y uno para el resto de sus bloques.
+
+    La página se convierte una vez, como en la construcción del sitio; cada ítem
+    informa de lo que le tocó. Los nombres salen del título del ejemplo, no de su
+    línea, así que no cambian cuando se edita el texto de arriba.
+    """
 
     def collect(self) -> Iterator[pytest.Item]:
-        ruta = ruta_mostrada(self.path, self.config.rootpath)
+        leida = configuracion(self.config)
+        if isinstance(leida, ErrorConfiguracion):
+            yield ConfiguracionTapiz.from_parent(self, name=f"{self.path.name} [configuración]")
+            return
         markdown, desplazamiento = separar_front_matter(self.path.read_text("utf-8"))
-        for bloque in bloques(markdown, desplazamiento):
-            if bloque.tipo == "tapiz-ejemplo":
-                nombre = f"{self.path.name}:{bloque.linea} [{_titulo(bloque)}]"
-                yield EjemploTapiz.from_parent(self, name=nombre, ruta=ruta, bloque=bloque)
+        ruta = leida.ruta(self.path)
+        procesada = procesar(ruta, markdown, desplazamiento, leida.reglamento_de(self.path))
+        nombres: set[str] = set()
+        for fragmento in procesada.fragmentos:
+            if fragmento.es_ejemplo:
+                nombre = _nombre_libre(
+                    f"{self.path.name} [{fragmento.titulo or 'sin título'}]", nombres
+                )
+                yield EjemploTapiz.from_parent(self, name=nombre, fragmento=fragmento)
+        de_ejemplos = {id(f.problema) for f in procesada.fragmentos if f.es_ejemplo}
+        resto = [p for p in procesada.problemas if id(p) not in de_ejemplos]
         yield BloquesTapiz.from_parent(
-            self,
-            name=f"{self.path.name} [tablas y dados]",
-            ruta=ruta,
-            markdown=markdown,
-            desplazamiento=desplazamiento,
+            self, name=f"{self.path.name} [tablas y dados]", problemas=resto
         )
 
 
-def _titulo(bloque: Bloque) -> str:
-    try:
-        titulo = leer_cuerpo(bloque).valores.get("titulo")
-    except ErrorDePagina:
-        return "ejemplo ilegible"
-    return str(titulo) if titulo else "sin título"
+def _nombre_libre(nombre: str, usados: set[str]) -> str:
+    candidato, numero = nombre, 2
+    while candidato in usados:
+        candidato, numero = f"{nombre[:-1]} ({numero})]", numero + 1
+    usados.add(candidato)
+    return candidato
 
 
 class FalloTexto(Exception):
@@ -124,36 +127,28 @@ class ConfiguracionTapiz(_ItemTapiz):
 
 
 class EjemploTapiz(_ItemTapiz):
-    def __init__(self, *, ruta: str, bloque: Bloque, **kwargs: Any) -> None:
+    def __init__(self, *, fragmento: Fragmento, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ruta = ruta
-        self.bloque = bloque
+        self.fragmento = fragmento
 
     def runtest(self) -> None:
-        try:
-            comprobar_ejemplo(self.bloque, _reglamento(self))
-        except ErrorDePagina as error:
-            raise FalloTapiz([error.en(self.ruta)]) from None
+        if self.fragmento.problema is not None:
+            raise FalloTapiz([self.fragmento.problema])
 
     def reportinfo(self) -> tuple[Path, int, str]:
-        return self.path, self.bloque.linea - 1, self.name
+        return self.path, self.fragmento.bloque.linea - 1, self.name
 
 
 class BloquesTapiz(_ItemTapiz):
     """Las tablas ```tapiz-regla`` y los dados escritos en el texto de una página."""
 
-    def __init__(self, *, ruta: str, markdown: str, desplazamiento: int, **kwargs: Any) -> None:
+    def __init__(self, *, problemas: list[Problema], **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ruta = ruta
-        self.markdown = markdown
-        self.desplazamiento = desplazamiento
+        self.problemas = problemas
 
     def runtest(self) -> None:
-        procesada = procesar(
-            self.ruta, self.markdown, self.desplazamiento, _reglamento(self), ejemplos=False
-        )
-        if procesada.problemas:
-            raise FalloTapiz(procesada.problemas)
+        if self.problemas:
+            raise FalloTapiz(self.problemas)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, self.name

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from mkdocs_plugins.bloques import textos
-from mkdocs_plugins.dados_en_texto import botones, candidatas, problemas
+from mkdocs_plugins.dados_en_texto import botones, candidatas, clasificar
+from mkdocs_plugins.pagina import procesar
 
 
 def test_reconoce_la_notacion_comun_y_no_los_patrones_genericos() -> None:
@@ -30,8 +30,22 @@ def test_convierte_en_boton_fuera_de_codigo_enlaces_y_titulos() -> None:
 
 def test_la_notacion_rechazada_por_el_motor_da_error_en_su_linea() -> None:
     markdown = "# Título\n\nUn párrafo con 3d6\ny en la línea siguiente 0d6.\n"
-    validas, errores = problemas(textos(markdown, desplazamiento=2))
-    assert validas == {"3d6"}
-    assert [(e.linea, e.mensaje) for e in errores] == [
+    procesada = procesar("srd/x.md", markdown, desplazamiento=2)
+    assert procesada.expresiones == {"3d6"}
+    assert [(p.linea, p.mensaje) for p in procesada.problemas] == [
         (6, "dados en el texto: notación de dados «0d6» (columna 1): no se pueden tirar 0 dados"),
     ]
+    assert "Error en un bloque Tapiz" in procesada.html  # también se ve en la página
+
+
+def test_el_codigo_sangrado_es_codigo_para_quien_comprueba_y_para_quien_muestra() -> None:
+    markdown = "Texto.\n\n    tira 0d6 y 1d1!\n    en un bloque de código\n\nY 2d6 en prosa.\n"
+    procesada = procesar("srd/x.md", markdown)
+    assert procesada.problemas == []
+    assert procesada.expresiones == {"2d6"}
+    assert "<pre><code>tira 0d6 y 1d1!" in procesada.html
+
+
+def test_clasificar_solo_mira_el_texto_visible() -> None:
+    validas, problemas = clasificar("<p>Tira 2d6 y <code>0d6</code></p><pre>1d1!</pre>")
+    assert validas == {"2d6"} and problemas == []

@@ -43,5 +43,5 @@ def test_un_ejemplo_con_dados_enormes_se_comprueba_pero_no_se_repite() -> None:
     procesada = procesar("srd/enorme.md", markdown)
     assert procesada.problemas == []
     assert procesada.ejemplos == {}
-    assert "tapiz-repetir" not in procesada.fragmentos[0]
-    assert "Ejemplo resuelto" in procesada.fragmentos[0]
+    assert "tapiz-repetir" not in procesada.fragmentos[0].html
+    assert "Ejemplo resuelto" in procesada.fragmentos[0].html

@@ -16,14 +16,14 @@ def libro(pytester: pytest.Pytester) -> pytest.Pytester:
     return pytester
 
 
-def test_cada_ejemplo_es_un_item_con_pagina_linea_y_titulo(libro: pytest.Pytester) -> None:
+def test_cada_ejemplo_es_un_item_con_pagina_y_titulo(libro: pytest.Pytester) -> None:
     resultado = libro.runpytest("--collect-only", "-q")
     resultado.stdout.fnmatch_lines(
         [
-            "srd/correcta.md::correcta.md:15 [[]Once puntos[]]",
-            "srd/correcta.md::correcta.md:27 [[]Cuatro puntos no bastan[]]",
+            "srd/correcta.md::correcta.md [[]Once puntos[]]",
+            "srd/correcta.md::correcta.md [[]Cuatro puntos no bastan[]]",
             "srd/correcta.md::correcta.md [[]tablas y dados[]]",
-            "srd/ejemplo-valor-incorrecto.md::ejemplo-valor-incorrecto.md:3 [[]Once puntos[]]",
+            "srd/ejemplo-valor-incorrecto.md::ejemplo-valor-incorrecto.md [[]Once puntos[]]",
         ]
     )
 

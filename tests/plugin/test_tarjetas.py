@@ -23,7 +23,7 @@ def _texto(html: str) -> str:
 
 
 def test_una_tarjeta_usa_etiquetas_formatos_y_el_resultado_que_decide() -> None:
-    tarjeta = procesar("srd/x.md", EJEMPLO).fragmentos[0]
+    tarjeta = procesar("srd/x.md", EJEMPLO).fragmentos[0].html
     texto = _texto(tarjeta)
     assert "Tirada del dado base 9 (1d20)" in texto
     assert "Modificador de característica −2" in texto
@@ -34,7 +34,7 @@ def test_una_tarjeta_usa_etiquetas_formatos_y_el_resultado_que_decide() -> None:
 
 
 def test_una_regla_en_un_capitulo_se_explica_sin_nombres_de_campo() -> None:
-    html = procesar("srd/x.md", "```tapiz-regla\nregla: accion\n```\n").fragmentos[0]
+    html = procesar("srd/x.md", "```tapiz-regla\nregla: accion\n```\n").fragmentos[0].html
     texto = _texto(html)
     assert texto.startswith("Tirada de acción Una tirada de acción contra una resistencia.")
     assert "Se parte de tirada del dado base, resistencia," in texto
@@ -43,7 +43,7 @@ def test_una_regla_en_un_capitulo_se_explica_sin_nombres_de_campo() -> None:
 
 def test_la_ficha_del_catalogo_si_lleva_los_nombres_de_campo() -> None:
     bloque = "```tapiz-regla\nregla: accion\ncatalogo: true\n```\n"
-    html = procesar("srd/catalogo.md", bloque).fragmentos[0]
+    html = procesar("srd/catalogo.md", bloque).fragmentos[0].html
     assert "<code>puntos_de_efecto</code>" in html and "obligatoria" in html
 
 

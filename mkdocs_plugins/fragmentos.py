@@ -1,0 +1,116 @@
+"""De un bloque ``tapiz-*`` a su HTML: se lee, se ejecuta contra el motor y se muestra.
+
+Un problema no detiene la página: el bloque se muestra como un error en su
+sitio (lo que ve ``mkdocs serve``) y el problema se devuelve para la
+construcción estricta, pytest y ``tapiz comprobar``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from mkdocs_plugins import render
+from mkdocs_plugins.bloques import Bloque
+from mkdocs_plugins.ejecucion import (
+    EjemploEjecutado,
+    ejecutar_ejemplo,
+    ejecutar_regla,
+    resultados_con_dados,
+)
+from mkdocs_plugins.especificacion import leer_cuerpo, leer_ejemplo, leer_regla
+from mkdocs_plugins.problemas import ErrorDePagina, Problema
+from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.modelo import Regla, Reglamento, Tabla, plegar
+
+
+@dataclass(frozen=True)
+class Fragmento:
+    """Lo que deja un bloque: su HTML y, si es un ejemplo, su título, su ancla y sus datos."""
+
+    bloque: Bloque
+    html: str
+    problema: Problema | None = None
+    identificador: str = ""
+    titulo: str = ""
+    datos: dict[str, Any] | None = None
+
+    @property
+    def es_ejemplo(self) -> bool:
+        return self.bloque.tipo == "tapiz-ejemplo"
+
+
+def _pieza(texto: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", plegar(texto)).strip("-")
+
+
+def identificador(ruta: str, titulo: str, usados: set[str]) -> str:
+    """El ancla de un ejemplo: de su página y su título, no de su línea (estable al editar)."""
+    base = f"ejemplo-{_pieza(ruta.removesuffix('.md'))}-{_pieza(titulo) or 'sin-titulo'}"
+    candidato, numero = base, 2
+    while candidato in usados:
+        candidato, numero = f"{base}-{numero}", numero + 1
+    usados.add(candidato)
+    return candidato
+
+
+def titulo(bloque: Bloque) -> str:
+    """El título de un ejemplo, para su nombre en pytest y su ancla; legible aunque falle."""
+    try:
+        valor = leer_cuerpo(bloque).valores.get("titulo")
+    except ErrorDePagina:
+        return ""
+    return str(valor) if valor else ""
+
+
+def ejecutar(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]) -> Fragmento:
+    """Ejecuta un bloque; nunca lanza: cualquier fallo es un problema con su línea."""
+    nombre = titulo(bloque) if bloque.tipo == "tapiz-ejemplo" else ""
+    ancla = identificador(ruta, nombre, usados) if bloque.tipo == "tapiz-ejemplo" else ""
+    try:
+        if bloque.tipo == "tapiz-regla":
+            return Fragmento(bloque, _regla(bloque, reglamento))
+        ejecutado = ejecutar_ejemplo(leer_ejemplo(bloque, reglamento))
+    except ErrorDePagina as error:
+        problema = error.en(ruta)
+    except ErrorTapiz as error:
+        problema = Problema(ruta, bloque.linea, str(error))
+    except Exception as error:  # un fallo del motor no debe romper la página ni ocultarse
+        problema = Problema(
+            ruta, bloque.linea, f"error inesperado del motor ({type(error).__name__}: {error})"
+        )
+    else:
+        datos = _datos_ejemplo(ejecutado)
+        html = render.ejemplo(ejecutado, ancla, repetible=datos is not None)
+        return Fragmento(bloque, html, None, ancla, nombre or ejecutado.regla.titulo, datos)
+    return Fragmento(bloque, render.error(problema), problema, ancla, nombre)
+
+
+def _regla(bloque: Bloque, reglamento: Reglamento) -> str:
+    espec = leer_regla(bloque, reglamento)
+    if espec.widget is not None:
+        return render.widget(espec.widget, espec.reglamento)
+    definida = ejecutar_regla(espec)
+    if isinstance(definida, Tabla):
+        return render.tabla(definida, espec.tabla or "")
+    if isinstance(definida, Regla) and espec.catalogo:
+        return render.regla_para_catalogo(definida, espec.reglamento.sistema.nombre)
+    if isinstance(definida, Regla):
+        return render.regla_para_lectores(definida)
+    return ""
+
+
+def _datos_ejemplo(ejecutado: EjemploEjecutado) -> dict[str, Any] | None:
+    resultados = resultados_con_dados(ejecutado)
+    if resultados is None:
+        return None
+    espec = ejecutado.espec
+    return {
+        "regla": ejecutado.regla.nombre,
+        "edicion": espec.reglamento.edicion,
+        "dados": espec.dados,
+        "entradas": ejecutado.entradas,
+        "salidas": list(espec.espera),
+        "resultados": resultados,
+    }

@@ -1,0 +1,119 @@
+"""El mismo libro construido por Zensical: mismas tablas y tarjetas, y los widgets funcionan.
+
+Zensical no ejecuta plugins de MkDocs: lee ``mkdocs.yml`` y sus extensiones de
+Python-Markdown (la de Tapiz entre ellas). Lo que el plugin genera solo, los
+datos de los widgets y el catálogo, lo escribe antes ``tapiz exportar``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.navegador.conftest import ESCRITORIO, RAIZ, abrir_pestana, construir_sitio, servir
+
+pytestmark = pytest.mark.navegador
+PAGINAS = [
+    "hacer-cosas",
+    "rango-y-movimiento",
+    "posturas",
+    "otros-sistemas",
+    "lienzos/puertos-de-bruma",
+]
+_APERTURA = r'<div class="tapiz-(?:ejemplo|tabla|regla)"'
+_BLOQUE = re.compile(rf"(?s){_APERTURA}[^>]*>.*?(?={_APERTURA}|</article>)")
+
+
+def _copia(destino: Path) -> Path:
+    """Una copia del proyecto para construir sin tocar el árbol de trabajo."""
+    for nombre in ("srd", "site_overrides"):
+        shutil.copytree(RAIZ / nombre, destino / nombre)
+    for nombre in ("mkdocs.yml", "tapiz.yml"):
+        shutil.copy(RAIZ / nombre, destino / nombre)
+    return destino
+
+
+@pytest.fixture(scope="module")
+def zensical(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    proyecto = _copia(tmp_path_factory.mktemp("zensical"))
+    exportar = subprocess.run(
+        [sys.executable, "-m", "mkdocs_plugins.cli", "exportar", "srd"],
+        cwd=proyecto,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert exportar.returncode == 0, exportar.stderr
+    proceso = subprocess.run(
+        [sys.executable, "-m", "zensical", "build", "--clean"],
+        cwd=proyecto,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert proceso.returncode == 0, proceso.stdout + proceso.stderr
+    servidor, base = servir(proyecto / "site")
+    yield proyecto / "site", base
+    servidor.shutdown()
+
+
+@pytest.fixture(scope="module")
+def mkdocs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    destino = tmp_path_factory.mktemp("mkdocs")
+    construir_sitio(destino, "http://127.0.0.1/")
+    return destino
+
+
+def _bloques(pagina: Path) -> list[str]:
+    texto = pagina.read_text(encoding="utf-8")
+    return [
+        " ".join(html.unescape(re.sub(r"<[^>]+>", " ", bloque)).split())
+        for bloque in _BLOQUE.findall(texto)
+    ]
+
+
+@pytest.mark.parametrize("pagina", PAGINAS)
+def test_zensical_muestra_las_mismas_tablas_y_tarjetas_que_mkdocs(zensical, mkdocs, pagina):
+    sitio, _ = zensical
+    de_zensical = _bloques(sitio / pagina / "index.html")
+    de_mkdocs = _bloques(mkdocs / pagina / "index.html")
+    assert de_zensical, f"{pagina}: Zensical no mostró ningún bloque"
+    assert de_zensical == de_mkdocs
+    assert "Error en un bloque Tapiz" not in " ".join(de_zensical)
+
+
+def test_zensical_publica_los_datos_de_los_widgets_y_el_catalogo(zensical, mkdocs):
+    sitio, _ = zensical
+    datos = (sitio / "assets" / "tapiz" / "datos.json").read_text(encoding="utf-8")
+    assert datos == (mkdocs / "assets" / "tapiz" / "datos.json").read_text(encoding="utf-8")
+    assert "Catálogo de reglas" in (sitio / "catalogo" / "index.html").read_text(encoding="utf-8")
+
+
+def test_en_zensical_tiran_los_dados_la_calculadora_y_repetir(navegador, zensical):
+    _, base = zensical
+    pestana = abrir_pestana(navegador, base, ESCRITORIO)
+    pagina = pestana.page
+    pestana.ir("hacer-cosas/")
+    vivo = pagina.locator("#tapiz-anuncios, [aria-live]").first
+    pagina.locator("button.tapiz-dados").first.click()
+    pagina.locator(".tapiz-tirada-zona .tapiz-dado").first.wait_for()
+    pagina.locator(".tapiz-calculadora table").wait_for()
+    assert "%" in pagina.locator(".tapiz-calculadora table").inner_text()
+    pagina.get_by_role("button", name="Tirar", exact=True).click()
+    pagina.locator(".tapiz-calculadora__resultado [data-total]").wait_for()
+    repetir = pagina.locator("button.tapiz-repetir").first
+    ident = repetir.get_attribute("data-ejemplo")
+    repetir.click()
+    pagina.locator(f"[id='{ident}'] .tapiz-repeticion dl").wait_for()
+    assert vivo.count() == 1
+    errores, externas = list(pestana.errores), list(pestana.externas)
+    pagina.context.close()
+    assert errores == [] and externas == []
