@@ -63,3 +63,22 @@ def buscar_valla(lineas: list[str], tipo: str, cuerpo: str, usadas: set[int]) ->
 def buscar_en_texto(lineas: list[str], texto: str) -> int:
     """El índice (desde 0) de la primera línea que contiene ``texto`` (0 si ninguna)."""
     return next((i for i, linea in enumerate(lineas) if texto in linea), 0)
+
+
+_CODIGO_EN_LINEA = re.compile(r"<p><code>([^<\n]*\btapiz[\w-]*[^<\n]*)\n", re.IGNORECASE)
+
+
+def vallas_no_reconocidas(html: str) -> list[tuple[str, str]]:
+    """(texto a buscar, mensaje) por cada valla que nombra «tapiz» y no se mostró como bloque.
+
+    Superfences deja como código en línea una valla cuya cabecera no entiende
+    (``yaml tapiz-ejemplo``): así se comprobaría en silencio nadie.
+    """
+    return [
+        (
+            info,
+            f"la valla «```{info}» no es un bloque Tapiz: la cabecera debe empezar por "
+            f"{' o '.join(TIPOS)}",
+        )
+        for info in (m.group(1).strip() for m in _CODIGO_EN_LINEA.finditer(html))
+    ]

@@ -25,6 +25,17 @@ class Diferencia:
     calculado: Any
 
 
+class ValoresDistintos(ErrorDePagina):
+    """El ejemplo se lee y se ejecuta bien, pero afirma valores que no son los del motor.
+
+    Es el único problema que ``tapiz comprobar --actualizar`` sabe arreglar.
+    """
+
+    def __init__(self, diferencias: list[Diferencia], mensaje: str) -> None:
+        super().__init__(diferencias[0].linea, mensaje)
+        self.diferencias = diferencias
+
+
 @dataclass(frozen=True)
 class EjemploEjecutado:
     espec: EspecEjemplo
@@ -71,6 +82,13 @@ def _comprobar_dados(espec: EspecEjemplo, regla: Regla) -> None:
                 f"«dados» nombra la entrada «{entrada}», que la regla «{regla.nombre}» no tiene; "
                 "sus entradas son: " + ", ".join(sorted(nombres)),
             )
+        campo = regla.entrada(entrada)
+        if campo is not None and campo.tipo is not int:
+            raise ErrorDePagina(
+                linea,
+                f"«dados» nombra la entrada «{entrada}», que es {campo.nombre_de_tipo} y no "
+                "puede salir de una tirada; «dados» solo vale para entradas enteras",
+            )
         try:
             analizar(expresion)
         except ErrorTapiz as error:
@@ -101,7 +119,7 @@ def _comparar(espec: EspecEjemplo, regla: Regla, resultado: Resultado) -> None:
                 for d in diferencias
             ),
         ]
-        raise ErrorDePagina(diferencias[0].linea, "\n".join(lineas))
+        raise ValoresDistintos(diferencias, "\n".join(lineas))
 
 
 def coincide(esperado: Any, calculado: Any) -> bool:
@@ -153,3 +171,46 @@ def ejecutar_regla(espec: EspecRegla) -> Tabla | Regla | None:
         clave = "tabla" if espec.tabla is not None else "regla"
         raise ErrorDePagina(cuerpo.linea(clave), str(error)) from None
     return None
+
+
+def _variantes(valor: Any, opciones: tuple[Any, ...]) -> list[Any]:
+    """Otros valores razonables de una entrada, para ver si cambian el resultado."""
+    if opciones:
+        return [o for o in opciones if o != valor]
+    if isinstance(valor, bool):
+        return [not valor]
+    if isinstance(valor, int):
+        saltos = (1, 2, 5, 10, 20, 100)
+        return [valor + s for s in saltos] + [valor - s for s in saltos] + [0, 1, 3, 18, 2 * valor]
+    if isinstance(valor, float):
+        return [valor * f for f in (0.0, 0.5, 2.0, 10.0)] + [valor + 1]
+    return []
+
+
+def entradas_sin_efecto(ejecutado: EjemploEjecutado) -> list[str]:
+    """Las entradas que da el ejemplo y que no pueden cambiar ninguna salida que afirma.
+
+    Suelen ser una errata (una entrada que no es la que se quería) o datos que
+    sobran; se avisa, sin fallar.
+    """
+    espec, regla = ejecutado.espec, ejecutado.regla
+    afirmadas = {c: ejecutado.resultado.valores[c] for c in espec.espera}
+    sobrantes = []
+    for nombre, valor in espec.entradas.items():
+        campo = regla.entrada(nombre)
+        if campo is None or nombre in espec.dados:
+            continue
+        cambia = False
+        for otro in _variantes(valor, campo.valores_validos):
+            try:
+                valores = regla.ejecutar(
+                    espec.reglamento.parametros, {**espec.entradas, nombre: otro}
+                )
+            except ErrorTapiz:
+                continue
+            if any(valores.valores[c] != v for c, v in afirmadas.items()):
+                cambia = True
+                break
+        if not cambia and _variantes(valor, campo.valores_validos):
+            sobrantes.append(nombre)
+    return sobrantes

@@ -5,16 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from mkdocs_plugins.bloques import Bloque
 from mkdocs_plugins.problemas import ErrorDePagina
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import sistema
-
-_CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""El cargador en C de libyaml cuando está disponible: el mismo YAML, varias veces más rápido."""
+from tapiz_rules.yaml_con_lineas import ErrorYaml, cargar_mapa
 
 CAMPOS_REGLAMENTO = ("sistema", "edicion", "opcionales")
 CAMPOS_EJEMPLO = ("titulo", "regla", "entradas", "espera", "dados", *CAMPOS_REGLAMENTO)
@@ -67,51 +63,21 @@ class EspecRegla:
 
 
 def leer_cuerpo(bloque: Bloque) -> Cuerpo:
-    """Analiza el YAML; un error de sintaxis se sitúa en su línea del fichero."""
+    """Analiza el YAML; un error de sintaxis o una clave repetida se sitúan en su línea."""
     primera = bloque.linea + 1
-    cargador = _CARGADOR(bloque.cuerpo)
     try:
-        nodo = cargador.get_single_node()
-        valores = cargador.construct_document(nodo) if nodo is not None else None
-    except yaml.MarkedYAMLError as error:
-        marca = error.problem_mark or error.context_mark
-        linea = primera + marca.line if marca is not None else bloque.linea
-        mensaje = f"YAML no válido en ```{bloque.tipo}: {_problema(error)}"
-        raise ErrorDePagina(linea, mensaje) from None
-    finally:
-        cargador.dispose()
-    if not isinstance(valores, dict):
+        documento = cargar_mapa(bloque.cuerpo)
+    except ErrorYaml as error:
+        linea = primera + error.linea if error.linea is not None else bloque.linea
+        raise ErrorDePagina(linea, f"YAML no válido en ```{bloque.tipo}: {error}") from None
+    if documento is None:
         raise ErrorDePagina(
             bloque.linea,
             f"el cuerpo de ```{bloque.tipo} debe ser un mapa YAML de campos (clave: valor)",
         )
-    lineas, anidadas = _lineas(nodo, primera)
-    return Cuerpo({str(k): v for k, v in valores.items()}, lineas, bloque.linea, anidadas)
-
-
-def _problema(error: yaml.MarkedYAMLError) -> str:
-    traducciones = {
-        "mapping values are not allowed here": "no se admite «:» aquí (¿faltan unas comillas?)",
-        "could not find expected ':'": "falta «:» tras la clave",
-        "found character '\\t' that cannot start any token": "hay un tabulador; usa espacios",
-        "expected <block end>, but found '<block mapping start>'": "la sangría no es coherente",
-        "did not find expected key": "la sangría no es coherente",
-        "found unexpected end of stream": "el texto acaba antes de tiempo (¿comillas sin cerrar?)",
-    }
-    problema = str(error.problem or error.context or "error de sintaxis")
-    return traducciones.get(problema, problema)
-
-
-def _lineas(nodo: yaml.Node, primera: int) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
-    lineas: dict[str, int] = {}
-    anidadas: dict[tuple[str, str], int] = {}
-    for clave, valor in nodo.value:
-        nombre = str(clave.value)
-        lineas[nombre] = primera + clave.start_mark.line
-        if isinstance(valor, yaml.MappingNode):
-            for subclave, _ in valor.value:
-                anidadas[(nombre, str(subclave.value))] = primera + subclave.start_mark.line
-    return lineas, anidadas
+    lineas = {clave: primera + linea for clave, linea in documento.lineas.items()}
+    anidadas = {clave: primera + linea for clave, linea in documento.anidadas.items()}
+    return Cuerpo(documento.valores, lineas, bloque.linea, anidadas)
 
 
 def _sin_campos_desconocidos(cuerpo: Cuerpo, validos: tuple[str, ...], tipo: str) -> None:
@@ -181,6 +147,16 @@ def _reglamento(cuerpo: Cuerpo, base: Reglamento) -> Reglamento:
         raise ErrorDePagina(cuerpo.linea(clave), str(error)) from None
 
 
+def _espera(cuerpo: Cuerpo) -> dict[str, Any]:
+    espera = _mapa(cuerpo, "espera", obligatorio=True)
+    if not espera:
+        raise ErrorDePagina(
+            cuerpo.linea("espera"),
+            "«espera» está vacío: un ejemplo tiene que afirmar al menos un resultado",
+        )
+    return espera
+
+
 def leer_ejemplo(bloque: Bloque, base: Reglamento) -> EspecEjemplo:
     cuerpo = leer_cuerpo(bloque)
     _sin_campos_desconocidos(cuerpo, CAMPOS_EJEMPLO, bloque.tipo)
@@ -197,7 +173,7 @@ def leer_ejemplo(bloque: Bloque, base: Reglamento) -> EspecEjemplo:
         titulo=_texto(cuerpo, "titulo", obligatorio=False) or "",
         regla=_texto(cuerpo, "regla", obligatorio=True) or "",
         entradas=_mapa(cuerpo, "entradas", obligatorio=False),
-        espera=_mapa(cuerpo, "espera", obligatorio=True),
+        espera=_espera(cuerpo),
         dados=dados,
         reglamento=_reglamento(cuerpo, base),
     )

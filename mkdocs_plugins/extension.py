@@ -26,9 +26,10 @@ from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 from pymdownx.superfences import SuperFencesCodeExtension
 
-from mkdocs_plugins import bloques, dados_en_texto, fragmentos, render
+from mkdocs_plugins import bloques, dados_en_texto, fragmentos, render, valores
 from mkdocs_plugins.configuracion import Configuracion, ErrorConfiguracion, configuracion_desde
 from mkdocs_plugins.problemas import ErrorDePagina, Problema
+from mkdocs_plugins.valores import ValorDelMotor
 from tapiz_rules.modelo import Reglamento
 
 
@@ -49,6 +50,7 @@ class Estado:
     lineas: list[str] = field(default_factory=list)
     usadas: set[int] = field(default_factory=set)
     problemas: list[Problema] = field(default_factory=list)
+    avisos: list[Problema] = field(default_factory=list)
     fragmentos: list[fragmentos.Fragmento] = field(default_factory=list)
     ejemplos: dict[str, dict[str, Any]] = field(default_factory=dict)
     expresiones: set[str] = field(default_factory=set)
@@ -90,6 +92,18 @@ class TapizExtension(Extension):
         original = superfences.superfences[0]["formatter"]
         superfences.superfences[0]["formatter"] = self._vigilar_tipos(md, original)
         md.postprocessors.register(_DadosEnTexto(md, self), "tapiz_dados", 31)
+        md.inlinePatterns.register(
+            ValorDelMotor(md, lambda: self._contexto(md)), "tapiz_valor", 175
+        )
+
+    def _contexto(self, md: Markdown) -> tuple[Reglamento, Callable[[str, str], None]]:
+        estado = self.estado(md)
+
+        def informar(texto: str, mensaje: str) -> None:
+            linea = estado.pagina.desplazamiento + bloques.buscar_en_texto(estado.lineas, texto)
+            estado.problemas.append(Problema(estado.pagina.ruta, linea + 1, mensaje))
+
+        return estado.pagina.reglamento, informar
 
     def estado(self, md: Markdown) -> Estado:
         return self._estados[md]
@@ -124,6 +138,7 @@ class TapizExtension(Extension):
             estado.fragmentos.append(hecho)
             if hecho.problema is not None:
                 estado.problemas.append(hecho.problema)
+            estado.avisos.extend(hecho.avisos)
             if hecho.datos is not None:
                 estado.ejemplos[hecho.identificador] = hecho.datos
             return hecho.html
@@ -190,6 +205,9 @@ class _DadosEnTexto(Postprocessor):
     def run(self, text: str) -> str:
         estado = self.extension.estado(self.md)
         validas, invalidas = dados_en_texto.clasificar(text)
+        invalidas += bloques.vallas_no_reconocidas(text)
+        visibles = list(dados_en_texto.textos_visibles(valores.sin_errores(text)))
+        invalidas += valores.marcas_sin_resolver(visibles)
         estado.expresiones |= validas
         nuevos = [
             Problema(

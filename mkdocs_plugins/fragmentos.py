@@ -14,9 +14,12 @@ from typing import Any
 from mkdocs_plugins import render
 from mkdocs_plugins.bloques import Bloque
 from mkdocs_plugins.ejecucion import (
+    Diferencia,
     EjemploEjecutado,
+    ValoresDistintos,
     ejecutar_ejemplo,
     ejecutar_regla,
+    entradas_sin_efecto,
     resultados_con_dados,
 )
 from mkdocs_plugins.especificacion import leer_cuerpo, leer_ejemplo, leer_regla
@@ -35,6 +38,10 @@ class Fragmento:
     identificador: str = ""
     titulo: str = ""
     datos: dict[str, Any] | None = None
+    avisos: tuple[Problema, ...] = ()
+    """Lo que no es un error pero conviene mirar: entradas que no cambian lo que se afirma."""
+    diferencias: tuple[Diferencia, ...] = ()
+    """Si el único problema son valores de «espera» distintos de los del motor, cuáles."""
 
     @property
     def es_ejemplo(self) -> bool:
@@ -72,6 +79,31 @@ def ejecutar(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]
         if bloque.tipo == "tapiz-regla":
             return Fragmento(bloque, _regla(bloque, reglamento))
         ejecutado = ejecutar_ejemplo(leer_ejemplo(bloque, reglamento))
+        datos = _datos_ejemplo(ejecutado)
+        html = render.ejemplo(ejecutado, ancla, repetible=datos is not None)
+        avisos = tuple(
+            Problema(
+                ruta,
+                ejecutado.espec.cuerpo.linea("entradas", entrada),
+                f"aviso: la entrada «{entrada}» no cambia nada de lo que afirma «espera» "
+                "con ningún otro valor; ¿sobra, o es otra la entrada que querías?",
+            )
+            for entrada in entradas_sin_efecto(ejecutado)
+        )
+        titulo_ = nombre or ejecutado.regla.titulo
+        return Fragmento(bloque, html, None, ancla, titulo_, datos, avisos)
+    except ValoresDistintos as error:
+        problema = error.en(ruta)
+        return Fragmento(
+            bloque,
+            render.error(problema),
+            problema,
+            ancla,
+            nombre,
+            None,
+            (),
+            tuple(error.diferencias),
+        )
     except ErrorDePagina as error:
         problema = error.en(ruta)
     except ErrorTapiz as error:
@@ -80,10 +112,6 @@ def ejecutar(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]
         problema = Problema(
             ruta, bloque.linea, f"error inesperado del motor ({type(error).__name__}: {error})"
         )
-    else:
-        datos = _datos_ejemplo(ejecutado)
-        html = render.ejemplo(ejecutado, ancla, repetible=datos is not None)
-        return Fragmento(bloque, html, None, ancla, nombre or ejecutado.regla.titulo, datos)
     return Fragmento(bloque, render.error(problema), problema, ancla, nombre)
 
 

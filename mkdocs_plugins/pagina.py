@@ -60,6 +60,7 @@ class Procesada:
     fragmentos: list[Fragmento] = field(default_factory=list)
     ejemplos: dict[str, dict[str, Any]] = field(default_factory=dict)
     expresiones: set[str] = field(default_factory=set)
+    avisos: list[Problema] = field(default_factory=list)
 
     @property
     def total_ejemplos(self) -> int:
@@ -77,7 +78,13 @@ def procesar(
     if estado is None:
         return Procesada(ruta, html)
     return Procesada(
-        ruta, html, estado.problemas, estado.fragmentos, estado.ejemplos, estado.expresiones
+        ruta,
+        html,
+        estado.problemas,
+        estado.fragmentos,
+        estado.ejemplos,
+        estado.expresiones,
+        estado.avisos,
     )
 
 
@@ -103,6 +110,7 @@ class Informe:
     marcas: list[Marca] = field(default_factory=list)
     expresiones: set[str] = field(default_factory=set)
     datos_ejemplos: dict[str, dict[str, Any]] = field(default_factory=dict)
+    avisos: list[Problema] = field(default_factory=list)
 
 
 def comprobar_ficheros(ficheros: list[Path], configuracion: Configuracion) -> Informe:
@@ -118,6 +126,7 @@ def comprobar_ficheros(ficheros: list[Path], configuracion: Configuracion) -> In
         informe.marcas.extend(marcas_editoriales(ruta, markdown, desplazamiento))
         informe.expresiones |= procesada.expresiones
         informe.datos_ejemplos |= procesada.ejemplos
+        informe.avisos.extend(procesada.avisos)
     return informe
 
 

@@ -114,6 +114,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             return html
         for problema in estado.problemas:
             log.warning(str(problema))
+        for aviso in estado.avisos:
+            log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
         return html

@@ -6,6 +6,7 @@ muestra el mismo mensaje que la construcción del sitio.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,10 @@ def _nombre_libre(nombre: str, usados: set[str]) -> str:
     return candidato
 
 
+class AvisoTapiz(UserWarning):
+    """Algo de un ejemplo que conviene mirar sin que sea un fallo."""
+
+
 class FalloTexto(Exception):
     """Un fallo que se muestra tal cual, sin traza: el mismo mensaje que la construcción."""
 
@@ -132,6 +137,8 @@ class EjemploTapiz(_ItemTapiz):
         self.fragmento = fragmento
 
     def runtest(self) -> None:
+        for aviso in self.fragmento.avisos:
+            warnings.warn(AvisoTapiz(str(aviso)), stacklevel=1)
         if self.fragmento.problema is not None:
             raise FalloTapiz([self.fragmento.problema])
 

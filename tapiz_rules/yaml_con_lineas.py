@@ -16,6 +16,7 @@ _CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 TRADUCCIONES = {
     "mapping values are not allowed here": "no se admite «:» aquí (¿faltan unas comillas?)",
+    "mapping values are not allowed in this context": "no se admite «:» aquí (¿sobra sangría?)",
     "could not find expected ':'": "falta «:» tras la clave",
     "found character '\\t' that cannot start any token": "hay un tabulador; usa espacios",
     "found character that cannot start any token": "hay un carácter que no puede empezar un valor",

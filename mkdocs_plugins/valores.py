@@ -1,0 +1,95 @@
+"""Valores del motor dentro de la prosa: ``{{= movimiento_combate(mov=30, tipo=esprint).metros }}``.
+
+Así una frase que repite un número del reglamento («hasta 90 metros») cambia
+sola cuando cambia la regla. Se escribe el nombre de una regla, sus entradas
+(``nombre=valor``, separadas por comas) y la salida que se quiere; el valor se
+muestra como en las tarjetas («90 m», «−2», «74,1 %»). Con ``sin_unidad`` al
+final se omite la unidad (para «90 metros», escrito a mano).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as etree
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+from markdown import Markdown
+from markdown.inlinepatterns import InlineProcessor
+
+from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.modelo import Reglamento
+
+PATRON = (
+    r"\{\{=\s*(?P<regla>[a-z_][a-z0-9_]*)\((?P<entradas>[^)]*)\)\.(?P<salida>[a-z_][a-z0-9_]*)"
+    r"(?P<sin_unidad>\s+sin_unidad)?\s*\}\}"
+)
+
+
+def _entradas(texto: str) -> dict[str, Any]:
+    entradas: dict[str, Any] = {}
+    for parte in filter(None, (p.strip() for p in texto.split(","))):
+        nombre, igual, valor = parte.partition("=")
+        if not igual:
+            raise ErrorTapiz(f"«{parte}» debe escribirse nombre=valor")
+        entradas[nombre.strip()] = yaml.safe_load(valor.strip())
+    return entradas
+
+
+def calcular(reglamento: Reglamento, encontrado: re.Match[str]) -> str:
+    """El texto que sustituye a la marca; ErrorTapiz con un mensaje en español si no se puede."""
+    regla = reglamento.regla(encontrado.group("regla"))
+    resultado = regla.ejecutar(reglamento.parametros, _entradas(encontrado.group("entradas")))
+    campo = regla.salida(encontrado.group("salida"))
+    if campo is None:
+        validas = ", ".join(c.nombre for c in regla.salidas)
+        raise ErrorTapiz(
+            f"la regla «{regla.nombre}» no tiene la salida «{encontrado.group('salida')}»; "
+            f"sus salidas son: {validas}"
+        )
+    valor = resultado.valores[campo.nombre]
+    if encontrado.group("sin_unidad"):
+        return campo.mostrar(valor).removesuffix(f" {campo.unidad_en_plural or ''}").strip()
+    return campo.mostrar(valor, resultado.valores)
+
+
+class ValorDelMotor(InlineProcessor):
+    def __init__(
+        self, md: Markdown, contexto: Callable[[], tuple[Reglamento, Callable[[str, str], None]]]
+    ) -> None:
+        super().__init__(PATRON, md)
+        self.contexto = contexto
+
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[etree.Element, int, int]:
+        reglamento, informar = self.contexto()
+        elemento = etree.Element("span", {"class": "tapiz-valor"})
+        try:
+            elemento.text = calcular(reglamento, m)
+        except ErrorTapiz as error:
+            informar(m.group(0), f"valor del motor «{m.group(0)}»: {error}")
+            elemento.text = m.group(0)
+            elemento.set("class", "tapiz-valor tapiz-valor--error")
+        return elemento, m.start(0), m.end(0)
+
+
+_ERROR = re.compile(r'<span class="tapiz-valor tapiz-valor--error">.*?</span>', re.DOTALL)
+_MARCA = re.compile(r"\{\{=[^\n]*")
+
+
+def marcas_sin_resolver(textos: list[str]) -> list[tuple[str, str]]:
+    """(texto, mensaje) por cada «{{=» que quedó en el texto visible: una marca mal escrita."""
+    return [
+        (
+            marca.group(0).strip(),
+            f"marca de valor del motor sin cerrar o mal escrita: «{marca.group(0).strip()}»; "
+            "se escribe {{= regla(entrada=valor, …).salida }}",
+        )
+        for texto in textos
+        for marca in _MARCA.finditer(texto)
+    ]
+
+
+def sin_errores(html: str) -> str:
+    """El HTML sin las marcas que ya se señalaron como error (para no contarlas dos veces)."""
+    return _ERROR.sub("", html)

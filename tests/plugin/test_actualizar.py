@@ -1,0 +1,106 @@
+"""``tapiz comprobar --actualizar``: los valores de «espera» se ponen al día, nada más."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mkdocs_plugins.actualizar import como_yaml
+from mkdocs_plugins.cli import main
+
+DESFASADA = """\
+# Página
+
+```tapiz-ejemplo
+titulo: Once puntos
+regla: grado_efecto
+entradas: {puntos: 11}
+espera:
+  grado: menor        # lo que decía la regla antigua
+  modificador: 2
+```
+
+Texto entre medias.
+
+```tapiz-ejemplo
+titulo: En una línea
+regla: accion
+entradas: {base: 12, mod: 2, resistencia: 15}
+espera: {total: 15, exito: false, grado: null}
+```
+"""
+AL_DIA = """\
+# Página
+
+```tapiz-ejemplo
+titulo: Once puntos
+regla: grado_efecto
+entradas: {puntos: 11}
+espera:
+  grado: mayor        # lo que decía la regla antigua
+  modificador: 4
+```
+
+Texto entre medias.
+
+```tapiz-ejemplo
+titulo: En una línea
+regla: accion
+entradas: {base: 12, mod: 2, resistencia: 15}
+espera: {total: 14, exito: false, grado: null}
+```
+"""
+
+
+def _pagina(tmp_path: Path, texto: str) -> Path:
+    (tmp_path / "srd").mkdir()
+    pagina = tmp_path / "srd" / "pagina.md"
+    pagina.write_text(texto, encoding="utf-8")
+    return pagina
+
+
+def test_reescribe_solo_los_valores_y_muestra_el_diff(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pagina = _pagina(tmp_path, DESFASADA)
+    monkeypatch.chdir(tmp_path)
+    assert main(["comprobar", "--actualizar"]) == 0
+    assert pagina.read_text(encoding="utf-8") == AL_DIA
+    salida = capsys.readouterr().out
+    assert "-  grado: menor        # lo que decía la regla antigua" in salida
+    assert "+  grado: mayor        # lo que decía la regla antigua" in salida
+    assert "+espera: {total: 14, exito: false, grado: null}" in salida
+    assert salida.endswith("3 valores actualizados en 1 página\n")
+    assert main(["comprobar"]) == 0
+
+
+def test_no_toca_una_pagina_con_otros_errores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rota = DESFASADA.replace("regla: accion", "regla: acion")
+    pagina = _pagina(tmp_path, rota)
+    monkeypatch.chdir(tmp_path)
+    assert main(["comprobar", "--actualizar"]) == 1
+    assert pagina.read_text(encoding="utf-8") == rota
+    salida = capsys.readouterr().out
+    assert "srd/pagina.md:16: regla desconocida «acion»" in salida
+    assert "srd/pagina.md: sin cambios: tiene errores que no son valores de «espera»" in salida
+
+
+@pytest.mark.parametrize(
+    ("valor", "texto"),
+    [
+        (None, "null"),
+        (True, "true"),
+        (3, "3"),
+        (0.25, "0.25"),
+        ("menor", "menor"),
+        ("12+", '"12+"'),
+        ("sí", '"sí"'),
+        ("Ataque total", "Ataque total"),
+        ([1, 2], "[1, 2]"),
+    ],
+)
+def test_los_valores_se_escriben_como_yaml(valor, texto) -> None:
+    assert como_yaml(valor) == texto
