@@ -35,6 +35,11 @@ def _fraccion(f: Fraction) -> str:
 _PARTES = {Fraction(1, 2): "La mitad", Fraction(1, 3): "Un tercio", Fraction(1, 10): "Un décimo"}
 
 
+def _parte(f: Fraction) -> str:
+    """«La mitad», «Un tercio»…; otra fracción que ponga un Lienzo se escribe en cifras: «1/4»."""
+    return _PARTES.get(f, _fraccion(f))
+
+
 def _tramo(p: ParametrosTapiz, i: Impedimento) -> str:
     if i.veces_con is None:
         return f"Más allá del valor de Carga + {p.impedimentos[-2].veces_con} x CON"
@@ -55,7 +60,7 @@ def tabla_impedimento(p: ParametrosTapiz) -> Tabla:
                 f"Consecuencia {p.grado(i.grado).femenino} ({con_signo(consecuencia(p, i))}) "
                 "a todas las tiradas de movimiento y combate"
             )
-            fuera = f"{_PARTES[i.fraccion]} de todos los valores"
+            fuera = f"{_parte(i.fraccion)} de todos los valores"
             notas = (
                 f"Requiere descansar {_duracion(i.descanso_minutos)} cada CON x "
                 f"{p.minutos_por_con} minutos realizando el movimiento"
@@ -169,7 +174,7 @@ def impedimento(
         pasos.append(
             f"En combate: consecuencia {p.grado(i.grado).femenino} "
             f"({con_signo(consecuencia(p, i))}); fuera de "
-            f"combate: {_PARTES[i.fraccion].lower()} de la distancia"
+            f"combate: {_parte(i.fraccion).lower()} de la distancia"
         )
     descanso = _descanso(p, i, con)
     if i.descanso_minutos:
@@ -218,9 +223,9 @@ ImpedimentoDelPersonaje = Annotated[
 
 
 def _paso_impedimento(p: ParametrosTapiz, i: Impedimento, efecto: str) -> str | None:
-    """El paso del impedimento en un movimiento: su efecto, o que no se aplica (TZR0002)."""
-    if i.aviso and i.nombre != "normal":
-        return f"Impedimento {i.nombre}: no se aplica (regla opcional TZR0002)"
+    """El paso del impedimento en un movimiento: su efecto, o su aviso si no se aplica (TZR0002)."""
+    if i.aviso and i != p.impedimentos[0]:
+        return f"{i.aviso} (impedimento {i.nombre})"
     return None if i.grado is None else f"Impedimento {i.nombre}: {efecto}"
 
 
@@ -446,7 +451,7 @@ def movimiento_fuera_combate(
     paso = _paso_impedimento(
         p,
         i,
-        f"{_PARTES.get(i.fraccion, '').lower()} de la distancia = {decimal(reducida)} {m.unidad}",
+        f"{_parte(i.fraccion).lower()} de la distancia = {decimal(reducida)} {m.unidad}",
     )
     if paso is not None:
         pasos.append(paso)

@@ -1,7 +1,12 @@
 """Rango y Movimiento: movimiento en combate y fuera de él, Impedimento y Carga."""
 
+from dataclasses import replace
+from fractions import Fraction
+
 import pytest
 
+from tapiz_rules.reglas import TAPIZ
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 from tests.reglas.ayuda import CON_TZR0002, calcular, error, tabla
 
 SHARRA = {"fue": 14, "des": 15, "con": 12, "peso": 30}
@@ -179,3 +184,56 @@ class TestMovimientoFueraDeCombate:
             "1 metro por minuto",
             "1 km por día",
         ]
+
+
+class TestTZR0002EnElMovimiento:
+    def test_el_paso_del_movimiento_da_el_aviso(self):
+        r = calcular(
+            "movimiento_combate", CON_TZR0002, mov=30, tipo="esprint", impedimento="cargado"
+        )
+        assert r.pasos[-1] == (
+            "Regla opcional TZR0002 activa: el impedimento se anota pero no se aplica "
+            "(impedimento cargado)"
+        )
+
+    def test_sin_carga_no_hay_aviso(self):
+        r = calcular("movimiento_fuera_combate", CON_TZR0002, mov=30, tipo="precavido")
+        assert r.pasos == ("Precavido: MOV 30 × 1 metro por minuto × 1 minuto = 30 m",)
+
+
+class TestParametros:
+    def test_el_esprint_lee_los_metros_por_punto_de_los_parametros(self):
+        p = ParametrosTapiz()
+        p2 = replace(p, metros_por_punto_combate={**p.metros_por_punto_combate, "esprint": 4})
+        r = TAPIZ.regla("movimiento_combate").ejecutar(p2, {"mov": 30, "tipo": "esprint"})
+        assert r["metros"] == 120
+        assert r.pasos[0] == "Esprint: MOV 30 × 4 m = 120 m por ronda"
+
+    def test_fuera_de_combate_lee_la_distancia_de_los_parametros(self):
+        p = ParametrosTapiz()
+        p2 = replace(
+            p, movimiento_fuera_por_punto={**p.movimiento_fuera_por_punto, "caminata": Fraction(2)}
+        )
+        regla = TAPIZ.regla("movimiento_fuera_combate")
+        assert regla.ejecutar(p2, {"mov": 30, "tipo": "caminata"})["distancia"] == 60
+
+    def test_el_impedimento_lee_sus_tramos_de_los_parametros(self):
+        p = ParametrosTapiz()
+        cargado = replace(p.impedimento("cargado"), fraccion=Fraction(1, 4), descanso_minutos=15)
+        p2 = replace(
+            p,
+            minutos_por_con=5,
+            impedimentos=tuple(cargado if i.nombre == "cargado" else i for i in p.impedimentos),
+        )
+        r = TAPIZ.regla("impedimento").ejecutar(p2, SHARRA)
+        assert (r["fraccion_fuera_combate"], r["descanso"]) == (
+            "1/4",
+            "15 minutos cada 60 minutos de movimiento",
+        )
+        fuera = TAPIZ.regla("movimiento_fuera_combate").ejecutar(
+            p2, {"mov": 30, "tipo": "normal", "impedimento": "cargado"}
+        )
+        assert fuera["distancia"] == 22.5
+        assert TAPIZ.tabla("tabla_impedimento").construir(p2).filas[1][2] == (
+            "1/4 de todos los valores"
+        )

@@ -1,7 +1,11 @@
 """Posturas: normal, ataque total, foco en el daño, defensa férrea y apuntar."""
 
+from dataclasses import replace
+
 import pytest
 
+from tapiz_rules.reglas import TAPIZ
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 from tests.reglas.ayuda import calcular, error, tabla
 
 
@@ -68,3 +72,16 @@ class TestPosturas:
             "la entrada «postura» no admite «berserker»; valores válidos: normal, ataque_total, "
             "foco_en_el_dano, defensa_ferrea, apuntar"
         )
+
+
+class TestParametros:
+    def test_defensa_ferrea_lee_su_bonus_de_los_parametros(self):
+        p2 = replace(ParametrosTapiz(), bonus_defensa_ferrea=5)
+        r = TAPIZ.regla("postura").ejecutar(p2, {"postura": "defensa_ferrea"})
+        assert r["mod_resistencia"] == 5
+        assert TAPIZ.tabla("posturas").construir(p2).filas[3][2] == "+5"
+
+    def test_apuntar_lee_su_multiplicador_de_los_parametros(self):
+        p2 = replace(ParametrosTapiz(), multiplicador_apuntar=3)
+        r = TAPIZ.regla("postura").ejecutar(p2, {"postura": "apuntar", "nivel": 3})
+        assert r["mod_ataque"] == 6

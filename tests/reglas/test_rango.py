@@ -1,7 +1,11 @@
 """Rango y Movimiento: visibilidad y cobertura."""
 
+from dataclasses import replace
+
 import pytest
 
+from tapiz_rules.reglas import TAPIZ
+from tapiz_rules.reglas.parametros import Cobertura, ParametrosTapiz
 from tests.reglas.ayuda import calcular, error, tabla
 
 
@@ -56,3 +60,18 @@ class TestVisibilidadYCobertura:
         assert error("visibilidad", visibilidad="borrosa") == (
             "la entrada «visibilidad» no admite «borrosa»; valores válidos: normal, parcial, nula"
         )
+
+
+class TestParametros:
+    def test_la_visibilidad_lee_su_grado_de_los_parametros(self):
+        p = ParametrosTapiz()
+        p2 = replace(p, grado_visibilidad={**p.grado_visibilidad, "parcial": "mayor"})
+        r = TAPIZ.regla("visibilidad").ejecutar(p2, {"visibilidad": "parcial"})
+        assert r.valores == {"modificador": -4, "grado": "mayor"}
+
+    def test_la_cobertura_lee_sus_bonificadores_de_los_parametros(self):
+        p = ParametrosTapiz()
+        media = Cobertura("media", "Cobertura media", 6, 12, "Madera gruesa")
+        p2 = replace(p, coberturas=tuple(media if c.nombre == "media" else c for c in p.coberturas))
+        assert TAPIZ.regla("cobertura").ejecutar(p2, {"tipo": "media"})["bonificador"] == 6
+        assert TAPIZ.tabla("tabla_cobertura").construir(p2).filas[1][1:3] == ("+6", "+12")

@@ -1,9 +1,13 @@
 """Tamaño: modificadores entre criaturas pequeñas, medianas y grandes."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tapiz_rules.reglas import TAPIZ
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 from tapiz_rules.reglas.tamano import TAMANOS
 from tests.reglas.ayuda import calcular, error, tabla
 
@@ -71,3 +75,16 @@ def test_intercambiar_atacante_y_objetivo_invierte_el_signo(a, b):
     mental = calcular("tamano_mental", atacante=a, objetivo=b)
     assert mental["mod_defensa"] == -ida["mod_defensa"]
     assert mental["mod_efecto"] == ida["mod_efecto"]
+
+
+def test_el_paso_de_tamano_sale_de_los_parametros():
+    p2 = replace(ParametrosTapiz(), paso_tamano=3)
+    entradas = {"atacante": "grande", "objetivo": "pequeno"}
+    assert TAPIZ.regla("tamano_fisico").ejecutar(p2, entradas).valores == {
+        "mod_defensa": 6,
+        "mod_efecto": 6,
+    }
+    assert TAPIZ.regla("tamano_mental").ejecutar(p2, entradas).valores == {
+        "mod_defensa": -6,
+        "mod_efecto": 6,
+    }
