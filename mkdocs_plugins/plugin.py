@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+import tapiz_rules
 from mkdocs_plugins import busqueda, catalogo, datos
 from mkdocs_plugins.configuracion import (
     FICHERO,
@@ -84,6 +87,32 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             raise PluginError("tapiz: la configuración de reglas no se ha cargado (on_config)")
         return self.reglas
 
+    def on_serve(
+        self, server: Any, /, *, config: MkDocsConfig, builder: Callable[..., None]
+    ) -> Any:
+        """Con ``mkdocs serve``, un cambio en el motor o en el plugin reinicia el servidor.
+
+        Reconstruir no basta: los módulos de Python ya importados seguirían siendo
+        los viejos. Se vigila su código y, si cambia, el proceso se sustituye por
+        un ``mkdocs`` nuevo con los mismos argumentos.
+        """
+        carpetas = [Path(tapiz_rules.__file__).parent, Path(__file__).parent]
+        for carpeta in carpetas:
+            server.watch(str(carpeta))
+        huella = _huella(carpetas)
+        reconstruir = server.builder
+
+        def reconstruir_o_reiniciar() -> None:
+            if _huella(carpetas) != huella:
+                log.info(
+                    "tapiz: el motor ha cambiado; mkdocs serve se reinicia con el código nuevo"
+                )
+                os.execv(sys.executable, [sys.executable, "-m", "mkdocs", *sys.argv[1:]])
+            reconstruir()
+
+        server.builder = reconstruir_o_reiniciar
+        return server
+
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.estados = {}
 
@@ -133,6 +162,15 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
             busqueda.plegar_indice_busqueda(indice)
+
+
+def _huella(carpetas: list[Path]) -> dict[str, int]:
+    """Cuándo cambió por última vez cada fichero de Python de esas carpetas."""
+    return {
+        str(fichero): fichero.stat().st_mtime_ns
+        for carpeta in carpetas
+        for fichero in carpeta.rglob("*.py")
+    }
 
 
 def _ruta_mostrada(fichero: File, config: MkDocsConfig) -> str:

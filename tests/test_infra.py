@@ -1,0 +1,59 @@
+"""La integración continua del repositorio: llama a lo mismo que el README y .ci/run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+RAIZ = Path(__file__).resolve().parent.parent
+GITHUB = RAIZ / ".github"
+
+
+def _yaml(ruta: Path) -> dict:
+    return yaml.safe_load(ruta.read_text(encoding="utf-8"))
+
+
+def _pasos(flujo: dict) -> list[dict]:
+    return [paso for trabajo in flujo["jobs"].values() for paso in trabajo.get("steps", [])]
+
+
+def test_el_pull_request_pasa_ci_run_sube_el_sitio_y_resume_el_impacto():
+    flujo = _yaml(GITHUB / "workflows" / "pr.yml")
+    assert "pull_request" in flujo[True]  # «on» es True en YAML 1.1
+    pasos = _pasos(flujo)
+    ordenes = " ".join(p.get("run", "") for p in pasos)
+    assert "bash .ci/run" in ordenes
+    assert 'tapiz impacto "origin/${{ github.base_ref }}" >> "$GITHUB_STEP_SUMMARY"' in ordenes
+    subida = next(p for p in pasos if p.get("uses", "").startswith("actions/upload-artifact"))
+    assert subida["with"]["path"] == "site/"
+    checkout = next(p for p in pasos if p.get("uses", "").startswith("actions/checkout"))
+    assert checkout["with"]["fetch-depth"] == 0
+
+
+def test_pages_publica_lo_que_construye_ci_run():
+    flujo = _yaml(GITHUB / "workflows" / "pages.yml")
+    pasos = _pasos(flujo)
+    assert any(p.get("run") == "bash .ci/run" for p in pasos)
+    assert any(p.get("uses", "").startswith("actions/deploy-pages") for p in pasos)
+    subida = next(p for p in pasos if p.get("uses", "").startswith("actions/upload-pages"))
+    assert subida["with"]["path"] == "site/"
+    ci = (RAIZ / ".ci" / "run").read_text(encoding="utf-8")
+    assert "--site-dir site" in ci and "python3 tareas.py pruebas" in ci
+
+
+def test_la_errata_pide_pagina_regla_y_que_esta_mal():
+    formulario = _yaml(GITHUB / "ISSUE_TEMPLATE" / "errata.yml")
+    campos = {c["id"]: c for c in formulario["body"]}
+    assert {"pagina", "regla", "que_esta_mal"} <= set(campos)
+    assert campos["pagina"]["validations"]["required"] is True
+    assert campos["que_esta_mal"]["validations"]["required"] is True
+
+
+def test_pre_commit_usa_ruff_y_tapiz_comprobar_sin_descargas():
+    config = _yaml(RAIZ / ".pre-commit-config.yaml")
+    ganchos = {g["id"]: g for repo in config["repos"] for g in repo["hooks"]}
+    assert all(repo["repo"] == "local" for repo in config["repos"])
+    assert ganchos["tapiz-comprobar"]["entry"] == "uv run tapiz comprobar"
+    assert ganchos["tapiz-comprobar"]["files"] == r"^srd/.*\.md$"
+    assert "ruff check" in ganchos["ruff"]["entry"]

@@ -1,0 +1,45 @@
+"""Las dos órdenes del README funcionan con solo Python y pip (``tareas.py``)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import tareas
+
+
+def test_sin_chromium_se_prueba_el_resto_y_se_dice_en_una_linea():
+    assert tareas.ordenes("pruebas", ["-q"], chromium=False) == [
+        ["run", "pytest", "-m", "not navegador", "-q"]
+    ]
+    assert tareas.ordenes("pruebas", [], chromium=True) == [["run", "pytest"]]
+    assert "\n" not in tareas.SIN_CHROMIUM
+    assert "sudo apt-get install chromium" in tareas.SIN_CHROMIUM
+
+
+def test_servir_es_mkdocs_serve():
+    assert tareas.ordenes("servir", [], chromium=True) == [["run", "mkdocs", "serve"]]
+
+
+def test_sin_uv_en_el_sistema_lo_instala_con_pip_en_herramientas(tmp_path, monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda nombre: None)
+    monkeypatch.setattr(tareas, "HERRAMIENTAS", tmp_path / ".herramientas")
+    uv = Path(tareas.asegurar_uv())
+    assert uv == tmp_path / ".herramientas" / "bin" / "uv"
+    version = subprocess.run([str(uv), "--version"], capture_output=True, text=True, check=True)
+    assert version.stdout.startswith("uv ")
+    assert tareas.asegurar_uv() == str(uv)  # la segunda vez no instala nada
+
+
+def test_una_tarea_desconocida_lo_dice_en_espanol():
+    proceso = subprocess.run(
+        [sys.executable, "tareas.py", "construir"],
+        cwd=Path(tareas.__file__).parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proceso.returncode != 0
+    assert "tarea desconocida «construir»; las tareas son: servir, pruebas" in proceso.stderr
