@@ -42,3 +42,13 @@ def test_una_ruta_que_no_existe_es_un_error_claro(
     monkeypatch.chdir(tmp_path)
     assert main(["comprobar", "no-existe"]) == 2
     assert capsys.readouterr().err == "tapiz: error: no existe la ruta «no-existe»\n"
+
+
+def test_una_pagina_fuera_del_libro_se_nombra_con_su_ruta_real(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raiz = PAGINAS.parents[2]
+    monkeypatch.chdir(raiz / "tests")
+    assert main(["comprobar", str(PAGINAS / "ejemplo-valor-incorrecto.md")]) == 1
+    salida = capsys.readouterr().out
+    assert salida.startswith("tests/plugin/paginas/ejemplo-valor-incorrecto.md:9: el ejemplo")
