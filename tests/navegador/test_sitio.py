@@ -153,3 +153,21 @@ def test_las_abreviaturas_muestran_su_significado_al_enfocarlas(pestana):
     pestana.page.keyboard.press("Tab")
     contenido = abreviatura.evaluate("a => getComputedStyle(a, '::after').content")
     assert contenido == '"Directora de Juego"'
+
+
+@pytest.mark.parametrize(
+    ("consulta", "capitulo"),
+    [
+        ("accion", "Hacer cosas"),
+        ("tamano", "Tamaño"),
+        ("carga", "Rango y movimiento"),
+        ("postura", "Posturas"),
+        ("heroicidad", "Puntos de heroicidad"),
+    ],
+)
+def test_la_busqueda_pone_primero_el_capitulo_que_define_el_termino(pestana, consulta, capitulo):
+    pestana.ir("")
+    pestana.page.locator(".md-search__input").click()
+    titulos = _buscar(pestana.page, consulta)
+    assert titulos[0] == capitulo, titulos
+    assert "Catálogo de reglas" not in titulos
