@@ -12,7 +12,8 @@ from mkdocs_plugins.especificacion import EspecEjemplo, EspecRegla
 from mkdocs_plugins.problemas import ErrorDePagina
 from tapiz_rules.dados import analizar, distribucion
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
-from tapiz_rules.modelo import Regla, Reglamento, Resultado, Tabla
+from tapiz_rules.modelo import Campo, Regla, Reglamento, Resultado, Tabla
+from tapiz_rules.modelo.formato import tipografia
 
 MAX_COMBINACIONES = 2000
 
@@ -132,11 +133,21 @@ def coincide(esperado: Any, calculado: Any) -> bool:
     return bool(esperado == calculado)
 
 
-def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any]] | None:
-    """Las salidas que cita el ejemplo para cada combinación de valores de sus dados.
+MAX_PASOS = 200
+"""Hasta cuántas tiradas posibles se guardan también los pasos del cálculo."""
 
-    Así el botón «Repetir» del navegador tira los dados y busca el resultado
-    sin duplicar la regla en JavaScript. ``None`` si hay demasiadas combinaciones.
+
+def salidas_mostradas(ejecutado: EjemploEjecutado) -> list[Campo]:
+    """Las salidas que afirma el ejemplo, más la que decide si sale bien (si la regla la tiene)."""
+    return [c for c in ejecutado.regla.salidas if c.nombre in ejecutado.espec.espera or c.decisiva]
+
+
+def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any]] | None:
+    """Lo que muestra la tarjeta para cada combinación de valores de sus dados.
+
+    Así el botón «Repetir» del navegador tira los dados y redibuja la tarjeta
+    (valores escritos como en el libro y, si no son demasiadas combinaciones,
+    los pasos) sin duplicar la regla en JavaScript. ``None`` si hay demasiadas.
     """
     espec = ejecutado.espec
     if not espec.dados:
@@ -145,17 +156,26 @@ def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any
         soportes = [[valor for valor, _ in distribucion(e).items()] for e in espec.dados.values()]
     except ErrorTapiz:
         return None
-    if math.prod(len(soporte) for soporte in soportes) > MAX_COMBINACIONES:
+    combinaciones = math.prod(len(soporte) for soporte in soportes)
+    if combinaciones > MAX_COMBINACIONES:
         return None
+    mostradas = salidas_mostradas(ejecutado)
     resultados: dict[str, dict[str, Any]] = {}
     for combinacion in itertools.product(*soportes):
         entradas = dict(ejecutado.entradas) | dict(zip(espec.dados, combinacion, strict=True))
         clave = ",".join(str(valor) for valor in combinacion)
         try:
-            valores = ejecutado.regla.calcular(espec.reglamento.parametros, **entradas).valores
-            resultados[clave] = {campo: valores[campo] for campo in espec.espera}
+            resultado = ejecutado.regla.calcular(espec.reglamento.parametros, **entradas)
         except ErrorTapiz as error:
             resultados[clave] = {"error": str(error)}
+            continue
+        valores = resultado.valores
+        resultados[clave] = {
+            "valores": {c.nombre: c.mostrar(valores[c.nombre], valores) for c in mostradas},
+            "exito": valores.get("exito"),
+        }
+        if combinaciones <= MAX_PASOS:
+            resultados[clave]["pasos"] = [tipografia(p) for p in resultado.pasos]
     return resultados
 
 

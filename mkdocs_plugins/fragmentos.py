@@ -21,6 +21,7 @@ from mkdocs_plugins.ejecucion import (
     ejecutar_regla,
     entradas_sin_efecto,
     resultados_con_dados,
+    salidas_mostradas,
 )
 from mkdocs_plugins.especificacion import leer_cuerpo, leer_ejemplo, leer_regla
 from mkdocs_plugins.problemas import ErrorDePagina, Problema
@@ -136,9 +137,7 @@ def _datos_ejemplo(ejecutado: EjemploEjecutado) -> dict[str, Any] | None:
     espec = ejecutado.espec
     return {
         "regla": ejecutado.regla.nombre,
-        "edicion": espec.reglamento.edicion,
         "dados": espec.dados,
-        "entradas": ejecutado.entradas,
-        "salidas": list(espec.espera),
+        "salidas": [[c.nombre, c.etiqueta] for c in salidas_mostradas(ejecutado)],
         "resultados": resultados,
     }

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import Any
 
+from mkdocs_plugins import ejecucion
 from mkdocs_plugins.ejecucion import EjemploEjecutado, mostrar
 from mkdocs_plugins.especificacion import WIDGETS
 from mkdocs_plugins.problemas import Problema
 from tapiz_rules.modelo import Campo, Regla, Reglamento, Tabla
-from tapiz_rules.modelo.formato import MENOS, enumerar, miles
-
-_MENOS_ASCII = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=[(\[/]))-(?=\s|\d)")
-
-
-def tipografia(texto: str) -> str:
-    """El signo menos de un libro («−2», «14 − 15») en lugar del guion del teclado."""
-    return _MENOS_ASCII.sub(MENOS, texto)
+from tapiz_rules.modelo.formato import enumerar, miles, tipografia
 
 
 def _celda(valor: Any) -> str:
@@ -129,14 +122,10 @@ def _entradas(ejecutado: EjemploEjecutado) -> str:
         dados = espec.dados.get(nombre)
         origen = f' <span class="tapiz-ejemplo__dados">({escape(dados)})</span>' if dados else ""
         filas.append(
-            f"<dt>{escape(etiqueta)}</dt><dd><strong>{escape(texto)}</strong>{origen}</dd>"
+            f'<dt>{escape(etiqueta)}</dt><dd data-entrada="{escape(nombre)}">'
+            f"<strong>{escape(texto)}</strong>{origen}</dd>"
         )
     return f'<dl class="tapiz-ejemplo__entradas">{"".join(filas)}</dl>'
-
-
-def salidas_mostradas(ejecutado: EjemploEjecutado) -> list[Campo]:
-    """Las salidas que afirma el ejemplo, más la que decide si sale bien (si la regla la tiene)."""
-    return [c for c in ejecutado.regla.salidas if c.nombre in ejecutado.espec.espera or c.decisiva]
 
 
 def _resultado(ejecutado: EjemploEjecutado) -> str:
@@ -144,7 +133,7 @@ def _resultado(ejecutado: EjemploEjecutado) -> str:
     filas = "".join(
         f'<dt>{escape(c.etiqueta)}</dt><dd data-salida="{escape(c.nombre)}">'
         f"<strong>{escape(c.mostrar(valores[c.nombre], valores))}</strong></dd>"
-        for c in salidas_mostradas(ejecutado)
+        for c in ejecucion.salidas_mostradas(ejecutado)
     )
     return f'<dl class="tapiz-ejemplo__resultado">{filas}</dl>'
 

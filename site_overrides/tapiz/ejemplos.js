@@ -1,68 +1,87 @@
 // «Repetir con dados nuevos» en los ejemplos resueltos: se tiran los dados del ejemplo y se
-// muestran los resultados que el plugin precalculó con el motor (datos.json → ejemplos).
+// redibuja la tarjeta entera (datos, cálculo y resultado) con lo que el plugin precalculó con el
+// motor para esa tirada (datos.json → ejemplos). Aquí no se calcula ninguna regla ni se escribe
+// ningún número: los valores llegan ya escritos como en el libro.
 
 import { cargarDatos, SIN_DATOS } from "./datos.js";
 import { Generador, semillaNueva } from "./generador.js";
 import { tirar } from "./tirada.js";
-import { anunciar, el, fichasDeTirada } from "./vista.js";
+import { el, fichasDeTirada } from "./vista.js";
 
-function texto(valor) {
-  if (valor === true) return "sí";
-  if (valor === false) return "no";
-  if (valor === null || valor === undefined) return "—";
-  return Array.isArray(valor) ? valor.join(", ") : String(valor);
+/** La tarjeta tal como la escribió el libro, para poder volver a ella. */
+const originales = new WeakMap();
+
+function mostrarError(tarjeta, zona, texto) {
+  zona.replaceChildren(el("p", { class: "tapiz-error", texto }));
+  tarjeta?.classList.remove("tapiz-ejemplo--repetido");
 }
 
-const nombre = (clave) => clave.replaceAll("_", " ");
-
-/** Dónde se muestra la repetición: la zona que deja el plugin (región aria-live) o una nueva. */
-function zonaDe(boton) {
-  const ejemplo = boton.closest(".tapiz-ejemplo");
-  const propia = ejemplo?.querySelector(".tapiz-ejemplo__repeticion");
-  if (propia) return [propia, propia.hasAttribute("aria-live")];
-  const bloque = boton.closest("p") ?? boton;
-  let zona = bloque.nextElementSibling;
-  if (!zona?.classList.contains("tapiz-repeticion")) {
-    zona = el("div", { class: "tapiz-repeticion" });
-    bloque.after(zona);
-  }
-  return [zona, false];
-}
-
-/** Tira los dados del ejemplo y muestra sus salidas precalculadas. */
+/** Tira los dados del ejemplo y redibuja su tarjeta con el resultado precalculado. */
 export async function repetirEjemplo(boton) {
-  const [zona, zonaAnunciada] = zonaDe(boton);
-  const avisar = (texto) => zonaAnunciada || anunciar(texto);
-  zona.classList.add("tapiz-repeticion");
+  const tarjeta = boton.closest(".tapiz-ejemplo");
+  const cuerpo = tarjeta?.querySelector(".tapiz-ejemplo__cuerpo");
+  const zona = tarjeta?.querySelector(".tapiz-ejemplo__repeticion");
+  if (!tarjeta || !cuerpo || !zona) return;
   let ejemplo;
   try {
     ejemplo = (await cargarDatos()).ejemplos?.[boton.dataset.ejemplo];
   } catch {
-    zona.replaceChildren(el("p", { class: "tapiz-error", texto: SIN_DATOS }));
+    mostrarError(tarjeta, zona, SIN_DATOS);
     return;
   }
   if (!ejemplo) {
-    zona.replaceChildren(el("p", { class: "tapiz-error", texto: `No hay datos del ejemplo «${boton.dataset.ejemplo}».` }));
+    mostrarError(tarjeta, zona, `No hay datos del ejemplo «${boton.dataset.ejemplo}».`);
     return;
   }
+  if (!originales.has(tarjeta)) originales.set(tarjeta, cuerpo.cloneNode(true));
+
   const generador = new Generador(semillaNueva());
   const tiradas = Object.entries(ejemplo.dados).map(([entrada, expresion]) => [entrada, tirar(expresion, generador)]);
-  const clave = tiradas.map(([, t]) => t.total).join(",");
-  const salidas = ejemplo.resultados?.[clave];
-  const dados = el("ul", {});
+  const resultado = ejemplo.resultados?.[tiradas.map(([, t]) => t.total).join(",")];
+  const original = originales.get(tarjeta);
+  cuerpo.replaceChildren(...[...original.childNodes].map((n) => n.cloneNode(true)));
+
+  const datos = [];
   for (const [entrada, t] of tiradas) {
-    dados.append(el("li", {}, `${nombre(entrada)} (${t.expresion}): `, el("span", { class: "tapiz-tirada" }, fichasDeTirada(t), el("span", { class: "tapiz-total", texto: `= ${t.total}` }))));
+    const dd = cuerpo.querySelector(`[data-entrada="${entrada}"]`);
+    const etiqueta = dd?.previousElementSibling?.textContent ?? entrada;
+    datos.push(`${etiqueta} ${t.total}`);
+    dd?.replaceChildren(
+      el("strong", { class: "tapiz-total", texto: String(t.total) }),
+      " ",
+      el("span", { class: "tapiz-tirada" }, fichasDeTirada(t)),
+      el("span", { class: "tapiz-ejemplo__dados", texto: ` (${t.expresion})` }),
+    );
   }
-  const tiradasTexto = tiradas.map(([entrada, t]) => `${nombre(entrada)} ${t.total}`).join(", ");
-  if (!salidas || salidas.error) {
-    const aviso = salidas?.error ?? "Esta combinación de dados no está precalculada.";
-    zona.replaceChildren(dados, el("p", { class: "tapiz-error", texto: aviso }));
-    avisar(`${tiradasTexto}. ${aviso}`);
+  if (!resultado || resultado.error) {
+    const aviso = resultado?.error ?? "Esta combinación de dados no está precalculada.";
+    cuerpo.querySelector(".tapiz-ejemplo__pasos")?.replaceChildren(el("li", { class: "tapiz-error", texto: aviso }));
+    for (const dd of cuerpo.querySelectorAll("[data-salida]")) dd.replaceChildren(el("strong", { texto: "—" }));
+    marcar(tarjeta, zona, `Con dados nuevos: ${datos.join(", ")}. ${aviso}`);
     return;
   }
-  const lista = el("dl", { class: "tapiz-repeticion__salidas" });
-  const orden = ejemplo.salidas?.length ? ejemplo.salidas : Object.keys(salidas);
-  for (const salida of orden) lista.append(el("dt", { texto: nombre(salida) }), el("dd", { texto: texto(salidas[salida]) }));
-  zona.replaceChildren(el("p", { texto: "Con dados nuevos:" }), dados, lista);
-  avisar(`${tiradasTexto}. ${orden.map((s) => `${nombre(s)}: ${texto(salidas[s])}`).join("; ")}.`);
+  const pasos = cuerpo.querySelector(".tapiz-ejemplo__pasos");
+  if (resultado.pasos) pasos?.replaceChildren(...resultado.pasos.map((p) => el("li", { texto: p })));
+  else pasos?.replaceChildren(el("li", { texto: "Los pasos de esta tirada no se guardan en el libro; el resultado sí." }));
+  const leidos = [];
+  for (const [salida, etiqueta] of ejemplo.salidas) {
+    const texto = resultado.valores[salida] ?? "—";
+    cuerpo.querySelector(`[data-salida="${salida}"]`)?.replaceChildren(el("strong", { texto }));
+    leidos.push(`${etiqueta}: ${texto}`);
+  }
+  marcar(tarjeta, zona, `Con dados nuevos: ${datos.join(", ")}. ${leidos.join("; ")}.`);
+}
+
+/** Señala que la tarjeta muestra una tirada nueva, lo anuncia y ofrece volver al ejemplo. */
+function marcar(tarjeta, zona, resumen) {
+  tarjeta.classList.add("tapiz-ejemplo--repetido");
+  const volver = el("button", { type: "button", class: "tapiz-volver md-button", texto: "Volver al ejemplo del libro" });
+  volver.addEventListener("click", () => {
+    const cuerpo = tarjeta.querySelector(".tapiz-ejemplo__cuerpo");
+    cuerpo.replaceChildren(...[...originales.get(tarjeta).childNodes].map((n) => n.cloneNode(true)));
+    tarjeta.classList.remove("tapiz-ejemplo--repetido");
+    zona.replaceChildren();
+    tarjeta.querySelector(".tapiz-repetir")?.focus();
+  });
+  zona.replaceChildren(el("p", { class: "tapiz-ejemplo__resumen", texto: resumen }), volver);
 }

@@ -6,6 +6,7 @@ pasa por aquí; nunca se muestra un ``0.7407407407`` ni un ``5400.0``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
@@ -71,3 +72,11 @@ def con_unidad(texto: str, unidad: str | tuple[str, str] | None, singular: bool)
         return texto
     nombre = unidad if isinstance(unidad, str) else unidad[0 if singular else 1]
     return f"{texto} {nombre}"
+
+
+_MENOS_ASCII = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=[(\[/]))-(?=\s|\d)")
+
+
+def tipografia(texto: str) -> str:
+    """El signo menos de un libro («−2», «14 − 15») en lugar del guion del teclado."""
+    return _MENOS_ASCII.sub(MENOS, texto)

@@ -202,31 +202,35 @@ def test_la_navegacion_instantanea_mantiene_vivos_los_widgets(pestana):
     assert pagina.locator(".tapiz-calculadora").count() == 0
 
 
-def test_repetir_un_ejemplo_muestra_lo_que_calculo_el_motor(pestana):
+def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
     pestana.ir("hacer-cosas/")
-    boton = pestana.page.locator("button.tapiz-repetir").first
-    ident = boton.get_attribute("data-ejemplo")
-    boton.click()
-    zona = pestana.page.locator(f"[id='{ident}'] .tapiz-repeticion dl")
-    zona.wait_for()
     with urlopen(pestana.base + "assets/tapiz/datos.json") as respuesta:
-        ejemplo = json.load(respuesta)["ejemplos"][ident]
-    repeticion = pestana.page.locator(f"[id='{ident}'] .tapiz-repeticion")
-    totales = repeticion.locator(".tapiz-total").all_text_contents()
-    clave = ",".join(t.removeprefix("= ") for t in totales)
-    esperado = ejemplo["resultados"][clave]
-    nombres = [n.replace(" ", "_") for n in zona.locator("dt").all_text_contents()]
-    valores = zona.locator("dd").all_text_contents()
-    assert nombres == ejemplo["salidas"]
-    assert valores == [como_texto(esperado[nombre]) for nombre in nombres]
-
-
-def como_texto(valor: object) -> str:
-    """Cómo muestra el widget una salida de una regla."""
-    if valor is True or valor is False:
-        return "sí" if valor else "no"
-    if valor is None:
-        return "—"
-    if isinstance(valor, list):
-        return ", ".join(str(v) for v in valor)
-    return str(valor)
+        ejemplos = json.load(respuesta)["ejemplos"]
+    botones = pestana.page.locator("button.tapiz-repetir")
+    identificadores = [b.get_attribute("data-ejemplo") for b in botones.all()]
+    # Uno con pocas tiradas posibles, cuyos pasos se guardan (una sola tirada de 1d20).
+    ident = next(i for i in identificadores if len(ejemplos[i]["resultados"]) <= 20)
+    ejemplo = ejemplos[ident]
+    tarjeta = pestana.page.locator(f"[id='{ident}']")
+    pasos_del_libro = tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents()
+    tarjeta.locator("button.tapiz-repetir").click()
+    tarjeta.locator(".tapiz-ejemplo__resumen").wait_for()
+    totales = [
+        tarjeta.locator(f"[data-entrada='{entrada}'] .tapiz-total").inner_text()
+        for entrada in ejemplo["dados"]
+    ]
+    esperado = ejemplo["resultados"][",".join(totales)]
+    # El cálculo y el resultado son los de la tirada nueva, escritos como en el libro.
+    assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() == esperado["pasos"]
+    for salida, _etiqueta in ejemplo["salidas"]:
+        assert (
+            tarjeta.locator(f"[data-salida='{salida}']").inner_text() == esperado["valores"][salida]
+        )
+    resumen = tarjeta.locator(".tapiz-ejemplo__resumen").inner_text()
+    assert resumen.startswith("Con dados nuevos: ")
+    assert "Éxito: " in resumen  # el resultado que decide siempre se dice
+    assert "_" not in resumen
+    # Y se puede volver al ejemplo del libro.
+    tarjeta.get_by_role("button", name="Volver al ejemplo del libro").click()
+    assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() == pasos_del_libro
+    assert "tapiz-ejemplo--repetido" not in (tarjeta.get_attribute("class") or "")

@@ -112,7 +112,9 @@ def test_en_zensical_tiran_los_dados_la_calculadora_y_repetir(navegador, zensica
     repetir = pagina.locator("button.tapiz-repetir").first
     ident = repetir.get_attribute("data-ejemplo")
     repetir.click()
-    pagina.locator(f"[id='{ident}'] .tapiz-repeticion dl").wait_for()
+    resumen = pagina.locator(f"[id='{ident}'] .tapiz-ejemplo__resumen")
+    resumen.wait_for()
+    assert resumen.inner_text().startswith("Con dados nuevos: ")
     assert vivo.count() == 1
     errores, externas = list(pestana.errores), list(pestana.externas)
     pagina.context.close()
