@@ -36,7 +36,10 @@ _SIN_BOTONES = {
     "textarea",
     "abbr",
     "kbd",
+    "data",
 }
+"""Dentro de estos elementos no hay botones. ``<data>`` es lo que deja ``{1d20}``: dados de una
+narración que ya se tiraron («saca un 9 en el {d20}»), que no deben volver a tirarse."""
 
 
 def candidatas(texto: str) -> Iterator[str]:
@@ -121,3 +124,7 @@ def _seguir_etiquetas(etiqueta: str, abiertas: list[str]) -> None:
             del abiertas[len(abiertas) - 1 - abiertas[::-1].index(elemento)]
     else:
         abiertas.append(elemento)
+
+
+NARRADOS = rf"\{{(?P<narrado>{_TERMINO}(?:[+-](?:{_TERMINO}|\d+))*)\}}"
+"""``{1d20}`` en el texto: unos dados que se nombran pero no se tiran."""

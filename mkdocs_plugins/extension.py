@@ -29,7 +29,7 @@ from pymdownx.superfences import SuperFencesCodeExtension
 from mkdocs_plugins import bloques, dados_en_texto, fragmentos, render, valores
 from mkdocs_plugins.configuracion import Configuracion, ErrorConfiguracion, configuracion_desde
 from mkdocs_plugins.problemas import ErrorDePagina, Problema
-from mkdocs_plugins.valores import ValorDelMotor
+from mkdocs_plugins.valores import DadosNarrados, ValorDelMotor
 from tapiz_rules.modelo import Reglamento
 
 
@@ -94,6 +94,9 @@ class TapizExtension(Extension):
         md.postprocessors.register(_DadosEnTexto(md, self), "tapiz_dados", 31)
         md.inlinePatterns.register(
             ValorDelMotor(md, lambda: self._contexto(md)), "tapiz_valor", 175
+        )
+        md.inlinePatterns.register(
+            DadosNarrados(dados_en_texto.NARRADOS, md), "tapiz_dados_narrados", 174
         )
 
     def _contexto(self, md: Markdown) -> tuple[Reglamento, Callable[[str, str], None]]:

@@ -7,6 +7,7 @@ import { distribucion, PRESUPUESTO_NAVEGADOR } from "./probabilidad.js";
 import { tirar } from "./tirada.js";
 import {
   agruparPorTermino,
+  DADOS_LEIDOS,
   anunciar,
   el,
   fichasDeTirada,
@@ -71,10 +72,15 @@ function conmutadorDeGrafica(contenedor, origen, expresion, total) {
 export function tirarEn(destino, expresion, { origen = destino } = {}) {
   const tirada = tirar(expresion, new Generador(semillaNueva()));
   const sinSuma = tirada.dados.length === 1 && agruparPorTermino(tirada).length === 1;
+  // Con muchos dados, quien usa un lector de pantalla recibe el resumen, no cada ficha.
+  const fichas = tirada.dados.length > DADOS_LEIDOS
+    ? el("span", { "aria-hidden": "true" }, fichasDeTirada(tirada))
+    : fichasDeTirada(tirada);
   const resultado = el(
     "span",
     { class: "tapiz-tirada", role: "group", "aria-label": `Tirada de ${tirada.expresion}` },
-    fichasDeTirada(tirada),
+    fichas,
+    tirada.dados.length > DADOS_LEIDOS ? el("span", { class: "tapiz-oculto", texto: resumenDeTirada(tirada) }) : null,
     sinSuma ? null : el("span", { class: "tapiz-total", texto: `= ${tirada.total}` }),
   );
   conmutadorDeGrafica(resultado, origen, tirada.expresion, tirada.total);

@@ -43,13 +43,27 @@ function selectorDadoBase(datos, id, edicion) {
   return selector;
 }
 
+const OTROS_DADOS = "otros";
+
 function selectorNivelAtributo(datos, id) {
   const selector = el("select", { id, name: "nivel_atributo" });
   for (const { nivel, expresion } of datos.dados_atributo) {
     selector.append(el("option", { value: nivel, texto: `${nivel}: ${expresion ?? "sin dados"}` }));
   }
+  // Si se escriben otros dados, el nivel lo dice en lugar de contradecirlos.
+  selector.append(el("option", { value: OTROS_DADOS, texto: "otros dados (escritos a mano)" }));
   return selector;
 }
+
+/** El nivel cuya expresión coincide con los dados escritos, o «otros dados». */
+function nivelDeLosDados(datos, escritos) {
+  const limpio = escritos.replaceAll(" ", "").toLowerCase();
+  const fila = datos.dados_atributo.find((d) => (d.expresion ?? "") === limpio);
+  return fila ? String(fila.nivel) : OTROS_DADOS;
+}
+
+/** Un valor a medio escribir (vacío, o solo «-»): no es un error, todavía. */
+class Incompleto extends Error {}
 
 /** Construye la calculadora dentro de `contenedor` (idempotente: se llama una vez). */
 export async function montarCalculadora(contenedor) {
@@ -70,7 +84,7 @@ export async function montarCalculadora(contenedor) {
   for (const c of numericos) {
     controles[c.nombre] = el("input", { id: `${id}-${c.nombre}`, name: c.nombre, type: "number", step: 1, min: c.minimo, max: c.maximo, value: c.inicial ?? "", inputmode: "numeric" });
   }
-  const mensaje = el("p", { class: "tapiz-error", role: "alert", hidden: true });
+  const mensaje = el("p", { class: "tapiz-error", role: "status", hidden: true });
   const tabla = el("table", { class: "tapiz-probabilidades" });
   const rasgos = el("p", { class: "tapiz-calculadora__rasgos" });
   const botonTirar = el("button", { type: "button", class: "md-button md-button--primary", texto: "Tirar" });
@@ -97,12 +111,17 @@ export async function montarCalculadora(contenedor) {
   contenedor.setAttribute("aria-label", "Calculadora de tiradas de acción");
 
   controles.nivel_atributo.addEventListener("change", () => {
+    if (controles.nivel_atributo.value === OTROS_DADOS) return;
     const fila = datos.dados_atributo.find((d) => String(d.nivel) === controles.nivel_atributo.value);
     controles.dados.value = fila?.expresion ?? "";
     actualizar(calc);
   });
   contenedor.addEventListener("input", (evento) => {
-    if (evento.target !== controles.nivel_atributo) actualizar(calc);
+    if (evento.target === controles.nivel_atributo) return;
+    if (evento.target === controles.dados) {
+      controles.nivel_atributo.value = nivelDeLosDados(datos, controles.dados.value);
+    }
+    actualizar(calc);
   });
   botonTirar.addEventListener("click", () => tirarAccion(calc));
   actualizar(calc);
@@ -113,10 +132,13 @@ function leerEntradas({ controles, numericos }) {
   const entradas = { dadoBase: controles.dado_base.value, dados: controles.dados.value.trim() };
   for (const control of Object.values(controles)) control.removeAttribute("aria-invalid");
   for (const c of numericos) {
-    const texto = controles[c.nombre].value.trim();
+    const control = controles[c.nombre];
+    const texto = control.value.trim();
     const valor = Number(texto);
     const fuera = (c.minimo !== undefined && valor < c.minimo) || (c.maximo !== undefined && valor > c.maximo);
-    if (texto === "" || !Number.isSafeInteger(valor) || fuera) {
+    // Vacío o a medio escribir («-» de un penalizador): el navegador da "" en los dos casos.
+    if (texto === "") throw new Incompleto(`Completa «${c.etiqueta}».`);
+    if (!Number.isSafeInteger(valor) || fuera) {
       controles[c.nombre].setAttribute("aria-invalid", "true");
       const minimo = c.minimo !== undefined ? ` mayor o igual que ${c.minimo}` : "";
       throw new Error(`«${c.etiqueta}» tiene que ser un número entero${minimo}.`);
@@ -134,10 +156,15 @@ function leerEntradas({ controles, numericos }) {
   return entradas;
 }
 
+/** Sin entradas válidas no queda ningún resultado viejo a la vista: ni tabla ni tirada. */
 function mostrarError(calc, error) {
-  calc.mensaje.textContent = error.message;
+  calc.mensaje.textContent =
+    error instanceof Incompleto ? `${error.message} Las probabilidades aparecerán al completarlo.` : error.message;
+  calc.mensaje.classList.toggle("tapiz-error", !(error instanceof Incompleto));
   calc.mensaje.hidden = false;
   calc.tabla.replaceChildren();
+  calc.rasgos.textContent = "";
+  calc.resultado.replaceChildren();
 }
 
 /** «consecuencia extrema»: los grados se nombran en masculino (efecto extremo). */
@@ -159,6 +186,8 @@ function fila(clave, etiqueta, peso, denominador, sangria = false) {
 }
 
 function actualizar(calc) {
+  // Una tirada hecha con otros datos ya no vale: se quita en cuanto cambian.
+  calc.resultado.replaceChildren();
   let entradas;
   let probabilidades;
   try {
@@ -212,7 +241,7 @@ function tirarAccion(calc) {
     entradas = leerEntradas(calc);
   } catch (error) {
     mostrarError(calc, error);
-    anunciar(error.message);
+    anunciar(calc.mensaje.textContent);
     return;
   }
   const generador = new Generador(semillaNueva());

@@ -102,7 +102,20 @@ export function fichasDeTirada(tirada) {
 }
 
 /** Texto para lectores de pantalla: «3d6: 4, 2, 6. Total 12». */
+/** Más dados que esto no se leen uno a uno: se resumen (un lector de pantalla no lee 1000 valores). */
+export const DADOS_LEIDOS = 12;
+
 export function resumenDeTirada(tirada) {
+  if (tirada.dados.length > DADOS_LEIDOS) {
+    const explosiones = tirada.dados.filter((d) => d.explosion).length;
+    const descartados = tirada.dados.filter((d) => d.descartado).length;
+    const notas = [
+      explosiones && `${explosiones} ${explosiones === 1 ? "explosión" : "explosiones"}`,
+      descartados && `${descartados} ${descartados === 1 ? "descartado" : "descartados"}`,
+    ].filter(Boolean);
+    const detalle = notas.length ? `, ${notas.join(", ")}` : "";
+    return `${tirada.expresion}: ${tirada.dados.length} dados${detalle}. Total ${tirada.total}.`;
+  }
   const valores = tirada.dados.map((d) => {
     const notas = [d.explosion && "explosión", d.descartado && "descartado"].filter(Boolean);
     return notas.length ? `${d.valor} (${notas.join(", ")})` : String(d.valor);
@@ -131,7 +144,11 @@ export function grafica(expresion, puntos, marcado = null) {
   const modas = puntos.filter(([, p]) => p >= pModa * (1 - 1e-9)).map(([v]) => v);
   const minimo = puntos[0][0];
   const maximo = puntos.at(-1)[0];
-  let resumen = `${expresion}: de ${minimo} a ${maximo}, media ${numero(media)}; `;
+  // Un dado que explota no tiene máximo: la distribución solo llega hasta la profundidad tabulada.
+  const rango = /!/.test(expresion)
+    ? `de ${minimo} en adelante, sin máximo (los dados explotan)`
+    : `de ${minimo} a ${maximo}`;
+  let resumen = `${expresion}: ${rango}, media ${numero(media)}; `;
   if (modas.length === puntos.length) {
     resumen += `todos los totales son igual de probables (${porcentaje(pModa)} cada uno).`;
   } else if (modas.length === 1) {
