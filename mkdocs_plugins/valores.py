@@ -98,9 +98,7 @@ def sin_errores(html: str) -> str:
 class DadosNarrados(InlineProcessor):
     """``{d20}`` → ``<data value="d20">d20</data>``: se lee igual, pero no es un botón."""
 
-    def handleMatch(  # noqa: N802 (API de Python-Markdown)
-        self, m: re.Match[str], data: str
-    ) -> tuple[etree.Element, int, int]:
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[etree.Element, int, int]:
         elemento = etree.Element("data", {"value": m.group("narrado"), "class": "tapiz-narrado"})
         elemento.text = m.group("narrado")
         return elemento, m.start(0), m.end(0)
