@@ -134,15 +134,16 @@ ESCUELAS: dict[str, Escuela] = {
     "antigua": Escuela(
         "antigua",
         "Antigua Escuela",
-        "Sigue la tradición de finales de los setenta e inicio de los ochenta: "
-        "personajes menos poderosos.",
+        "Sigue la tradición de juegos de finales de los setenta e inicio de los ochenta, "
+        "en donde los personajes son en general menos poderosos.",
         63,
         (14, 12, 10, 10, 9, 8),
     ),
     "nueva": Escuela(
         "nueva",
         "Nueva Escuela",
-        "Estilo de juego más heroico: personajes más poderosos.",
+        "Sigue una nueva tradición asociada con un estilo de juego más heroico en donde los "
+        "personajes son en general más poderosos.",
         72,
         (16, 14, 13, 12, 10, 9),
     ),
