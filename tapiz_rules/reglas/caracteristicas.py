@@ -8,7 +8,7 @@ from typing import Annotated
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.reglas._formato import con_signo, exigir_enteros, exigir_rango
-from tapiz_rules.reglas.parametros import ParametrosTapiz, Tramo
+from tapiz_rules.reglas.parametros import ESCUELAS, Escuela, ParametrosTapiz, Tramo
 
 SECCION = "Creación de Personajes"
 NOMBRES = ("FUE", "DES", "CON", "INT", "SAB", "CAR")
@@ -121,32 +121,11 @@ def tirada_caracteristica(
     return Resultado({"valor": valor}, (paso,))
 
 
-@dataclass(frozen=True)
-class Escuela:
-    nombre: str
-    titulo: str
-    descripcion: str
-    puntos: int
-    matriz: tuple[int, ...]
-
-
-ESCUELAS: dict[str, Escuela] = {
-    "antigua": Escuela(
-        "antigua",
-        "Antigua Escuela",
-        "Sigue la tradición de juegos de finales de los setenta e inicio de los ochenta, "
-        "en donde los personajes son en general menos poderosos.",
-        63,
-        (14, 12, 10, 10, 9, 8),
-    ),
-    "nueva": Escuela(
-        "nueva",
-        "Nueva Escuela",
-        "Sigue una nueva tradición asociada con un estilo de juego más heroico en donde los "
-        "personajes son en general más poderosos.",
-        72,
-        (16, 14, 13, 12, 10, 9),
-    ),
+DESCRIPCIONES_ESCUELA: dict[str, str] = {
+    "antigua": "Sigue la tradición de juegos de finales de los setenta e inicio de los ochenta, "
+    "en donde los personajes son en general menos poderosos.",
+    "nueva": "Sigue una nueva tradición asociada con un estilo de juego más heroico en donde los "
+    "personajes son en general más poderosos.",
 }
 RECOMENDACION = (
     "La recomendación del sistema Tapiz es emplear la Nueva Escuela, en "
@@ -184,7 +163,7 @@ def _opciones(p: ParametrosTapiz, e: Escuela) -> tuple[str, ...]:
 
 
 def _tabla_escuela(p: ParametrosTapiz, e: Escuela) -> Tabla:
-    notas = (e.descripcion,) + ((RECOMENDACION,) if e.nombre == "nueva" else ())
+    notas = (DESCRIPCIONES_ESCUELA[e.nombre], *((RECOMENDACION,) if e.nombre == "nueva" else ()))
     return Tabla(
         titulo=f"Generación de atributos: {e.titulo}",
         columnas=("Opción", "Método"),
@@ -196,13 +175,13 @@ def _tabla_escuela(p: ParametrosTapiz, e: Escuela) -> Tabla:
 @tabla("generacion_antigua_escuela", titulo="Generación: Antigua Escuela", seccion=SECCION)
 def tabla_antigua(p: ParametrosTapiz) -> Tabla:
     """Las cuatro opciones de la Antigua Escuela para generar las características."""
-    return _tabla_escuela(p, ESCUELAS["antigua"])
+    return _tabla_escuela(p, p.escuela("antigua"))
 
 
 @tabla("generacion_nueva_escuela", titulo="Generación: Nueva Escuela", seccion=SECCION)
 def tabla_nueva(p: ParametrosTapiz) -> Tabla:
     """Las tres opciones de la Nueva Escuela para generar las características."""
-    return _tabla_escuela(p, ESCUELAS["nueva"])
+    return _tabla_escuela(p, p.escuela("nueva"))
 
 
 EscuelaElegida = Annotated[
@@ -210,7 +189,7 @@ EscuelaElegida = Annotated[
     Entrada(
         "Escuela",
         ayuda="Antigua o Nueva Escuela",
-        opciones={e.nombre: e.titulo for e in ESCUELAS.values()},
+        opciones={e.nombre: e.titulo for e in ESCUELAS},
     ),
 ]
 
@@ -242,7 +221,7 @@ def reparto_puntos(
 
     Se reparten 63 puntos (Antigua Escuela) o 72 (Nueva), cada valor entre 8 y 18.
     """
-    e = ESCUELAS[escuela]
+    e = p.escuela(escuela)
     valores = exigir_enteros(
         "valores", list(valores), p.caracteristica_minima, p.caracteristica_maxima
     )
@@ -280,7 +259,7 @@ def reparto_puntos(
 )
 def matriz_fija(p: ParametrosTapiz, escuela: EscuelaElegida) -> Resultado:
     """Los valores fijos que cada escuela permite asignar a las características."""
-    e = ESCUELAS[escuela]
+    e = p.escuela(escuela)
     paso = f"{e.titulo}: {', '.join(str(v) for v in e.matriz)} (suman {sum(e.matriz)})"
     return Resultado({"valores": list(e.matriz)}, (paso,))
 

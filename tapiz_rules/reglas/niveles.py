@@ -117,7 +117,7 @@ def puntos_heroicidad(p: ParametrosTapiz, nivel: Nivel) -> Resultado:
     """
     puntos = nivel * p.heroicidad_por_nivel
     paso = (
-        f"{p.heroicidad_por_nivel} punto por nivel: nivel {nivel} → "
+        f"{contar_puntos(p.heroicidad_por_nivel)} por nivel: nivel {nivel} → "
         f"{contar_puntos(puntos, 'heroicidad')}"
     )
     return Resultado({"puntos": puntos}, (paso,))

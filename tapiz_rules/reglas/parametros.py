@@ -65,6 +65,22 @@ MODIFICADORES: tuple[Tramo, ...] = (
 
 
 @dataclass(frozen=True)
+class Escuela:
+    """Una escuela de generación de características: los puntos a repartir y su matriz fija."""
+
+    nombre: str
+    titulo: str
+    puntos: int
+    matriz: tuple[int, ...]
+
+
+ESCUELAS: tuple[Escuela, ...] = (
+    Escuela("antigua", "Antigua Escuela", 63, (14, 12, 10, 10, 9, 8)),
+    Escuela("nueva", "Nueva Escuela", 72, (16, 14, 13, 12, 10, 9)),
+)
+
+
+@dataclass(frozen=True)
 class Cobertura:
     nombre: str
     titulo: str
@@ -194,6 +210,7 @@ class ParametrosTapiz:
         default_factory=lambda: {"normal": None, "parcial": "menor", "nula": "mayor"}
     )
     coberturas: tuple[Cobertura, ...] = COBERTURAS
+    # Características, niveles y personajes
     modificadores_caracteristica: tuple[Tramo, ...] = MODIFICADORES
     caracteristica_minima: int = 3
     caracteristica_maxima: int = 18
@@ -202,6 +219,8 @@ class ParametrosTapiz:
     limite_fatal: int = -10
     """Con -10 puntos de golpe (o menos), la vida de aventura ha terminado."""
     perdida_por_ronda: int = 1
+    escuelas: tuple[Escuela, ...] = ESCUELAS
+    """Puntos a repartir y matriz fija de la Antigua y la Nueva Escuela."""
 
     def __hash__(self) -> int:
         return hash((self.dado_base, self.grados, self.dados_atributo, self.impedimentos))
@@ -231,6 +250,9 @@ class ParametrosTapiz:
 
     def cobertura(self, nombre: str) -> Cobertura:
         return next(c for c in self.coberturas if c.nombre == nombre)
+
+    def escuela(self, nombre: str) -> Escuela:
+        return next(e for e in self.escuelas if e.nombre == nombre)
 
 
 def exigir_lengua(p: ParametrosTapiz, que: str) -> None:

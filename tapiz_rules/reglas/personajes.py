@@ -103,14 +103,16 @@ def tabla_estados(p: ParametrosTapiz) -> Tabla:
             "estado",
             str,
             "Estado",
-            ayuda="activo, inconsciente, desangrandose, muerto, incapacitado, inestable o perdido",
+            ayuda="Activo; inconsciente, desangrándose o muerto (físicos); incapacitado, "
+            "inestable o perdido (mentales)",
             opciones=tuple(ETIQUETAS_ESTADO.items()),
         ),
         Campo(
             "pierde_por_ronda",
             int,
-            "Pierde por ronda",
+            "Pérdida por ronda",
             ayuda="Puntos de golpe que pierde cada ronda si no lo estabilizan",
+            unidad=("punto de golpe", "puntos de golpe"),
         ),
     ],
 )

@@ -176,7 +176,7 @@ def test_una_expresion_hostil_en_la_calculadora_da_un_mensaje(pestana, escrito, 
     pestana.ir("hacer-cosas/")
     campo = pestana.page.get_by_label(CAMPO_DADOS)
     campo.fill(escrito)
-    aviso = pestana.page.locator(".tapiz-calculadora [role=alert]")
+    aviso = pestana.page.locator(".tapiz-calculadora p[role=status]")
     aviso.wait_for(state="visible")
     assert aviso.text_content() == mensaje
     assert campo.get_attribute("aria-invalid") == "true"

@@ -1,7 +1,11 @@
 """Creación de Personajes: modificadores y generación de características."""
 
+from dataclasses import replace
+
 import pytest
 
+from tapiz_rules.reglas import TAPIZ
+from tapiz_rules.reglas.parametros import ParametrosTapiz, Tramo
 from tests.reglas.ayuda import calcular, error, tabla
 
 
@@ -115,4 +119,51 @@ class TestGeneracionDeLosAtributos:
         assert nueva.notas[-1] == (
             "La recomendación del sistema Tapiz es emplear la Nueva Escuela, en particular las "
             "opciones 1 y 2."
+        )
+
+
+class TestParametros:
+    def test_los_modificadores_salen_de_los_parametros(self):
+        p = ParametrosTapiz()
+        tramos = tuple(
+            Tramo(t.desde, t.hasta, 5, 10) if t.desde == 18 else t
+            for t in p.modificadores_caracteristica
+        )
+        p2 = replace(p, modificadores_caracteristica=tramos)
+        regla = TAPIZ.regla("modificador_caracteristica")
+        assert regla.ejecutar(p2, {"valor": 18})["modificador"] == 5
+        assert regla.ejecutar(p2, {"valor": 18, "principal": True})["modificador"] == 10
+        assert TAPIZ.tabla("modificadores_caracteristica").construir(p2).filas[-1] == (
+            "18",
+            "+5",
+            "+10",
+        )
+
+    def test_el_rango_de_las_caracteristicas_sale_de_los_parametros(self):
+        p = ParametrosTapiz()
+        tramos = (*p.modificadores_caracteristica, Tramo(19, 20, 5, 10))
+        p2 = replace(p, modificadores_caracteristica=tramos, caracteristica_maxima=20)
+        regla = TAPIZ.regla("modificador_caracteristica")
+        assert regla.ejecutar(p2, {"valor": 20})["modificador"] == 5
+
+    def test_las_escuelas_y_el_reparto_salen_de_los_parametros(self):
+        p = ParametrosTapiz()
+        nueva = replace(p.escuela("nueva"), puntos=75, matriz=(17, 15, 13, 12, 10, 8))
+        escuelas = tuple(nueva if e.nombre == "nueva" else e for e in p.escuelas)
+        p2 = replace(p, escuelas=escuelas, reparto_minimo=7, reparto_maximo=17)
+        reparto = TAPIZ.regla("reparto_puntos")
+        r = reparto.ejecutar(p2, {"escuela": "nueva", "valores": [17, 17, 17, 10, 7, 7]})
+        assert r.valores == {
+            "valido": True,
+            "total": 75,
+            "motivo": "75 puntos repartidos, todos entre 7 y 17",
+        }
+        r = reparto.ejecutar(p2, {"escuela": "nueva", "valores": [18, 17, 17, 10, 7, 6]})
+        assert r["motivo"] == "FUE 18, CAR 6 fuera del rango 7-17"
+        matriz = TAPIZ.regla("matriz_fija").ejecutar(p2, {"escuela": "nueva"})
+        assert matriz["valores"] == [17, 15, 13, 12, 10, 8]
+        tabla_nueva = TAPIZ.tabla("generacion_nueva_escuela").construir(p2)
+        assert tabla_nueva.filas[1][1] == (
+            "Repartir 75 puntos entre las seis características, ninguna por debajo de 7 ni por "
+            "encima de 17"
         )

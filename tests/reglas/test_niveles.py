@@ -1,10 +1,14 @@
 """Niveles y Avances: progresión, heroicidad, mejoras y dados de atributo."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tapiz_rules.dados import analizar
+from tapiz_rules.reglas import TAPIZ
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 from tests.reglas.ayuda import calcular, error, tabla
 
 
@@ -124,3 +128,36 @@ def test_el_nivel_cubre_los_px(px):
     anterior = calcular("nivel_por_experiencia", px=r["px_siguiente"] - 1)
     assert anterior["nivel"] == r["nivel"]
     assert calcular("nivel_por_experiencia", px=r["px_siguiente"])["nivel"] == r["nivel"] + 1
+
+
+class TestParametros:
+    def test_la_progresion_sale_de_los_parametros(self):
+        p2 = replace(ParametrosTapiz(), px_por_nivel=(0, 1_000, 3_000), px_tras_ultimo=5_000)
+        regla = TAPIZ.regla("nivel_por_experiencia")
+        assert regla.ejecutar(p2, {"px": 1_500}).valores == {"nivel": 2, "px_siguiente": 3_000}
+        r = regla.ejecutar(p2, {"px": 9_000})
+        assert r.valores == {"nivel": 4, "px_siguiente": 13_000}
+        assert r.pasos[1] == "Desde el nivel 3, +5.000 PX por nivel: el nivel 5 pide 13.000 PX"
+        t = TAPIZ.tabla("progresion_nivel").construir(p2)
+        assert t.filas[-1] == ("Cada nivel siguiente", "+5.000 PX por nivel a partir del 3.º")
+
+    def test_heroicidad_y_mejoras_salen_de_los_parametros(self):
+        p2 = replace(
+            ParametrosTapiz(),
+            heroicidad_por_nivel=2,
+            heroicidad_directora_por_jugador=3,
+            niveles_por_mejora=4,
+        )
+        r = TAPIZ.regla("puntos_heroicidad").ejecutar(p2, {"nivel": 3})
+        assert r["puntos"] == 6
+        assert r.pasos == ("2 puntos por nivel: nivel 3 → 6 puntos de heroicidad",)
+        directora = TAPIZ.regla("heroicidad_directora").ejecutar(p2, {"jugadores": 4})
+        assert directora["puntos"] == 12
+        assert TAPIZ.regla("mejoras_caracteristica").ejecutar(p2, {"nivel": 8})["mejoras"] == 2
+
+    def test_los_dados_de_atributo_salen_de_los_parametros(self):
+        p = ParametrosTapiz()
+        p2 = replace(p, dados_atributo=(*p.dados_atributo, (5, 10)))
+        r = TAPIZ.regla("dados_atributo").ejecutar(p2, {"nivel": 11})
+        assert r.valores == {"expresion": "5d10!", "coste": 66}
+        assert len(TAPIZ.tabla("tabla_dados_atributo").construir(p2).filas) == 12

@@ -1,7 +1,11 @@
 """Puntos de golpe, defensas e iniciativa."""
 
+from dataclasses import replace
+
 import pytest
 
+from tapiz_rules.reglas import TAPIZ
+from tapiz_rules.reglas.parametros import ParametrosTapiz
 from tests.reglas.ayuda import calcular, error, tabla
 
 
@@ -66,3 +70,28 @@ def test_iniciativa_suma_des_y_sab():
     r = calcular("modificador_iniciativa", mod_des=2, mod_sab=-1)
     assert r["modificador"] == 1
     assert r.pasos == ("DES +2 + SAB -1 = +1",)
+
+
+class TestParametros:
+    def test_el_limite_fatal_y_la_perdida_salen_de_los_parametros(self):
+        p2 = replace(ParametrosTapiz(), limite_fatal=-5, perdida_por_ronda=2)
+        regla = TAPIZ.regla("estado_puntos_golpe")
+        assert regla.ejecutar(p2, {"tipo": "fisicos", "puntos": -4}).valores == {
+            "estado": "desangrandose",
+            "pierde_por_ronda": 2,
+        }
+        assert regla.ejecutar(p2, {"tipo": "fisicos", "puntos": -5}).valores == {
+            "estado": "muerto",
+            "pierde_por_ronda": 0,
+        }
+        r = regla.ejecutar(p2, {"tipo": "mentales", "puntos": -1})
+        assert r.pasos == (
+            "-1 PGM: Inestable: no puede actuar con coherencia y pierde 2 PGM cada ronda",
+        )
+        t = TAPIZ.tabla("estados_puntos_golpe").construir(p2)
+        assert [f[0] for f in t.filas] == ["Más de 0", "0", "De -1 a -4", "-5 o menos"]
+
+    def test_las_defensas_parten_de_la_base_estatica(self):
+        p2 = replace(ParametrosTapiz(), base_estatica=12)
+        assert TAPIZ.regla("defensa_fisica").ejecutar(p2, {})["defensa"] == 12
+        assert TAPIZ.regla("defensa_mental").ejecutar(p2, {"mod_int": 1})["defensa"] == 13
