@@ -92,9 +92,11 @@ def _boton(encontrada: re.Match[str], validas: set[str]) -> str:
     expresion = encontrada.group(0)
     if expresion not in validas:
         return expresion
+    texto = escape(expresion)
+    # El nombre accesible es «Tirar 1d20»: sin el glifo decorativo que pone el estilo.
     return (
-        f'<button type="button" class="tapiz-dados" data-expr="{escape(expresion)}" '
-        f'title="Tirar {escape(expresion)}">{escape(expresion)}</button>'
+        f'<button type="button" class="tapiz-dados" data-expr="{texto}" '
+        f'aria-label="Tirar {texto}" title="Tirar {texto}">{texto}</button>'
     )
 
 

@@ -4,6 +4,7 @@
 import { alPulsarDado, montarTirador } from "./botones.js";
 import { montarCalculadora } from "./calculadora.js";
 import { repetirEjemplo } from "./ejemplos.js";
+import { el } from "./vista.js";
 import { prepararLibro } from "./libro.js";
 
 /** Monta los widgets de la página que aún no lo estén (idempotente). */
@@ -11,7 +12,7 @@ function hidratar(raiz = document) {
   // El libro primero: renombra ids del contenido antes de que los widgets creen los suyos.
   const libro = raiz.querySelector(".tapiz-libro");
   if (libro) prepararLibro(libro);
-  abreviaturasEnfocables(raiz);
+  explicarAbreviaturas(raiz);
   for (const [selector, montar] of [
     [".tapiz-calculadora", montarCalculadora],
     [".tapiz-tirador", montarTirador],
@@ -23,16 +24,41 @@ function hidratar(raiz = document) {
   }
 }
 
-/** Las abreviaturas del glosario (DJ, PGF, FUE…) muestran su significado también con el teclado. */
-function abreviaturasEnfocables(raiz = document) {
-  for (const abreviatura of raiz.querySelectorAll(".md-content abbr[title]:not([tabindex])")) {
-    abreviatura.tabIndex = 0;
-    abreviatura.dataset.significado = abreviatura.title;
+/**
+ * Las abreviaturas del glosario (DJ, PGF, FUE…) se leen sin una parada de tabulador cada una:
+ * la primera de cada capítulo lleva su significado escrito al lado («DJ (Directora de Juego)»),
+ * para la vista, el teclado, la impresión y los lectores de pantalla; y cualquiera, al tocarla o
+ * pulsarla, lo muestra en un globo.
+ */
+function explicarAbreviaturas(raiz = document) {
+  const capitulos = raiz.querySelectorAll(".tapiz-libro__capitulo, .md-content article");
+  for (const capitulo of capitulos) {
+    if (capitulo.dataset.tapizAbreviaturas || capitulo.querySelector(".tapiz-libro__capitulo")) continue;
+    capitulo.dataset.tapizAbreviaturas = "1";
+    const vistas = new Set();
+    for (const abreviatura of capitulo.querySelectorAll("abbr[title]")) {
+      abreviatura.dataset.significado = abreviatura.title;
+      if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1, h2, h3, h4, table, .tapiz-ejemplo")) continue;
+      vistas.add(abreviatura.textContent);
+      abreviatura.after(el("span", { class: "tapiz-expansion", texto: ` (${abreviatura.title})` }));
+    }
   }
+}
+
+function alTocarAbreviatura(abreviatura) {
+  const abierta = document.querySelector("abbr[data-abierta]");
+  abierta?.removeAttribute("data-abierta");
+  if (abierta !== abreviatura) abreviatura.setAttribute("data-abierta", "");
 }
 
 /** Un solo escuchador para toda la vida de la página: sirve a los botones de cualquier página. */
 function alHacerClic(evento) {
+  const abreviatura = evento.target.closest?.("abbr[data-significado]");
+  if (abreviatura) {
+    alTocarAbreviatura(abreviatura);
+    return;
+  }
+  document.querySelector("abbr[data-abierta]")?.removeAttribute("data-abierta");
   const boton = evento.target.closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir]");
   if (!boton) return;
   if (boton.matches(".tapiz-dados")) alPulsarDado(boton);

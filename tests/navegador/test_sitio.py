@@ -10,6 +10,8 @@ from urllib.request import urlopen
 import axe_playwright_python
 import pytest
 
+from tests.navegador.conftest import MOVIL, abrir_pestana
+
 pytestmark = pytest.mark.navegador
 
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
@@ -143,16 +145,40 @@ def test_al_imprimir_se_ocultan_la_navegacion_y_los_botones(pestana):
     assert pagina.locator("button.tapiz-dados").first.is_visible()
 
 
-def test_las_abreviaturas_muestran_su_significado_al_enfocarlas(pestana):
+def test_las_abreviaturas_se_explican_sin_una_parada_de_tabulador_cada_una(pestana):
     pestana.ir("introduccion/")
-    abreviatura = pestana.page.locator("article abbr", has_text="DJ").first
-    assert abreviatura.get_attribute("title") == "Directora de Juego"
-    pestana.page.keyboard.press("Tab")
-    abreviatura.focus()
-    pestana.page.keyboard.press("Shift+Tab")
-    pestana.page.keyboard.press("Tab")
+    articulo = pestana.page.locator("article")
+    assert articulo.locator("abbr[tabindex]").count() == 0
+    primera = articulo.locator("abbr", has_text="DJ").first
+    assert primera.evaluate("a => a.nextElementSibling.textContent") == " (Directora de Juego)"
+    expansiones = articulo.locator(".tapiz-expansion").all_text_contents()
+    assert len(expansiones) == len(set(expansiones))  # solo la primera de cada una
+
+
+def test_tocar_una_abreviatura_en_el_movil_muestra_su_significado(navegador, sitio):
+    pestana = abrir_pestana(navegador, sitio, MOVIL)
+    pestana.ir("introduccion/")
+    abreviatura = pestana.page.locator("article abbr", has_text="DJ").nth(1)
+    abreviatura.click()
     contenido = abreviatura.evaluate("a => getComputedStyle(a, '::after').content")
     assert contenido == '"Directora de Juego"'
+    pestana.page.locator("article h1").click()
+    assert abreviatura.evaluate("a => getComputedStyle(a, '::after').content") == "none"
+    pestana.page.context.close()
+
+
+def test_en_el_libro_completo_el_primer_dado_esta_a_pocas_paradas_de_tabulador(pestana):
+    pestana.ir("libro/")
+    pagina = pestana.page
+    pagina.locator("article").click(position={"x": 5, "y": 5})
+    paradas = 0
+    en_un_dado = "() => document.activeElement.matches('button.tapiz-dados')"
+    while paradas < 200 and not pagina.evaluate(en_un_dado):
+        pagina.keyboard.press("Tab")
+        paradas += 1
+    assert paradas < 10, paradas
+    nombre = pagina.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert nombre.startswith("Tirar ") and "⚄" not in nombre
 
 
 @pytest.mark.parametrize(
