@@ -13,6 +13,7 @@ function hidratar(raiz = document) {
   const libro = raiz.querySelector(".tapiz-libro");
   if (libro) prepararLibro(libro);
   explicarAbreviaturas(raiz);
+  avisarTablasAnchas(raiz);
   for (const [selector, montar] of [
     [".tapiz-calculadora", montarCalculadora],
     [".tapiz-tirador", montarTirador],
@@ -41,6 +42,31 @@ function explicarAbreviaturas(raiz = document) {
       if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1, h2, h3, h4, table, .tapiz-ejemplo")) continue;
       vistas.add(abreviatura.textContent);
       abreviatura.after(el("span", { class: "tapiz-expansion", texto: ` (${abreviatura.title})` }));
+    }
+  }
+}
+
+/**
+ * Una tabla más ancha que la pantalla (en un móvil) se desplaza a los lados: se dice con una línea
+ * y una sombra en el borde, y se puede desplazar también con el teclado.
+ */
+function avisarTablasAnchas(raiz = document) {
+  for (const envoltorio of raiz.querySelectorAll(".md-typeset__scrollwrap")) {
+    const desborda = envoltorio.scrollWidth > envoltorio.clientWidth + 1;
+    envoltorio.classList.toggle("tapiz-desborda", desborda);
+    const aviso = envoltorio.previousElementSibling?.classList.contains("tapiz-desliza")
+      ? envoltorio.previousElementSibling
+      : null;
+    if (desborda && !aviso) {
+      envoltorio.before(el("p", { class: "tapiz-desliza", texto: "Desliza la tabla a los lados para verla entera →" }));
+      envoltorio.tabIndex = 0;
+      envoltorio.setAttribute("role", "region");
+      envoltorio.setAttribute("aria-label", "Tabla desplazable");
+    } else if (!desborda && aviso) {
+      aviso.remove();
+      envoltorio.removeAttribute("tabindex");
+      envoltorio.removeAttribute("role");
+      envoltorio.removeAttribute("aria-label");
     }
   }
 }
@@ -77,6 +103,7 @@ if (!window.__tapizDados) {
   window.__tapizDados = true;
   nombrarBusqueda();
   document.addEventListener("click", alHacerClic);
+  window.addEventListener("resize", () => avisarTablasAnchas());
   if (window.document$) window.document$.subscribe(() => hidratar());
   else hidratar();
 }

@@ -197,3 +197,37 @@ def test_la_busqueda_pone_primero_el_capitulo_que_define_el_termino(pestana, con
     titulos = _buscar(pestana.page, consulta)
     assert titulos[0] == capitulo, titulos
     assert "Catálogo de reglas" not in titulos
+
+
+@pytest.mark.parametrize("ruta", ["posturas/", "rango-y-movimiento/", "tamano/"])
+def test_en_el_movil_una_tabla_ancha_dice_que_se_desplaza(navegador, sitio, ruta):
+    pestana = abrir_pestana(navegador, sitio, MOVIL)
+    pestana.ir(ruta)
+    anchas = pestana.page.evaluate(
+        """() => [...document.querySelectorAll('article table')]
+            .filter(t => t.getBoundingClientRect().width > innerWidth)
+            .map(t => {
+              const caja = t.closest('.md-typeset__scrollwrap');
+              return {
+                desplazable: !!caja && getComputedStyle(caja).overflowX === 'auto',
+                aviso: caja?.previousElementSibling?.textContent ?? '',
+                teclado: caja?.tabIndex === 0,
+              };
+            })"""
+    )
+    assert anchas, "se esperaba al menos una tabla más ancha que el móvil"
+    for tabla in anchas:
+        assert tabla == {
+            "desplazable": True,
+            "aviso": "Desliza la tabla a los lados para verla entera →",
+            "teclado": True,
+        }
+    # Y ningún otro elemento se sale de la pantalla.
+    salidos = pestana.page.evaluate(
+        """() => [...document.querySelectorAll('article *')]
+            .filter(e => !e.closest('.md-typeset__scrollwrap'))
+            .filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+            .map(e => e.tagName + '.' + e.className)"""
+    )
+    assert salidos == []
+    pestana.page.context.close()
