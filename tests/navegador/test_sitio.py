@@ -170,7 +170,12 @@ def test_tocar_una_abreviatura_en_el_movil_muestra_su_significado(navegador, sit
 def test_en_el_libro_completo_el_primer_dado_esta_a_pocas_paradas_de_tabulador(pestana):
     pestana.ir("libro/")
     pagina = pestana.page
-    pagina.locator("article").click(position={"x": 5, "y": 5})
+    assert pagina.locator("article abbr[tabindex]").count() == 0
+    # Desde el comienzo del primer capítulo (antes están la portada y el índice, que son enlaces).
+    pagina.evaluate(
+        """() => { const c = document.querySelector('.tapiz-libro__capitulo');
+                   c.tabIndex = -1; c.focus(); }"""
+    )
     paradas = 0
     en_un_dado = "() => document.activeElement.matches('button.tapiz-dados')"
     while paradas < 200 and not pagina.evaluate(en_un_dado):
@@ -231,3 +236,35 @@ def test_en_el_movil_una_tabla_ancha_dice_que_se_desplaza(navegador, sitio, ruta
     )
     assert salidos == []
     pestana.page.context.close()
+
+
+def test_el_libro_impreso_tiene_portada_indice_y_solo_lo_que_se_imprime(pestana):
+    pestana.ir("libro/")
+    pagina = pestana.page
+    indice = pagina.locator(".tapiz-indice a")
+    capitulos = pagina.locator(".tapiz-libro__capitulo")
+    assert indice.count() == capitulos.count()
+    assert indice.first.get_attribute("href").endswith("#libro-1")
+    pagina.emulate_media(media="print")
+    assert pagina.locator(".tapiz-portada").is_visible()
+    assert pagina.locator(".tapiz-portada__titulo").inner_text() == "Sistema Tapiz"
+    # Nada que remita a un widget que no se imprime, ni el «listo para imprimir» de la pantalla.
+    for selector in [
+        ".tapiz-solo-pantalla",
+        ".tapiz-calculadora",
+        ".tapiz-tirador",
+        ".tapiz-repetir",
+    ]:
+        assert all(not e.is_visible() for e in pagina.locator(selector).all()), selector
+    assert "listo para imprimir" not in pagina.locator("article").inner_text()
+    assert "La calculadora siguiente" not in pagina.locator("article").inner_text()
+    estilos = pagina.evaluate(
+        """() => ({
+            titulo: getComputedStyle(document.querySelector('.tapiz-libro h2')).breakAfter,
+            tarjeta: getComputedStyle(document.querySelector('.tapiz-ejemplo')).breakInside,
+            tabla: getComputedStyle(document.querySelector('.tapiz-libro table')).breakInside,
+            dado: getComputedStyle(document.querySelector('button.tapiz-dados'), '::before').content,
+        })"""
+    )
+    assert estilos == {"titulo": "avoid", "tarjeta": "avoid", "tabla": "avoid", "dado": "none"}
+    assert "Catálogo de reglas" not in pagina.locator(".tapiz-indice").inner_text()
