@@ -263,7 +263,8 @@ def test_el_libro_impreso_tiene_portada_indice_y_solo_lo_que_se_imprime(pestana)
             titulo: getComputedStyle(document.querySelector('.tapiz-libro h2')).breakAfter,
             tarjeta: getComputedStyle(document.querySelector('.tapiz-ejemplo')).breakInside,
             tabla: getComputedStyle(document.querySelector('.tapiz-libro table')).breakInside,
-            dado: getComputedStyle(document.querySelector('button.tapiz-dados'), '::before').content,
+            dado: getComputedStyle(
+              document.querySelector('button.tapiz-dados'), '::before').content,
         })"""
     )
     assert estilos == {"titulo": "avoid", "tarjeta": "avoid", "tabla": "avoid", "dado": "none"}
