@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import yaml
+
 TIPOS = ("tapiz-regla", "tapiz-ejemplo")
 _APERTURA = re.compile(r"^\s*(?:>\s*)*(`{3,}|~{3,})\s*\{?\.?(?P<info>[^`]*)$")
 
@@ -33,6 +35,30 @@ def separar_front_matter(texto: str) -> tuple[str, int]:
         if linea.strip() in ("---", "..."):
             return "".join(lineas[indice + 1 :]), indice + 1
     return texto, 0
+
+
+def error_front_matter(texto: str) -> tuple[int, str] | None:
+    """Línea y mensaje si el front matter no es un diccionario YAML válido.
+
+    MkDocs, al no poder leerlo, lo publica como texto de la página sin avisar.
+    """
+    markdown, desplazamiento = separar_front_matter(texto)
+    if not desplazamiento:
+        return None
+    cabecera = texto[: len(texto) - len(markdown)].split("\n", 1)[1].rsplit("---", 1)[0]
+    try:
+        datos = yaml.safe_load(cabecera)
+    except yaml.MarkedYAMLError as error:
+        marca = error.problem_mark
+        linea = 2 + (marca.line if marca else 0)
+        columna = 1 + (marca.column if marca else 0)
+        return linea, (
+            f"la cabecera de la página (entre las líneas ---) no es YAML válido en la "
+            f"columna {columna}; si un valor lleva «: », ponlo entre comillas"
+        )
+    if datos is not None and not isinstance(datos, dict):
+        return 2, "la cabecera de la página (entre las líneas ---) debe ser «clave: valor»"
+    return None
 
 
 def _es_apertura(linea: str, tipo: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from markdown import Markdown
 
-from mkdocs_plugins.bloques import separar_front_matter
+from mkdocs_plugins.bloques import error_front_matter, separar_front_matter
 from mkdocs_plugins.configuracion import Configuracion
 from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.fragmentos import Fragmento
@@ -118,7 +118,10 @@ def comprobar_ficheros(ficheros: list[Path], configuracion: Configuracion) -> In
     informe = Informe()
     for fichero in ficheros:
         ruta = configuracion.ruta(fichero)
-        markdown, desplazamiento = separar_front_matter(fichero.read_text("utf-8"))
+        texto = fichero.read_text("utf-8")
+        if cabecera := error_front_matter(texto):
+            informe.problemas.append(Problema(ruta, *cabecera))
+        markdown, desplazamiento = separar_front_matter(texto)
         reglamento = configuracion.reglamento_de(fichero)
         procesada = procesar(ruta, markdown, desplazamiento, reglamento)
         informe.ejemplos += procesada.total_ejemplos

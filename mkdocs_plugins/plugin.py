@@ -19,6 +19,7 @@ from mkdocs.structure.pages import Page
 
 import tapiz_rules
 from mkdocs_plugins import busqueda, catalogo, datos
+from mkdocs_plugins.bloques import error_front_matter
 from mkdocs_plugins.configuracion import (
     FICHERO,
     Configuracion,
@@ -26,6 +27,7 @@ from mkdocs_plugins.configuracion import (
     cargar_configuracion,
 )
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
+from mkdocs_plugins.problemas import Problema
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
 NOMBRE_EXTENSION = "mkdocs_plugins.extension"
@@ -133,6 +135,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             ruta = _ruta_mostrada(page.file, config)
             desplazamiento = _lineas_previas(page.file, markdown)
             self.extension.pagina = Pagina(ruta, reglamento, desplazamiento)
+            if cabecera := error_front_matter(page.file.content_string):
+                log.warning(str(Problema(ruta, *cabecera)))
         return markdown
 
     def on_page_content(

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mkdocs_plugins.bloques import separar_front_matter
+from mkdocs_plugins.bloques import error_front_matter, separar_front_matter
 from mkdocs_plugins.configuracion import (
     FICHERO,
     Configuracion,
@@ -76,7 +76,8 @@ class PaginaTapiz(pytest.File):
         if isinstance(leida, ErrorConfiguracion):
             yield ConfiguracionTapiz.from_parent(self, name=f"{self.path.name} [configuración]")
             return
-        markdown, desplazamiento = separar_front_matter(self.path.read_text("utf-8"))
+        texto = self.path.read_text("utf-8")
+        markdown, desplazamiento = separar_front_matter(texto)
         ruta = leida.ruta(self.path)
         procesada = procesar(ruta, markdown, desplazamiento, leida.reglamento_de(self.path))
         nombres: set[str] = set()
@@ -88,6 +89,8 @@ class PaginaTapiz(pytest.File):
                 yield EjemploTapiz.from_parent(self, name=nombre, fragmento=fragmento)
         de_ejemplos = {id(f.problema) for f in procesada.fragmentos if f.es_ejemplo}
         resto = [p for p in procesada.problemas if id(p) not in de_ejemplos]
+        if cabecera := error_front_matter(texto):
+            resto.insert(0, Problema(ruta, *cabecera))
         yield BloquesTapiz.from_parent(
             self, name=f"{self.path.name} [tablas y dados]", problemas=resto
         )

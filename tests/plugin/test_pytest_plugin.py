@@ -41,3 +41,13 @@ def test_un_fallo_muestra_el_mismo_mensaje_que_la_construccion(libro: pytest.Pyt
 def test_menos_k_selecciona_ejemplos_por_titulo(libro: pytest.Pytester) -> None:
     resultado = libro.runpytest("-k", "Cuatro")
     resultado.assert_outcomes(passed=1, deselected=5)
+
+
+def test_una_cabecera_ilegible_falla_en_pytest(pytester: pytest.Pytester) -> None:
+    srd = pytester.mkdir("srd")
+    pagina = PAGINAS / "cabecera-invalida.md"
+    (srd / pagina.name).write_text(pagina.read_text("utf-8"), encoding="utf-8")
+    resultado = pytester.runpytest("srd")
+    resultado.assert_outcomes(failed=1)
+    esperado = pagina.with_suffix(".txt").read_text("utf-8").strip()
+    resultado.stdout.fnmatch_lines([f"*{esperado}"])
