@@ -16,7 +16,6 @@ import os
 import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 RAIZ = Path(__file__).resolve().parent
@@ -41,9 +40,10 @@ def asegurar_uv() -> str:
     privado = uv_privado()
     if not privado.exists():
         print("Instalando uv en .herramientas/ (solo la primera vez)…", flush=True)
-        venv.EnvBuilder(with_pip=True).create(HERRAMIENTAS)
-        pip = privado.parent / ("pip.exe" if os.name == "nt" else "pip")
-        subprocess.run([str(pip), "install", "--quiet", "uv"], check=True)
+        # --target y no un venv: en Debian, venv necesita el paquete python3-venv, y
+        # --target tampoco choca con un Python «gestionado externamente» (PEP 668).
+        instalar = [sys.executable, "-m", "pip", "install", "--quiet", "--target"]
+        subprocess.run([*instalar, str(HERRAMIENTAS), "uv"], check=True)
     return str(privado)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,14 +22,25 @@ def test_servir_es_mkdocs_serve():
     assert tareas.ordenes("servir", [], chromium=True) == [["run", "mkdocs", "serve"]]
 
 
-def test_sin_uv_en_el_sistema_lo_instala_con_pip_en_herramientas(tmp_path, monkeypatch):
-    monkeypatch.setattr(shutil, "which", lambda nombre: None)
-    monkeypatch.setattr(tareas, "HERRAMIENTAS", tmp_path / ".herramientas")
-    uv = Path(tareas.asegurar_uv())
-    assert uv == tmp_path / ".herramientas" / "bin" / "uv"
+def test_sin_uv_en_el_sistema_lo_instala_con_pip_en_herramientas(tmp_path):
+    """Con el Python de base (el del usuario, que trae pip), no con el entorno de uv."""
+    python = Path(sys.base_prefix) / "bin" / "python3"
+    guion = (
+        "import shutil, sys; from pathlib import Path; import tareas\n"
+        "shutil.which = lambda nombre: None\n"
+        "tareas.HERRAMIENTAS = Path(sys.argv[1])\n"
+        "print(tareas.asegurar_uv())\n"
+    )
+    herramientas = tmp_path / ".herramientas"
+    raiz = Path(tareas.__file__).parent
+    ejecutar = [str(python), "-c", guion, str(herramientas)]
+    primera = subprocess.run(ejecutar, cwd=raiz, capture_output=True, text=True, check=True)
+    uv = Path(primera.stdout.splitlines()[-1])
+    assert uv == herramientas / "bin" / "uv"
     version = subprocess.run([str(uv), "--version"], capture_output=True, text=True, check=True)
     assert version.stdout.startswith("uv ")
-    assert tareas.asegurar_uv() == str(uv)  # la segunda vez no instala nada
+    segunda = subprocess.run(ejecutar, cwd=raiz, capture_output=True, text=True, check=True)
+    assert segunda.stdout == f"{uv}\n"  # la segunda vez no instala nada
 
 
 def test_una_tarea_desconocida_lo_dice_en_espanol():

@@ -289,3 +289,34 @@ def test_el_libro_impreso_tiene_portada_indice_y_solo_lo_que_se_imprime(pestana)
     )
     assert estilos == {"titulo": "avoid", "tarjeta": "avoid", "tabla": "avoid", "dado": "none"}
     assert "Catálogo de reglas" not in pagina.locator(".tapiz-indice").inner_text()
+
+
+LENGUAJE_DEL_MOTOR = {
+    "número en coma flotante": r"\b\d+\.\d{4,}|\b\d+\.0\b|\b0\.\d+",
+    "literal de programa": r"\b(?:null|None|true|false|True|False|obligatoria)\b",
+    "identificador": r"\b[a-z]+_[a-z_]+\b",
+    "lista de Python": r"\[\d+, \d+",
+    "etiqueta de regla": r"· regla",
+}
+
+
+def test_ningun_capitulo_habla_el_lenguaje_del_motor_ni_despues_de_repetir(pestana):
+    """Lo que ve quien lee, tarjetas redibujadas incluidas; el catálogo es aparte."""
+    pestana.ir("")
+    enlaces = pestana.page.eval_on_selector_all(
+        "nav.md-nav--primary a.md-nav__link[href]", "as => as.map(a => a.href)"
+    )
+    paginas = sorted({e.split("#")[0] for e in enlaces if e.startswith(pestana.base)})
+    paginas = [p for p in paginas if "/colaborar/" not in p]
+    assert len(paginas) > 25 and not any("catalogo" in p for p in paginas)
+    hallados = []
+    for url in paginas:
+        pestana.page.goto(url)
+        pestana.page.wait_for_load_state("networkidle")
+        for boton in pestana.page.locator("button.tapiz-repetir").all():
+            boton.click()
+        texto = re.sub(r"https?://\S+", "", pestana.page.locator("article").inner_text())
+        for nombre, patron in LENGUAJE_DEL_MOTOR.items():
+            hallados += [(url, nombre, m.group()) for m in re.finditer(patron, texto)]
+    assert hallados == []
+    assert pestana.errores == []
