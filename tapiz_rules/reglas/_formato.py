@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 
 from tapiz_rules.errores import ErrorEntrada
@@ -33,17 +32,6 @@ def decimal(numero: float | Fraction) -> str:
     """Número con coma decimal y sin ceros sobrantes: 0.5 → «0,5», 30.0 → «30»."""
     texto = f"{float(numero):.3f}".rstrip("0").rstrip(".")
     return texto.replace(".", ",")
-
-
-def porcentaje(probabilidad: float | Fraction) -> str:
-    return f"{float(probabilidad) * 100:.1f} %".replace(".", ",")
-
-
-def enumerar(partes: Sequence[str], conjuncion: str = "y") -> str:
-    """«a», «a y b», «a, b y c» (o con otra conjunción)."""
-    if len(partes) <= 1:
-        return "".join(partes)
-    return f"{', '.join(partes[:-1])} {conjuncion} {partes[-1]}"
 
 
 def numero(valor: int | float) -> str:

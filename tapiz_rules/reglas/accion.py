@@ -9,13 +9,13 @@ from typing import Annotated
 from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
+from tapiz_rules.modelo.formato import porcentaje
 from tapiz_rules.reglas._formato import (
     con_signo,
     contar_puntos,
     exigir_minimo,
     exigir_rango,
     operador,
-    porcentaje,
 )
 from tapiz_rules.reglas.efectos import (
     SALIDA_MODIFICADOR,

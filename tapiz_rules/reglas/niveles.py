@@ -6,7 +6,8 @@ import bisect
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
-from tapiz_rules.reglas._formato import contar_puntos, enumerar, exigir_rango, miles
+from tapiz_rules.modelo.formato import enumerar
+from tapiz_rules.reglas._formato import contar_puntos, exigir_rango, miles
 from tapiz_rules.reglas.parametros import ParametrosTapiz
 
 SECCION = "Creación de Personajes"
