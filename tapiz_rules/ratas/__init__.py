@@ -51,6 +51,9 @@ BANDAS: tuple[Banda, ...] = (
 class ParametrosRatas:
     dados: str = "2d6"
     exito: int = 8
+    dados_fuego_automatico: str = "3d6"
+    """El fuego automático tira 3d6 sin bonificaciones; cualquier 1 vacía el arma."""
+    vacia_el_arma: int = 1
     dificultades: tuple[tuple[str, str, int], ...] = (
         ("facil", "Fácil", 2),
         ("normal", "Normal", 0),

@@ -24,7 +24,8 @@ PAGINAS = [
     "hacer-cosas",
     "rango-y-movimiento",
     "posturas",
-    "otros-sistemas",
+    "sistemas/d20",
+    "sistemas/ratas",
     "lienzos/puertos-de-bruma",
 ]
 _APERTURA = r'<div class="tapiz-(?:ejemplo|tabla|regla)"'
