@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tapiz_rules.dados import LIMITES, distribucion
+from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
 
@@ -89,7 +89,6 @@ def datos(
         "heroicidad": {"puntos_antes_del_grado": p.bonus_heroicidad, "bonus": p.bonus_heroicidad},
         "bonus_rasgos": _bonus_rasgos(reglamento),
         "dados_atributo": _dados_atributo(reglamento),
-        "limites": dataclasses.asdict(LIMITES),
         "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
         "ejemplos": {clave: ejemplos[clave] for clave in sorted(ejemplos)},
     }

@@ -1,18 +1,12 @@
-// Notación de dados: el mismo analizador que tapiz_rules/dados/notacion.py.
-// Los mensajes y columnas de error son los de Python (el corpus de conformidad lo comprueba).
+// @ts-check
+// Notación de dados: el mismo analizador que tapiz_rules/dados/notacion.py, con los mismos
+// mensajes y columnas de error (el corpus de conformidad y la prueba diferencial lo comprueban).
 // Los textos se recorren por puntos de código, como en Python, no por unidades UTF-16.
+// Los límites salen del motor a través de contrato.js (generado, no se escriben aquí).
 
-export const LIMITES = Object.freeze({
-  dados: 1000,
-  caras: 1000,
-  profundidad: 20,
-  longitud: 200,
-  terminos: 50,
-  constante: 1000000,
-  trabajo: 500000000,
-});
+import { LIMITES, PROFUNDIDAD_POR_DEFECTO } from "./contrato.js";
 
-export const PROFUNDIDAD_POR_DEFECTO = 10;
+export { LIMITES, PROFUNDIDAD_POR_DEFECTO };
 
 const ESPACIOS = " \t";
 const SE_ESPERABA_TERMINO = "se esperaba una tirada de dados (como «2d6») o un número";

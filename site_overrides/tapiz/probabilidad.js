@@ -1,13 +1,16 @@
-// Distribuciones exactas con BigInt: los mismos algoritmos y el mismo presupuesto de trabajo
-// que tapiz_rules/dados/probabilidad.py, para que ambos acepten y rechacen lo mismo.
+// @ts-check
+// Distribuciones exactas con BigInt: los mismos algoritmos y el mismo modelo de coste que
+// tapiz_rules/dados/probabilidad.py (sus constantes llegan de contrato.js), así que con el
+// mismo presupuesto ambos aceptan y rechazan lo mismo; los widgets piden uno menor.
 
+import { COSTE } from "./contrato.js";
 import { analizar, Constante, Dados, ErrorNotacion, LIMITES } from "./notacion.js";
 
 /**
- * Presupuesto para los widgets: una pestaña no debe quedarse colgada. El modelo de coste de
- * Python infravalora «guardar» con muchos dados (1000d20!kh1: estima 0,5 s y tarda más de
- * 10 s), así que en el navegador se acepta 50 veces menos; lo que pasa de aquí tarda como
- * mucho unas decenas de milisegundos. Las pruebas de conformidad usan el de Python.
+ * Presupuesto para los widgets: 50 veces menos trabajo que en Python. El modelo de coste es
+ * prudente (lo que estima en medio segundo suele tardar decenas de milisegundos, en Node como
+ * en CPython), pero aquí el cálculo corre en el hilo de la página, que no debe pararse ni en
+ * un móvil lento. Las pruebas de conformidad y la diferencial usan el presupuesto de Python.
  */
 export const PRESUPUESTO_NAVEGADOR = LIMITES.trabajo / 50;
 
@@ -230,11 +233,6 @@ function anchoDeRanura(bitsA, bitsB, longitud) {
   return Math.floor(bits / 8) + 1;
 }
 
-// Unidades de trabajo de Python: aproximadamente nanosegundos (ver probabilidad.py).
-const COSTE_POR_COEFICIENTE = 200;
-const COSTE_POR_PALABRA = 16;
-const COSTE_POR_ACTUALIZACION = 80;
-
 /** Empaquetar y desempaquetar (lineal) más el producto de Karatsuba, en palabras de 64 bits. */
 function costeProducto(a, b) {
   const longitud = a.longitud + b.longitud - 1;
@@ -243,8 +241,8 @@ function costeProducto(a, b) {
   const palabrasB = 1 + Math.floor((b.longitud * ranura) / 8);
   const mayor = Math.max(palabrasA, palabrasB);
   const menor = Math.min(palabrasA, palabrasB);
-  const producto = Math.trunc(COSTE_POR_PALABRA * mayor * menor ** 0.585);
-  return [COSTE_POR_COEFICIENTE * longitud + producto, { longitud, bits: a.bits + b.bits }];
+  const producto = Math.trunc(COSTE.por_palabra * mayor * menor ** COSTE.karatsuba);
+  return [COSTE.por_coeficiente * longitud + producto, { longitud, bits: a.bits + b.bits }];
 }
 
 function costePotencia(a, exponente) {
@@ -284,8 +282,9 @@ function costeTermino(termino) {
   for (let c = 0; c < guardados; c += 1) porValor += (n - c + 1) * (c * dado.longitud + 1);
   const bits = n * dado.bits;
   // Cada actualización multiplica enteros de hasta `bits` bits (Karatsuba).
+  const palabras = Math.floor(bits / 64) + 1;
   const porActualizacion =
-    COSTE_POR_ACTUALIZACION + Math.trunc(COSTE_POR_PALABRA * (Math.floor(bits / 64) + 1) ** 1.585);
+    COSTE.por_actualizacion + Math.trunc(COSTE.por_palabra * palabras ** (1 + COSTE.karatsuba));
   const coste = distintos * porValor * porActualizacion;
   return [coste, { longitud: guardados * dado.longitud, bits }];
 }
