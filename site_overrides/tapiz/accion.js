@@ -3,8 +3,17 @@
 
 import { distribucion, multiplicar, Distribucion, PRESUPUESTO_NAVEGADOR } from "./probabilidad.js";
 
-/** Bonus de rasgos según la tabla `bonus_rasgos` de datos.json (nivel → bonus por número de rasgos). */
-export function bonusRasgos(datos, nivel, cuantos) {
+/**
+ * Bonus de rasgos según la tabla `bonus_rasgos` de datos.json (nivel → bonus por número de
+ * rasgos) o, si hay rasgos por lengua (regla opcional TZR0001), `bonus_rasgos_lengua`.
+ * @param {DatosAccion} datos
+ * @param {number} nivel
+ * @param {number} cuantos
+ * @param {number} [lengua]
+ * @returns {number}
+ */
+export function bonusRasgos(datos, nivel, cuantos, lengua = 0) {
+  if (lengua) return bonusConLengua(datos, nivel, cuantos, lengua);
   const niveles = Object.keys(datos.bonus_rasgos).map(Number);
   const fila = datos.bonus_rasgos[String(nivel)];
   if (!fila || cuantos < 0 || cuantos >= fila.length) {
@@ -15,6 +24,25 @@ export function bonusRasgos(datos, nivel, cuantos) {
     );
   }
   return fila[cuantos];
+}
+
+/**
+ * @param {DatosAccion} datos
+ * @param {number} nivel
+ * @param {number} cuantos
+ * @param {number} lengua
+ */
+function bonusConLengua(datos, nivel, cuantos, lengua) {
+  bonusRasgos(datos, nivel, cuantos); // el nivel y los rasgos, con el mensaje de siempre
+  const tabla = datos.bonus_rasgos_lengua;
+  if (!tabla) {
+    throw new Error("Los rasgos por lengua solo dan bonus con la regla opcional TZR0001.");
+  }
+  const filas = tabla[String(nivel)];
+  if (lengua < 0 || lengua >= filas.length) {
+    throw new Error(`Los rasgos por lengua van de 0 a ${filas.length - 1}.`);
+  }
+  return filas[lengua][cuantos];
 }
 
 /** El grado más alto que alcanzan unos puntos (grados ordenados por puntos), o null. */
@@ -51,9 +79,9 @@ export function distribucionBase(dadoBase, dadosAtributo, cache = new Map()) {
  * Probabilidades exactas de una tirada de acción, como pesos sobre `denominador`.
  * Las bandas son exclusivas: «sin grado» es éxito (o fallo) que no llega al primer grado.
  */
-export function probabilidadesAccion(datos, { dadoBase, dados = "", mod = 0, nivel = 1, rasgos = 0, bonus = 0, resistencia }, cache) {
+export function probabilidadesAccion(datos, { dadoBase, dados = "", mod = 0, nivel = 1, rasgos = 0, rasgos_lengua = 0, bonus = 0, resistencia }, cache) {
   const dist = distribucionBase(dadoBase, dados, cache);
-  const fijo = mod + bonusRasgos(datos, nivel, rasgos) + bonus;
+  const fijo = mod + bonusRasgos(datos, nivel, rasgos, rasgos_lengua) + bonus;
   const umbral = resistencia - fijo; // éxito si la suma de dados ≥ umbral
   const grados = ordenados(datos.grados);
   const entre = (desde, hasta) => dist.pesoAlMenos(desde) - dist.pesoAlMenos(hasta);
@@ -83,8 +111,8 @@ export function probabilidadesAccion(datos, { dadoBase, dados = "", mod = 0, niv
 }
 
 /** Resuelve una tirada ya hecha: total, éxito, puntos, grado y si está a un punto del siguiente. */
-export function resolverAccion(datos, { sumaDados, mod = 0, nivel = 1, rasgos = 0, bonus = 0, resistencia }) {
-  const bonusDeRasgos = bonusRasgos(datos, nivel, rasgos);
+export function resolverAccion(datos, { sumaDados, mod = 0, nivel = 1, rasgos = 0, rasgos_lengua = 0, bonus = 0, resistencia }) {
+  const bonusDeRasgos = bonusRasgos(datos, nivel, rasgos, rasgos_lengua);
   const total = sumaDados + mod + bonusDeRasgos + bonus;
   const resultado = total - resistencia;
   const exito = resultado >= 0;
