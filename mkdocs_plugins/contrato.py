@@ -19,8 +19,13 @@ ORDEN = "uv run python -m mkdocs_plugins.contrato"
 
 
 def _objeto(nombre: str, descripcion: str, valores: dict[str, int | float]) -> str:
+    """Un objeto congelado con su tipo JSDoc (``number`` en cada campo, no el literal)."""
     campos = "".join(f"  {clave}: {json.dumps(valor)},\n" for clave, valor in valores.items())
-    return f"/** {descripcion} */\nexport const {nombre} = Object.freeze({{\n{campos}}});\n"
+    tipo = ", ".join(f"{clave}: number" for clave in valores)
+    return (
+        f"/**\n * {descripcion}\n * @type {{Readonly<{{{tipo}}}>}}\n */\n"
+        f"export const {nombre} = Object.freeze({{\n{campos}}});\n"
+    )
 
 
 def texto_del_contrato() -> str:
