@@ -1,14 +1,15 @@
 // @ts-check
 // Servidor de la prueba diferencial (tests/diferencial): lee una petición JSON por línea en
 // stdin, {"expresion": "...", "semilla": n}, y responde una línea JSON con lo que dice el
-// motor de JavaScript: notación canónica, distribución exacta, tirada con semilla y errores.
+// motor de JavaScript: notación canónica, trabajo estimado, distribución exacta, tirada con semilla
+// y errores.
 // Un solo proceso para todos los ejemplos: cada uno cuesta un viaje de ida y vuelta.
 
 import { createInterface } from "node:readline";
 
 import { Generador } from "../../site_overrides/tapiz/generador.js";
 import { analizar, ErrorNotacion } from "../../site_overrides/tapiz/notacion.js";
-import { distribucion } from "../../site_overrides/tapiz/probabilidad.js";
+import { distribucion, estimarTrabajo } from "../../site_overrides/tapiz/probabilidad.js";
 import { tirar } from "../../site_overrides/tapiz/tirada.js";
 
 /**
@@ -30,6 +31,7 @@ function capturar(calculo) {
 export function responder({ expresion, semilla }) {
   return {
     analisis: capturar(() => String(analizar(expresion))),
+    trabajo: capturar(() => estimarTrabajo(analizar(expresion)).map(([, acumulado]) => acumulado)),
     distribucion: capturar(() => {
       const dist = distribucion(expresion);
       return { minimo: dist.minimo, maximo: dist.maximo, media: dist.media, items: dist.items() };
