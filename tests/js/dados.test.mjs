@@ -1,3 +1,4 @@
+// @ts-check
 // Conformidad del motor de dados en JavaScript con el de Python: lee el corpus que genera
 // tests/conformidad/generar.py y comprueba notación canónica, distribuciones y medias exactas,
 // tiradas con semilla, errores (mensaje y columna), veredictos del presupuesto y la tirada de
@@ -83,7 +84,7 @@ test("presupuesto: mismo trabajo estimado y mismo veredicto que Python", () => {
   for (const caso of corpus.presupuestos) {
     const trabajo = estimarTrabajo(analizar(caso.expresion)).map(([, acumulado]) => acumulado);
     assert.deepEqual(trabajo, caso.trabajo, caso.expresion);
-    assert.equal(trabajo.at(-1) <= LIMITES.trabajo, caso.aceptada, caso.expresion);
+    assert.equal(trabajo[trabajo.length - 1] <= LIMITES.trabajo, caso.aceptada, caso.expresion);
     const error = errorDe(caso.expresion);
     if (caso.aceptada) {
       assert.equal(error, null, caso.expresion);
