@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tapiz_rules.dados import LIMITES, distribucion
+from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
 
@@ -33,6 +33,22 @@ def _bonus_rasgos(reglamento: Reglamento) -> dict[str, list[int]]:
         str(nivel): [
             reglamento.calcular("bonus_rasgos", {"nivel": nivel, "rasgos": r})["bonus"]
             for r in RASGOS
+        ]
+        for nivel in NIVELES
+    }
+
+
+def _bonus_rasgos_lengua(reglamento: Reglamento) -> dict[str, list[list[int]]]:
+    """Con TZR0001: por nivel, una fila de ``_bonus_rasgos`` por cada número de rasgos de lengua."""
+    return {
+        str(nivel): [
+            [
+                reglamento.calcular(
+                    "bonus_rasgos", {"nivel": nivel, "rasgos": r, "rasgos_lengua": lengua}
+                )["bonus"]
+                for r in RASGOS
+            ]
+            for lengua in range(reglamento.parametros.maximo_rasgos_lengua + 1)
         ]
         for nivel in NIVELES
     }
@@ -76,6 +92,7 @@ def datos(
         clave: reglamento.con(edicion=clave).parametros.dado_base
         for clave in reglamento.sistema.ediciones
     }
+    lengua = {"bonus_rasgos_lengua": _bonus_rasgos_lengua(reglamento)} if p.bonus_lengua else {}
     return {
         "version": 1,
         "reglamento": {
@@ -88,8 +105,8 @@ def datos(
         "grados": [dataclasses.asdict(grado) for grado in p.grados],
         "heroicidad": {"puntos_antes_del_grado": p.bonus_heroicidad, "bonus": p.bonus_heroicidad},
         "bonus_rasgos": _bonus_rasgos(reglamento),
+        **lengua,
         "dados_atributo": _dados_atributo(reglamento),
-        "limites": dataclasses.asdict(LIMITES),
         "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
         "ejemplos": {clave: ejemplos[clave] for clave in sorted(ejemplos)},
     }

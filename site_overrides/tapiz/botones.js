@@ -1,3 +1,4 @@
+// @ts-check
 // Botones de dados del texto (button.tapiz-dados[data-expr]) y el tirador libre (.tapiz-tirador).
 
 import { cargarDatos } from "./datos.js";

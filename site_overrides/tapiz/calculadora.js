@@ -1,3 +1,4 @@
+// @ts-check
 // Calculadora de tiradas de acción (div.tapiz-calculadora): probabilidades exactas antes de
 // tirar y una tirada con dados nuevos. Todos los números de las reglas llegan de datos.json, y
 // el formulario sale de la declaración de la regla «probabilidades_accion» (datos.formularios):
@@ -129,7 +130,8 @@ export async function montarCalculadora(contenedor) {
 
 /** Lee y valida las entradas; lanza Error con un mensaje en español si algo no vale. */
 function leerEntradas({ controles, numericos }) {
-  const entradas = { dadoBase: controles.dado_base.value, dados: controles.dados.value.trim() };
+  /** @type {import("./accion.js").Modificadores & {dadoBase: string, dados: string}} */
+  const entradas = /** @type {any} */ ({ dadoBase: controles.dado_base.value, dados: controles.dados.value.trim() });
   for (const control of Object.values(controles)) control.removeAttribute("aria-invalid");
   for (const c of numericos) {
     const control = controles[c.nombre];

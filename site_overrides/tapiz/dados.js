@@ -1,3 +1,4 @@
+// @ts-check
 // Widgets de dados del SRD de Tapiz: módulo ES sin dependencias ni paso de construcción.
 // Se engancha a document$ de mkdocs-material para seguir vivo con la navegación instantánea.
 
@@ -14,11 +15,13 @@ function hidratar(raiz = document) {
   if (libro) prepararLibro(libro);
   explicarAbreviaturas(raiz);
   avisarTablasAnchas(raiz);
-  for (const [selector, montar] of [
+  /** @type {Array<[string, (contenedor: HTMLElement) => unknown]>} */
+  const montajes = [
     [".tapiz-calculadora", montarCalculadora],
     [".tapiz-tirador", montarTirador],
-  ]) {
-    for (const contenedor of raiz.querySelectorAll(`${selector}:not([data-tapiz-listo])`)) {
+  ];
+  for (const [selector, montar] of montajes) {
+    for (const contenedor of /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(`${selector}:not([data-tapiz-listo])`))) {
       contenedor.dataset.tapizListo = "1";
       montar(contenedor);
     }
@@ -32,12 +35,12 @@ function hidratar(raiz = document) {
  * pulsarla, lo muestra en un globo.
  */
 function explicarAbreviaturas(raiz = document) {
-  const capitulos = raiz.querySelectorAll(".tapiz-libro__capitulo, .md-content article");
+  const capitulos = /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".tapiz-libro__capitulo, .md-content article"));
   for (const capitulo of capitulos) {
     if (capitulo.dataset.tapizAbreviaturas || capitulo.querySelector(".tapiz-libro__capitulo")) continue;
     capitulo.dataset.tapizAbreviaturas = "1";
     const vistas = new Set();
-    for (const abreviatura of capitulo.querySelectorAll("abbr[title]")) {
+    for (const abreviatura of /** @type {NodeListOf<HTMLElement>} */ (capitulo.querySelectorAll("abbr[title]"))) {
       abreviatura.dataset.significado = abreviatura.title;
       if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1, h2, h3, h4, table, .tapiz-ejemplo")) continue;
       vistas.add(abreviatura.textContent);
@@ -51,7 +54,7 @@ function explicarAbreviaturas(raiz = document) {
  * y una sombra en el borde, y se puede desplazar también con el teclado.
  */
 function avisarTablasAnchas(raiz = document) {
-  for (const envoltorio of raiz.querySelectorAll(".md-typeset__scrollwrap")) {
+  for (const envoltorio of /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".md-typeset__scrollwrap"))) {
     const desborda = envoltorio.scrollWidth > envoltorio.clientWidth + 1;
     envoltorio.classList.toggle("tapiz-desborda", desborda);
     const aviso = envoltorio.previousElementSibling?.classList.contains("tapiz-desliza")

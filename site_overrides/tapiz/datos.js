@@ -1,3 +1,4 @@
+// @ts-check
 // Los datos de las reglas que escribe el plugin: assets/tapiz/datos.json (una vez por página).
 
 let promesa = null;

@@ -1,3 +1,4 @@
+// @ts-check
 // «Repetir con dados nuevos» en los ejemplos resueltos: se tiran los dados del ejemplo y se
 // redibuja la tarjeta entera (datos, cálculo y resultado) con lo que el plugin precalculó con el
 // motor para esa tirada (datos.json → ejemplos). Aquí no se calcula ninguna regla ni se escribe
@@ -36,6 +37,7 @@ export async function repetirEjemplo(boton) {
   if (!originales.has(tarjeta)) originales.set(tarjeta, cuerpo.cloneNode(true));
 
   const generador = new Generador(semillaNueva());
+  /** @type {Array<[string, import("./tirada.js").Tirada]>} */
   const tiradas = Object.entries(ejemplo.dados).map(([entrada, expresion]) => [entrada, tirar(expresion, generador)]);
   const resultado = ejemplo.resultados?.[tiradas.map(([, t]) => t.total).join(",")];
   const original = originales.get(tarjeta);

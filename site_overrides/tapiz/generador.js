@@ -1,6 +1,8 @@
+// @ts-check
 // El generador compartido con Python: mulberry32 sobre 32 bits (ARQUITECTURA.md).
 
 export class Generador {
+  /** @param {number | bigint} semilla */
   constructor(semilla) {
     // La semilla se reduce módulo 2^32, como en Python (también las negativas).
     const reducida = ((BigInt(semilla) % 2n ** 32n) + 2n ** 32n) % 2n ** 32n;
@@ -16,7 +18,10 @@ export class Generador {
     return (t ^ (t >>> 14)) >>> 0;
   }
 
-  /** Un dado de `caras` caras: 1 + floor(u32 * caras / 2^32), exacto con enteros. */
+  /**
+   * Un dado de `caras` caras: 1 + floor(u32 * caras / 2^32), exacto con enteros.
+   * @param {number} caras
+   */
   dado(caras) {
     return Number((BigInt(this.siguiente()) * BigInt(caras)) >> 32n) + 1;
   }

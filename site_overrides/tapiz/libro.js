@@ -1,3 +1,4 @@
+// @ts-check
 // El libro completo en una página: ids únicos por capítulo y enlaces internos al propio libro.
 
 function rutaDe(url) {

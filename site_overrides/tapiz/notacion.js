@@ -1,23 +1,22 @@
-// Notación de dados: el mismo analizador que tapiz_rules/dados/notacion.py.
-// Los mensajes y columnas de error son los de Python (el corpus de conformidad lo comprueba).
+// @ts-check
+// Notación de dados: el mismo analizador que tapiz_rules/dados/notacion.py, con los mismos
+// mensajes y columnas de error (el corpus de conformidad y la prueba diferencial lo comprueban).
 // Los textos se recorren por puntos de código, como en Python, no por unidades UTF-16.
+// Los límites salen del motor a través de contrato.js (generado, no se escriben aquí).
 
-export const LIMITES = Object.freeze({
-  dados: 1000,
-  caras: 1000,
-  profundidad: 20,
-  longitud: 200,
-  terminos: 50,
-  constante: 1000000,
-  trabajo: 500000000,
-});
+import { LIMITES, PROFUNDIDAD_POR_DEFECTO } from "./contrato.js";
 
-export const PROFUNDIDAD_POR_DEFECTO = 10;
+export { LIMITES, PROFUNDIDAD_POR_DEFECTO };
 
 const ESPACIOS = " \t";
 const SE_ESPERABA_TERMINO = "se esperaba una tirada de dados (como «2d6») o un número";
 
 export class ErrorNotacion extends Error {
+  /**
+   * @param {string} detalle
+   * @param {string} expresion
+   * @param {number | null} [columna] desde 1
+   */
   constructor(detalle, expresion, columna = null) {
     const donde = columna === null ? "" : ` (columna ${columna})`;
     super(`notación de dados «${expresion}»${donde}: ${detalle}`);
@@ -29,11 +28,16 @@ export class ErrorNotacion extends Error {
 }
 
 export class Seleccion {
+  /**
+   * @param {"kh" | "kl" | "dh" | "dl"} modo
+   * @param {number} cantidad
+   */
   constructor(modo, cantidad) {
     this.modo = modo;
     this.cantidad = cantidad;
   }
 
+  /** @param {number} dados */
   guardados(dados) {
     return this.modo === "kh" || this.modo === "kl" ? this.cantidad : dados - this.cantidad;
   }
@@ -49,9 +53,19 @@ export class Seleccion {
 }
 
 export class Dados {
+  /**
+   * `columna` es dónde empieza el término en el texto (desde 1), para los errores de presupuesto.
+   * @param {{cantidad: number, caras: number, signo?: number, porcentual?: boolean,
+   *   explosion?: number | null, seleccion?: Seleccion | null, columna?: number | null}} campos
+   */
   constructor({ cantidad, caras, signo = 1, porcentual = false, explosion = null, seleccion = null, columna = null }) {
-    // columna: dónde empieza el término en el texto (desde 1), para los errores de presupuesto.
-    Object.assign(this, { cantidad, caras, signo, porcentual, explosion, seleccion, columna });
+    this.cantidad = cantidad;
+    this.caras = caras;
+    this.signo = signo;
+    this.porcentual = porcentual;
+    this.explosion = explosion;
+    this.seleccion = seleccion;
+    this.columna = columna;
   }
 
   get guardados() {
@@ -83,6 +97,7 @@ export class Dados {
 }
 
 export class Constante {
+  /** @param {number} valor */
   constructor(valor) {
     this.valor = valor;
   }
@@ -96,7 +111,10 @@ export class Constante {
   }
 }
 
+/** @typedef {Dados | Constante} Termino */
+
 export class Expresion {
+  /** @param {Termino[]} terminos */
   constructor(terminos) {
     this.terminos = terminos;
   }
@@ -113,16 +131,20 @@ export class Expresion {
   toString() {
     return this.terminos
       .map((termino, indice) => {
-        const esDados = termino instanceof Dados;
-        const negativo = esDados ? termino.signo < 0 : termino.valor < 0;
-        const cuerpo = esDados ? termino.notacion() : String(Math.abs(termino.valor));
+        const negativo = termino instanceof Dados ? termino.signo < 0 : termino.valor < 0;
+        const cuerpo =
+          termino instanceof Dados ? termino.notacion() : String(Math.abs(termino.valor));
         return (negativo ? "-" : indice ? "+" : "") + cuerpo;
       })
       .join("");
   }
 }
 
-/** Convierte notación de dados en una Expresion; si no puede, lanza ErrorNotacion. */
+/**
+ * Convierte notación de dados en una Expresion; si no puede, lanza ErrorNotacion.
+ * @param {string} texto
+ * @returns {Expresion}
+ */
 export function analizar(texto) {
   const puntos = Array.from(texto);
   if (puntos.length > LIMITES.longitud) {
@@ -135,9 +157,10 @@ export function analizar(texto) {
   return new Analizador(texto).expresion();
 }
 
-const nDados = (cantidad) => (cantidad === 1 ? "1 dado" : `${cantidad} dados`);
+const nDados = (/** @type {number} */ cantidad) => (cantidad === 1 ? "1 dado" : `${cantidad} dados`);
 
 class Analizador {
+  /** @param {string} texto */
   constructor(texto) {
     this.textoOriginal = texto;
     this.original = Array.from(texto);
@@ -147,6 +170,10 @@ class Analizador {
     this.totalDados = 0;
   }
 
+  /**
+   * @param {string} mensaje
+   * @param {number | null} [pos] desde 0; por omisión, la posición actual
+   */
   error(mensaje, pos = null) {
     return new ErrorNotacion(mensaje, this.textoOriginal, (pos === null ? this.pos : pos) + 1);
   }
@@ -197,6 +224,10 @@ class Analizador {
     }
   }
 
+  /**
+   * @param {number} signo
+   * @returns {Termino}
+   */
   termino(signo) {
     const inicio = this.pos;
     const cantidad = this.numero();
@@ -216,6 +247,10 @@ class Analizador {
     return this.dados(signo, Number(dados), inicio + 1);
   }
 
+  /**
+   * @param {bigint} cantidad
+   * @param {number} inicio
+   */
   comprobarCantidad(cantidad, inicio) {
     if (cantidad === 0n) throw this.error("no se pueden tirar 0 dados", inicio);
     if (cantidad > BigInt(LIMITES.dados)) {
@@ -230,6 +265,11 @@ class Analizador {
     }
   }
 
+  /**
+   * @param {number} signo
+   * @param {number} cantidad
+   * @param {number} columna
+   */
   dados(signo, cantidad, columna) {
     const porcentual = this.actual() === "%";
     const inicioCaras = this.pos;
@@ -250,6 +290,10 @@ class Analizador {
     return new Dados({ cantidad, caras, signo, porcentual, explosion, seleccion, columna });
   }
 
+  /**
+   * @param {bigint} caras
+   * @param {number} inicio
+   */
   comprobarCaras(caras, inicio) {
     if (caras === 0n) throw this.error("un dado necesita al menos una cara", inicio);
     if (caras > BigInt(LIMITES.caras)) {
@@ -257,6 +301,11 @@ class Analizador {
     }
   }
 
+  /**
+   * @param {number} caras
+   * @param {boolean} porcentual
+   * @returns {number | null}
+   */
   explosion(caras, porcentual) {
     if (this.actual() !== "!") return null;
     if (porcentual) throw this.error("«d%» no puede explotar");
@@ -276,16 +325,20 @@ class Analizador {
     return Number(profundidad);
   }
 
+  /**
+   * @param {number} cantidad
+   * @returns {Seleccion | null}
+   */
   seleccion(cantidad) {
     const letra = this.actual();
     if (letra !== "k" && letra !== "d") return null;
     const inicio = this.pos;
     this.pos += 1;
-    let modo = letra === "k" ? "kh" : "dl";
-    if (this.actual() === "h" || this.actual() === "l") {
-      modo = letra + this.actual();
-      this.pos += 1;
-    }
+    const sufijo = this.actual() === "h" || this.actual() === "l" ? this.actual() : "";
+    if (sufijo) this.pos += 1;
+    const modo = /** @type {"kh" | "kl" | "dh" | "dl"} */ (
+      sufijo ? letra + sufijo : letra === "k" ? "kh" : "dl"
+    );
     const escrito = this.original.slice(inicio, this.pos).join("");
     const inicioNumero = this.pos;
     const numero = this.numero();

@@ -1,38 +1,61 @@
-// Distribuciones exactas con BigInt: los mismos algoritmos y el mismo presupuesto de trabajo
-// que tapiz_rules/dados/probabilidad.py, para que ambos acepten y rechacen lo mismo.
+// @ts-check
+// Distribuciones exactas con BigInt: los mismos algoritmos y el mismo modelo de coste que
+// tapiz_rules/dados/probabilidad.py (sus constantes llegan de contrato.js), así que con el
+// mismo presupuesto ambos aceptan y rechazan lo mismo; los widgets piden uno menor.
 
+import { COSTE } from "./contrato.js";
 import { analizar, Constante, Dados, ErrorNotacion, LIMITES } from "./notacion.js";
 
+/** @typedef {import("./notacion.js").Seleccion} Seleccion */
+
 /**
- * Presupuesto para los widgets: una pestaña no debe quedarse colgada. El modelo de coste de
- * Python infravalora «guardar» con muchos dados (1000d20!kh1: estima 0,5 s y tarda más de
- * 10 s), así que en el navegador se acepta 50 veces menos; lo que pasa de aquí tarda como
- * mucho unas decenas de milisegundos. Las pruebas de conformidad usan el de Python.
+ * Presupuesto para los widgets: 50 veces menos trabajo que en Python. El modelo de coste es
+ * prudente (lo que estima en medio segundo suele tardar decenas de milisegundos, en Node como
+ * en CPython), pero aquí el cálculo corre en el hilo de la página, que no debe pararse ni en
+ * un móvil lento. Las pruebas de conformidad y la diferencial usan el presupuesto de Python.
  */
 export const PRESUPUESTO_NAVEGADOR = LIMITES.trabajo / 50;
 
-const bitsDe = (n) => (n === 0n ? 0 : n.toString(2).length);
+const bitsDe = (/** @type {bigint} */ n) => (n === 0n ? 0 : n.toString(2).length);
 
+/**
+ * @param {bigint} a
+ * @param {bigint} b
+ */
 function mcd(a, b) {
   [a, b] = [a < 0n ? -a : a, b < 0n ? -b : b];
   while (b) [a, b] = [b, a % b];
   return a;
 }
 
-/** Una fracción reducida como texto «num/den», el formato del corpus. */
+/**
+ * Una fracción reducida como texto «num/den», el formato del corpus.
+ * @param {bigint} numerador
+ * @param {bigint} denominador
+ */
 export function fraccion(numerador, denominador) {
   const divisor = mcd(numerador, denominador) || 1n;
   return `${numerador / divisor}/${denominador / divisor}`;
 }
 
-/** numerador/denominador como número de coma flotante, sin desbordar con BigInt enormes. */
+/**
+ * numerador/denominador como número de coma flotante, sin desbordar con BigInt enormes.
+ * @param {bigint} numerador
+ * @param {bigint} denominador
+ */
 export function decimal(numerador, denominador) {
   const corte = BigInt(Math.max(0, bitsDe(denominador) - 60));
   return Number(numerador >> corte) / Number(denominador >> corte);
 }
 
 export class Distribucion {
-  /** Probabilidad exacta de cada total: pesos[i] / denominador para minimo + i. */
+  /**
+   * Probabilidad exacta de cada total: pesos[i] / denominador para minimo + i.
+   * @param {string} expresion
+   * @param {number} minimo
+   * @param {bigint[]} pesos
+   * @param {bigint} denominador
+   */
   constructor(expresion, minimo, pesos, denominador) {
     let fin = pesos.length;
     while (fin > 0 && pesos[fin - 1] === 0n) fin -= 1;
@@ -53,11 +76,15 @@ export class Distribucion {
     return fraccion(suma, this.denominador);
   }
 
+  /** @param {number} valor */
   peso(valor) {
     return valor < this.minimo || valor > this.maximo ? 0n : this.pesos[valor - this.minimo];
   }
 
-  /** Peso de P(total ≥ umbral) sobre el mismo denominador. */
+  /**
+   * Peso de P(total ≥ umbral) sobre el mismo denominador.
+   * @param {number} umbral
+   */
   pesoAlMenos(umbral) {
     let suma = 0n;
     for (let v = Math.max(umbral, this.minimo); v <= this.maximo; v += 1) suma += this.peso(v);
@@ -75,7 +102,11 @@ export class Distribucion {
   }
 }
 
-/** Distribución exacta del total; ErrorNotacion si excede el presupuesto de trabajo. */
+/**
+ * Distribución exacta del total; ErrorNotacion si excede el presupuesto de trabajo.
+ * @param {string | import("./notacion.js").Expresion} expresion
+ * @param {{trabajo?: number}} [opciones]
+ */
 export function distribucion(expresion, { trabajo = LIMITES.trabajo } = {}) {
   const texto = String(expresion);
   const arbol = analizar(texto);
@@ -98,11 +129,17 @@ export function distribucion(expresion, { trabajo = LIMITES.trabajo } = {}) {
 
 // ---- Polinomios de coeficientes enteros (sustitución de Kronecker) -----------------------
 
+/** @param {bigint[]} lista */
 function maximo(lista) {
   return lista.reduce((m, x) => (x > m ? x : m), 0n);
 }
 
-/** Coeficientes de a * b: se empaquetan en un BigInt cada uno y se multiplica una vez. */
+/**
+ * Coeficientes de a * b: cada polinomio se empaqueta en un BigInt y se multiplica una vez.
+ * @param {bigint[]} a
+ * @param {bigint[]} b
+ * @returns {bigint[]}
+ */
 export function multiplicar(a, b) {
   if (a.length === 1 || b.length === 1) {
     const [factor, otro] = a.length === 1 ? [a[0], b] : [b[0], a];
@@ -121,6 +158,10 @@ export function multiplicar(a, b) {
   return coeficientes;
 }
 
+/**
+ * @param {bigint[]} coeficientes
+ * @param {number} cifras hexadecimales por coeficiente
+ */
 function empaquetar(coeficientes, cifras) {
   const partes = new Array(coeficientes.length);
   for (let i = 0; i < coeficientes.length; i += 1) {
@@ -129,8 +170,14 @@ function empaquetar(coeficientes, cifras) {
   return BigInt(`0x${partes.join("")}`);
 }
 
-/** a elevado a exponente (≥ 1) por cuadrados sucesivos. */
+/**
+ * a elevado a exponente (≥ 1) por cuadrados sucesivos.
+ * @param {bigint[]} a
+ * @param {number} exponente
+ * @returns {bigint[]}
+ */
 export function potencia(a, exponente) {
+  /** @type {bigint[] | null} */
   let resultado = null;
   let base = a;
   while (exponente) {
@@ -143,7 +190,11 @@ export function potencia(a, exponente) {
 
 // ---- Términos ----------------------------------------------------------------------------
 
-/** Pesos de un dado (valores desde 1) y su denominador, con explosiones exactas. */
+/**
+ * Pesos de un dado (valores desde 1) y su denominador, con explosiones exactas.
+ * @param {Dados} termino
+ * @returns {[bigint[], bigint]}
+ */
 function pesosDeDado(termino) {
   const caras = termino.caras;
   const profundidad = termino.explosion ?? 0;
@@ -158,6 +209,10 @@ function pesosDeDado(termino) {
   return [pesos, bigCaras ** BigInt(profundidad + 1)];
 }
 
+/**
+ * @param {Dados} termino
+ * @returns {[number, bigint[], bigint]}
+ */
 function pesosDeTermino(termino) {
   const [pesosDado, denominador] = pesosDeDado(termino);
   const n = termino.cantidad;
@@ -165,7 +220,7 @@ function pesosDeTermino(termino) {
   let [minimo, pesos] =
     guardados === n
       ? [n, potencia(pesosDado, n)]
-      : guardar(pesosDado, n, guardados, termino.seleccion.prefiereAltos);
+      : guardar(pesosDado, n, guardados, /** @type {Seleccion} */ (termino.seleccion).prefiereAltos);
   if (termino.signo < 0) {
     minimo = -(minimo + pesos.length - 1);
     pesos = pesos.slice().reverse();
@@ -173,6 +228,11 @@ function pesosDeTermino(termino) {
   return [minimo, pesos, denominador ** BigInt(n)];
 }
 
+/**
+ * @param {Map<number, bigint>} mapa
+ * @param {number} clave
+ * @param {bigint} valor
+ */
 function sumar(mapa, clave, valor) {
   mapa.set(clave, (mapa.get(clave) ?? 0n) + valor);
 }
@@ -182,6 +242,11 @@ function sumar(mapa, clave, valor) {
  * Se recorren los valores del preferido al último; estados[c] reparte el peso de haber
  * asignado ya c dados según la suma guardada. Asignados los `guardados`, los demás dados
  * caen en valores peores y pesan resto ** libres (teorema multinomial).
+ * @param {bigint[]} pesos
+ * @param {number} n
+ * @param {number} guardados
+ * @param {boolean} altos
+ * @returns {[number, bigint[]]}
  */
 function guardar(pesos, n, guardados, altos) {
   const valores = [];
@@ -224,18 +289,25 @@ function guardar(pesos, n, guardados, altos) {
 
 // ---- Presupuesto de trabajo (misma estimación que Python) --------------------------------
 
+/**
+ * @param {number} bitsA
+ * @param {number} bitsB
+ * @param {number} longitud
+ */
 function anchoDeRanura(bitsA, bitsB, longitud) {
   // ancho_de_ranura(1 << a.bits, 1 << b.bits, longitud) de Python, en bytes.
   const bits = bitsA + 1 + (bitsB + 1) + bitsDe(BigInt(longitud));
   return Math.floor(bits / 8) + 1;
 }
 
-// Unidades de trabajo de Python: aproximadamente nanosegundos (ver probabilidad.py).
-const COSTE_POR_COEFICIENTE = 200;
-const COSTE_POR_PALABRA = 16;
-const COSTE_POR_ACTUALIZACION = 80;
+/** @typedef {{longitud: number, bits: number}} Forma lo que se sabe de un polinomio antes de calcularlo */
 
-/** Empaquetar y desempaquetar (lineal) más el producto de Karatsuba, en palabras de 64 bits. */
+/**
+ * Empaquetar y desempaquetar (lineal) más el producto de Karatsuba, en palabras de 64 bits.
+ * @param {Forma} a
+ * @param {Forma} b
+ * @returns {[number, Forma]}
+ */
 function costeProducto(a, b) {
   const longitud = a.longitud + b.longitud - 1;
   const ranura = anchoDeRanura(a.bits, b.bits, Math.min(a.longitud, b.longitud));
@@ -243,12 +315,18 @@ function costeProducto(a, b) {
   const palabrasB = 1 + Math.floor((b.longitud * ranura) / 8);
   const mayor = Math.max(palabrasA, palabrasB);
   const menor = Math.min(palabrasA, palabrasB);
-  const producto = Math.trunc(COSTE_POR_PALABRA * mayor * menor ** 0.585);
-  return [COSTE_POR_COEFICIENTE * longitud + producto, { longitud, bits: a.bits + b.bits }];
+  const producto = Math.trunc(COSTE.por_palabra * mayor * menor ** COSTE.karatsuba);
+  return [COSTE.por_coeficiente * longitud + producto, { longitud, bits: a.bits + b.bits }];
 }
 
+/**
+ * @param {Forma} a
+ * @param {number} exponente
+ * @returns {[number, Forma]}
+ */
 function costePotencia(a, exponente) {
   let coste = 0;
+  /** @type {Forma | null} */
   let resultado = null;
   let base = a;
   for (;;) {
@@ -262,13 +340,18 @@ function costePotencia(a, exponente) {
       }
     }
     exponente >>= 1;
-    if (!exponente) return [coste, resultado];
+    // El exponente es al menos 1: al acabar, resultado ya tiene valor.
+    if (!exponente) return [coste, /** @type {Forma} */ (resultado)];
     const [paso, forma] = costeProducto(base, base);
     coste += paso;
     base = forma;
   }
 }
 
+/**
+ * @param {Dados} termino
+ * @returns {[number, Forma]}
+ */
 function costeTermino(termino) {
   const caras = termino.caras;
   const profundidad = termino.explosion ?? 0;
@@ -284,14 +367,20 @@ function costeTermino(termino) {
   for (let c = 0; c < guardados; c += 1) porValor += (n - c + 1) * (c * dado.longitud + 1);
   const bits = n * dado.bits;
   // Cada actualización multiplica enteros de hasta `bits` bits (Karatsuba).
+  const palabras = Math.floor(bits / 64) + 1;
   const porActualizacion =
-    COSTE_POR_ACTUALIZACION + Math.trunc(COSTE_POR_PALABRA * (Math.floor(bits / 64) + 1) ** 1.585);
+    COSTE.por_actualizacion + Math.trunc(COSTE.por_palabra * palabras ** (1 + COSTE.karatsuba));
   const coste = distintos * porValor * porActualizacion;
   return [coste, { longitud: guardados * dado.longitud, bits }];
 }
 
-/** Trabajo acumulado tras cada término de dados, en el orden del cálculo. */
+/**
+ * Trabajo acumulado tras cada término de dados, en el orden del cálculo.
+ * @param {import("./notacion.js").Expresion} arbol
+ * @returns {Array<[Dados, number]>}
+ */
 export function estimarTrabajo(arbol) {
+  /** @type {Array<[Dados, number]>} */
   const acumulado = [];
   let forma = { longitud: 1, bits: 0 };
   let trabajo = 0;
@@ -306,7 +395,12 @@ export function estimarTrabajo(arbol) {
   return acumulado;
 }
 
-/** Error claro, antes de calcular nada, si el cálculo exacto sería demasiado largo. */
+/**
+ * Error claro, antes de calcular nada, si el cálculo exacto sería demasiado largo.
+ * @param {import("./notacion.js").Expresion} arbol
+ * @param {string} texto
+ * @param {number} [trabajo]
+ */
 export function comprobarPresupuesto(arbol, texto, trabajo = LIMITES.trabajo) {
   const excedido = estimarTrabajo(arbol).find(([, acumulado]) => acumulado > trabajo);
   if (!excedido) return;

@@ -1,15 +1,37 @@
+// @ts-check
 // Tirar una expresión con un Generador: mismo orden de consumo que tapiz_rules/dados/tirada.py.
 
 import { analizar, Constante } from "./notacion.js";
 
+/** @typedef {import("./notacion.js").Dados} Dados */
+/** @typedef {import("./generador.js").Generador} Generador */
+/**
+ * Un dado en el JSON de `Tirada.a_json` de Python.
+ * @typedef {{caras: number, valor: number, explosion: boolean, descartado: boolean,
+ *   etiqueta: string | null}} DadoTirado
+ */
+/** @typedef {{expresion: string, total: number, dados: DadoTirado[]}} Tirada */
+
+/**
+ * @param {number} caras
+ * @param {number} valor
+ * @param {{explosion?: boolean, descartado?: boolean, etiqueta?: string | null}} [opciones]
+ * @returns {DadoTirado}
+ */
 function dadoTirado(caras, valor, { explosion = false, descartado = false, etiqueta = null } = {}) {
   return { caras, valor, explosion, descartado, etiqueta };
 }
 
-/** Tira de izquierda a derecha, dado a dado; las explosiones siguen a su dado. */
+/**
+ * Tira de izquierda a derecha, dado a dado; las explosiones siguen a su dado.
+ * @param {string | import("./notacion.js").Expresion} expresion
+ * @param {Generador} generador
+ * @returns {Tirada}
+ */
 export function tirar(expresion, generador) {
   const arbol = analizar(String(expresion));
   let total = 0;
+  /** @type {DadoTirado[]} */
   const dados = [];
   for (const termino of arbol.terminos) {
     if (termino instanceof Constante) {
@@ -23,10 +45,16 @@ export function tirar(expresion, generador) {
   return { expresion: String(arbol), total, dados };
 }
 
+/**
+ * @param {Dados} termino
+ * @param {Generador} generador
+ * @returns {[number, DadoTirado[]]}
+ */
 function tirarDados(termino, generador) {
   const grupos = Array.from({ length: termino.cantidad }, () => tirarUno(termino, generador));
   const totales = grupos.map(([valor]) => valor);
   const descartados = indicesDescartados(termino, totales);
+  /** @type {DadoTirado[]} */
   const tirados = [];
   grupos.forEach(([, partes], indice) => {
     const fuera = descartados.has(indice);
@@ -36,7 +64,12 @@ function tirarDados(termino, generador) {
   return [suma, tirados];
 }
 
-/** Un dado con sus explosiones (o las dos partes de un d%) y su valor total. */
+/**
+ * Un dado con sus explosiones (o las dos partes de un d%) y su valor total.
+ * @param {Dados} termino
+ * @param {Generador} generador
+ * @returns {[number, DadoTirado[]]}
+ */
 function tirarUno(termino, generador) {
   if (termino.porcentual) {
     const decenas = (generador.dado(10) - 1) * 10;
@@ -56,7 +89,12 @@ function tirarUno(termino, generador) {
   return [partes.reduce((s, p) => s + p.valor, 0), partes];
 }
 
-/** Índices de los dados que no cuentan; ante un empate se descarta el de más a la derecha. */
+/**
+ * Índices de los dados que no cuentan; ante un empate se descarta el de más a la derecha.
+ * @param {Dados} termino
+ * @param {number[]} totales
+ * @returns {Set<number>}
+ */
 function indicesDescartados(termino, totales) {
   if (termino.seleccion === null) return new Set();
   const sobran = termino.cantidad - termino.guardados;

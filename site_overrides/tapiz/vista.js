@@ -1,3 +1,4 @@
+// @ts-check
 // Piezas de interfaz comunes: elementos, anuncios, dados a la vista y gráfica de probabilidades.
 
 import { analizar, Constante } from "./notacion.js";
@@ -30,14 +31,16 @@ export const nuevoId = (prefijo) => `${prefijo}-${(contadorIds += 1)}`;
 let alterna = false;
 /** Anuncia un texto en la región aria-live (educada) de la página. */
 export function anunciar(texto) {
-  let region = document.querySelector("[data-tapiz-anuncio]");
-  if (!region) {
-    region = el("div", { class: "tapiz-anuncio", "data-tapiz-anuncio": true, "aria-live": "polite", role: "status" });
-    document.body.append(region);
-  }
+  const region = document.querySelector("[data-tapiz-anuncio]") ?? regionDeAnuncios();
   // Un espacio duro alterno hace que el mismo texto se vuelva a anunciar.
   alterna = !alterna;
   region.textContent = texto + (alterna ? "\u00a0" : "");
+}
+
+function regionDeAnuncios() {
+  const region = el("div", { class: "tapiz-anuncio", "data-tapiz-anuncio": true, "aria-live": "polite", role: "status" });
+  document.body.append(region);
+  return region;
 }
 
 /** Agrupa los dados de una tirada por término de la expresión: [{signo, dados|constante}]. */

@@ -2,12 +2,13 @@
 
 from tapiz_rules.dados.expresion import Constante, Dados, Expresion, Seleccion
 from tapiz_rules.dados.generador import Generador
-from tapiz_rules.dados.limites import LIMITES, PROFUNDIDAD_POR_DEFECTO
+from tapiz_rules.dados.limites import COSTE, LIMITES, PROFUNDIDAD_POR_DEFECTO
 from tapiz_rules.dados.notacion import analizar
 from tapiz_rules.dados.probabilidad import Distribucion, distribucion
 from tapiz_rules.dados.tirada import DadoTirado, Tirada, tirar
 
 __all__ = [
+    "COSTE",
     "LIMITES",
     "PROFUNDIDAD_POR_DEFECTO",
     "Constante",

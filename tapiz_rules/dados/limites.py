@@ -23,5 +23,21 @@ class Limites:
     trabajo: int = 500_000_000
 
 
+@dataclass(frozen=True)
+class ModeloDeCoste:
+    """Constantes del modelo que estima el trabajo del cálculo exacto (``estimar_trabajo``).
+
+    Las unidades rondan el nanosegundo en un núcleo de servidor actual. Los
+    productos de enteros grandes siguen a Karatsuba, que hace unas
+    ``mayor * menor ** karatsuba`` operaciones sobre palabras de 64 bits.
+    """
+
+    por_coeficiente: int = 200
+    por_palabra: int = 16
+    por_actualizacion: int = 80
+    karatsuba: float = 0.585
+
+
 LIMITES = Limites()
+COSTE = ModeloDeCoste()
 PROFUNDIDAD_POR_DEFECTO = 10

@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from tapiz_rules.dados.expresion import Constante, Dados, Expresion
-from tapiz_rules.dados.limites import LIMITES
+from tapiz_rules.dados.limites import COSTE, LIMITES
 from tapiz_rules.dados.notacion import analizar
 from tapiz_rules.dados.polinomios import ancho_de_ranura, multiplicar, potencia
 from tapiz_rules.dados.tirada import como_expresion
@@ -166,12 +166,6 @@ def _guardar(pesos: list[int], n: int, guardados: int, altos: bool) -> tuple[int
     return minimo, [final.get(s, 0) for s in range(minimo, max(final) + 1)]
 
 
-# Unidades de trabajo: aproximadamente nanosegundos en un núcleo de servidor actual.
-COSTE_POR_COEFICIENTE = 200
-COSTE_POR_PALABRA = 16
-COSTE_POR_ACTUALIZACION = 80
-
-
 @dataclass
 class _Forma:
     """Lo que se sabe de un polinomio antes de calcularlo: longitud y bits del denominador."""
@@ -183,16 +177,15 @@ class _Forma:
 def _coste_producto(a: _Forma, b: _Forma) -> tuple[int, _Forma]:
     """Trabajo de ``multiplicar``: empaquetar y desempaquetar (lineal) más el producto.
 
-    CPython multiplica enteros grandes con Karatsuba: unas ``mayor * menor**0.585``
-    operaciones sobre palabras de 64 bits.
+    CPython multiplica enteros grandes con Karatsuba (ver ``ModeloDeCoste``).
     """
     longitud = a.longitud + b.longitud - 1
     ranura = ancho_de_ranura(1 << a.bits, 1 << b.bits, min(a.longitud, b.longitud))
     palabras_a = 1 + a.longitud * ranura // 8
     palabras_b = 1 + b.longitud * ranura // 8
     mayor, menor = max(palabras_a, palabras_b), min(palabras_a, palabras_b)
-    producto = int(COSTE_POR_PALABRA * mayor * menor**0.585)
-    return COSTE_POR_COEFICIENTE * longitud + producto, _Forma(longitud, a.bits + b.bits)
+    producto = int(COSTE.por_palabra * mayor * menor**COSTE.karatsuba)
+    return COSTE.por_coeficiente * longitud + producto, _Forma(longitud, a.bits + b.bits)
 
 
 def _coste_potencia(a: _Forma, exponente: int) -> tuple[int, _Forma]:
@@ -223,7 +216,10 @@ def _coste_termino(termino: Dados) -> tuple[int, _Forma]:
     por_valor = sum((n - c + 1) * (c * dado.longitud + 1) for c in range(guardados))
     bits = n * dado.bits
     # Cada actualización multiplica enteros de hasta ``bits`` bits (Karatsuba).
-    por_actualizacion = COSTE_POR_ACTUALIZACION + int(COSTE_POR_PALABRA * (bits // 64 + 1) ** 1.585)
+    palabras = bits // 64 + 1
+    por_actualizacion = COSTE.por_actualizacion + int(
+        COSTE.por_palabra * palabras ** (1 + COSTE.karatsuba)
+    )
     coste = distintos * por_valor * por_actualizacion
     return coste, _Forma(guardados * dado.longitud, bits)
 

@@ -1,8 +1,11 @@
 """Genera ``corpus.json``: el corpus de conformidad de los dados entre Python y JavaScript.
 
 Uso: ``uv run python tests/conformidad/generar.py`` (reescribe el fichero; la
-salida es determinista). Las probabilidades van como fracciones exactas
-``"num/den"``; las tiradas, en el JSON de ``Tirada.a_json`` más su semilla.
+salida es determinista). Las probabilidades y las medias van como fracciones
+exactas ``"num/den"``; las tiradas, en el JSON de ``Tirada.a_json`` más su
+semilla; los errores, con su mensaje completo y su columna; los presupuestos,
+con el trabajo estimado tras cada término y el veredicto; la tirada de acción,
+con el reglamento actual, la edición de 2017 (3d6) y la regla opcional TZR0001.
 """
 
 from __future__ import annotations
@@ -13,14 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins.datos import datos as datos_widgets
-from tapiz_rules.dados import Generador, analizar, distribucion, tirar
+from tapiz_rules.dados import LIMITES, Generador, analizar, distribucion, tirar
+from tapiz_rules.dados.probabilidad import estimar_trabajo
 from tapiz_rules.errores import ErrorNotacion
+from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
 
 ACTUAL = reglamento()
 
 RUTA = Path(__file__).with_name("corpus.json")
-VERSION = 1
+VERSION = 2
 
 EXPRESIONES = [
     "1d20",
@@ -129,6 +134,36 @@ ERRORES = [
 ]
 
 
+# Alrededor del presupuesto (500 000 000): aceptadas, rechazadas y justo al borde, con
+# el coste en sumar dados, en guardar (con y sin explosión) y en juntar términos.
+PRESUPUESTOS = [
+    "1d20",
+    "3d6+2",
+    "4d6kh3",
+    "1000d6",
+    "1000d1000",
+    "600d1000",
+    "100d20!kh1",
+    "60d20!kh2",
+    "1000d6kh1",
+    "300d10kh2",
+    "200d100",
+    "150d100",
+    "1d20+1d8!+3-4",
+    "10d20!+10d20!+10d20!",
+    "500d20!kh1",
+    "50d100!kl3",
+    "3 + 900d6",
+    "2d%kh1",
+    "585d6",
+    "586d6",
+    "118d20!kh1",
+    "119d20!kh1",
+    "389d10",
+    "390d10",
+]
+
+
 def fraccion(valor: Fraction) -> str:
     return f"{valor.numerator}/{valor.denominator}"
 
@@ -141,6 +176,7 @@ def caso_de_expresion(texto: str) -> dict[str, Any]:
         "min": dist.minimo,
         "max": dist.maximo,
         "distribucion": [[valor, fraccion(p)] for valor, p in dist.items()],
+        "media": fraccion(dist.media),
     }
 
 
@@ -149,87 +185,73 @@ def caso_de_tirada(texto: str, semilla: int) -> dict[str, Any]:
 
 
 def caso_de_error(texto: str) -> dict[str, Any]:
-    """La columna del error, sea de notación o de presupuesto (``distribucion`` hace ambos)."""
+    """Mensaje y columna del error, de notación o de presupuesto (``distribucion`` hace ambos)."""
     try:
         distribucion(texto)
     except ErrorNotacion as error:
-        return {"expresion": texto, "columna": error.columna}
+        return {"expresion": texto, "columna": error.columna, "mensaje": str(error)}
     raise AssertionError(f"«{texto}» debería ser un error")
 
 
-CASOS_ACCION = [
-    {
-        "dado_base": "1d20",
-        "dados": "",
-        "mod": 0,
-        "nivel": 1,
-        "rasgos": 0,
-        "bonus": 0,
-        "resistencia": 11,
-    },
-    {
-        "dado_base": "1d20",
-        "dados": "1d6!",
-        "mod": 2,
-        "nivel": 3,
-        "rasgos": 2,
-        "bonus": 0,
-        "resistencia": 15,
-    },
-    {
-        "dado_base": "1d20",
-        "dados": "2d8!",
-        "mod": -1,
-        "nivel": 5,
-        "rasgos": 4,
-        "bonus": -2,
-        "resistencia": 25,
-    },
-    {
-        "dado_base": "3d6",
-        "dados": "1d4!",
-        "mod": 1,
-        "nivel": 2,
-        "rasgos": 5,
-        "bonus": 1,
-        "resistencia": 12,
-    },
+def caso_de_presupuesto(texto: str) -> dict[str, Any]:
+    trabajo = [acumulado for _, acumulado in estimar_trabajo(analizar(texto))]
+    return {"expresion": texto, "trabajo": trabajo, "aceptada": trabajo[-1] <= LIMITES.trabajo}
+
+
+VARIANTES_ACCION = {
+    "actual": ACTUAL,
+    "2017": ACTUAL.con(edicion="2017"),
+    "TZR0001": ACTUAL.con(opcionales=frozenset({"TZR0001"})),
+}
+COMUNES = {"mod": 0, "nivel": 1, "rasgos": 0, "bonus": 0}
+PROBABILIDADES_ACCION = [
+    {"dados": "", "resistencia": 11},
+    {"dados": "1d6!", "mod": 2, "nivel": 3, "rasgos": 2, "resistencia": 15},
+    {"dados": "2d8!", "mod": -1, "nivel": 5, "rasgos": 4, "bonus": -2, "resistencia": 25},
+    {"dados": "1d4!", "mod": 1, "nivel": 2, "rasgos": 5, "bonus": 1, "resistencia": 12},
 ]
+# Con TZR0001, además: la lengua suma, y el tope de 2 × nivel la recorta.
+PROBABILIDADES_LENGUA = [
+    {"dados": "1d6!", "nivel": 3, "rasgos": 2, "rasgos_lengua": 1, "resistencia": 15},
+    {"dados": "", "nivel": 1, "rasgos": 1, "rasgos_lengua": 2, "resistencia": 12},
+]
+# base, dados, mod, nivel, rasgos, bonus, resistencia (bases posibles también con 3d6)
 TIRADAS_ACCION = [
     (9, 4, 2, 3, 2, 0, 15),
     (3, 0, 0, 1, 0, 0, 15),
-    (20, 12, 3, 4, 3, -1, 10),
+    (18, 12, 3, 4, 3, -1, 10),
     (14, 0, 2, 3, 2, 0, 11),
 ]
+TIRADAS_LENGUA = [(10, 3, 1, 2, 1, 0, 2, 16), (12, 0, 0, 1, 1, 0, 2, 14)]
+CLAVES_DATOS = ("grados", "heroicidad", "bonus_rasgos", "bonus_rasgos_lengua")
 
 
-def casos_accion() -> dict[str, Any]:
-    """La tirada de acción de los widgets frente al motor: datos exportados y resultados."""
-    datos = datos_widgets(ACTUAL, set(), {})
-    casos = []
-    for caso in CASOS_ACCION:
-        entradas = {k: v for k, v in caso.items() if k != "dado_base"}
-        edicion = next(e for e, dado in datos["ediciones"].items() if dado == caso["dado_base"])
-        elegido = ACTUAL.con(edicion=edicion)
-        casos.append({**caso, "p": elegido.calcular("probabilidades_accion", entradas).valores})
-    resoluciones = []
-    for base, dados, mod, nivel, rasgos, bonus, resistencia in TIRADAS_ACCION:
-        entradas = {
-            "base": base,
-            "dados": dados,
-            "mod": mod,
-            "nivel": nivel,
-            "rasgos": rasgos,
-            "bonus": bonus,
-            "resistencia": resistencia,
-        }
-        resoluciones.append(
-            {"entradas": entradas, "salidas": ACTUAL.calcular("accion", entradas).valores}
-        )
+def _resolucion(reglamento: Reglamento, valores: tuple[int, ...]) -> dict[str, Any]:
+    claves = ["base", "dados", "mod", "nivel", "rasgos", "bonus", "resistencia"]
+    if len(valores) > len(claves):
+        claves.insert(5, "rasgos_lengua")
+    entradas = dict(zip(claves, valores, strict=True))
+    return {"entradas": entradas, "salidas": reglamento.calcular("accion", entradas).valores}
+
+
+def caso_de_variante(variante: str, reglamento: Reglamento) -> dict[str, Any]:
+    """La tirada de acción de los widgets frente al motor con un reglamento: datos y resultados."""
+    datos = datos_widgets(reglamento, set(), {})
+    con_lengua = bool(reglamento.parametros.bonus_lengua)
+    probabilidades = PROBABILIDADES_ACCION + (PROBABILIDADES_LENGUA if con_lengua else [])
+    tiradas = TIRADAS_ACCION + (TIRADAS_LENGUA if con_lengua else [])
     return {
-        "datos": {clave: datos[clave] for clave in ("grados", "heroicidad", "bonus_rasgos")},
-        "probabilidades": casos,
-        "resoluciones": resoluciones,
+        "variante": variante,
+        "dado_base": reglamento.parametros.dado_base,
+        "datos": {clave: datos[clave] for clave in CLAVES_DATOS if clave in datos},
+        "probabilidades": [
+            {
+                "entradas": COMUNES | caso,
+                "p": reglamento.calcular("probabilidades_accion", COMUNES | caso).valores,
+            }
+            for caso in probabilidades
+        ],
+        "resoluciones": [_resolucion(reglamento, valores) for valores in tiradas],
     }
 
 
@@ -241,7 +263,8 @@ def generar_corpus() -> dict[str, Any]:
         "expresiones": [caso_de_expresion(t) for t in EXPRESIONES],
         "tiradas": tiradas,
         "errores": [caso_de_error(t) for t in ERRORES],
-        "accion": casos_accion(),
+        "presupuestos": [caso_de_presupuesto(t) for t in PRESUPUESTOS],
+        "accion": [caso_de_variante(v, r) for v, r in VARIANTES_ACCION.items()],
     }
 
 

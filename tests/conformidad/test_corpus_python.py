@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 from generar import ESPECIALES, RUTA, generar_corpus, texto_del_corpus
 
-from tapiz_rules.dados import Generador, analizar, distribucion, tirar
+from tapiz_rules.dados import LIMITES, Generador, analizar, distribucion, tirar
+from tapiz_rules.dados.probabilidad import estimar_trabajo
 from tapiz_rules.errores import ErrorNotacion
 
 CORPUS = json.loads(RUTA.read_text(encoding="utf-8"))
@@ -23,10 +24,25 @@ def test_la_generacion_es_determinista():
 
 
 def test_tamano_del_corpus():
-    assert CORPUS["version"] == 1
+    assert CORPUS["version"] == 2
     assert len(CORPUS["expresiones"]) >= 40
     assert len(CORPUS["tiradas"]) >= 40
     assert len(CORPUS["errores"]) >= 15
+    veredictos = [caso["aceptada"] for caso in CORPUS["presupuestos"]]
+    assert veredictos.count(True) >= 5 and veredictos.count(False) >= 5
+    assert [v["variante"] for v in CORPUS["accion"]] == ["actual", "2017", "TZR0001"]
+    assert [v["dado_base"] for v in CORPUS["accion"]] == ["1d20", "3d6", "1d20"]
+    for variante in CORPUS["accion"]:
+        assert len(variante["probabilidades"]) >= 4 and len(variante["resoluciones"]) >= 4
+
+
+def test_con_tzr0001_hay_casos_con_lengua_y_sin_ella_no():
+    for variante in CORPUS["accion"]:
+        con_lengua = variante["variante"] == "TZR0001"
+        assert ("bonus_rasgos_lengua" in variante["datos"]) is con_lengua
+        casos = [c["entradas"] for c in variante["probabilidades"]]
+        casos += [r["entradas"] for r in variante["resoluciones"]]
+        assert any(c.get("rasgos_lengua") for c in casos) is con_lengua
 
 
 @pytest.mark.parametrize("caso", CORPUS["expresiones"], ids=lambda c: c["expresion"])
@@ -40,6 +56,7 @@ def test_expresion(caso):
     assert dist.items() == esperada
     assert sum(p for _, p in esperada) == 1
     assert all("/" in p for _, p in caso["distribucion"])
+    assert dist.media == Fraction(caso["media"]) == sum(v * p for v, p in esperada)
 
 
 @pytest.mark.parametrize(
@@ -66,4 +83,17 @@ def test_error(caso):
     with pytest.raises(ErrorNotacion) as error:
         distribucion(caso["expresion"])
     assert error.value.columna == caso["columna"]
-    assert set(caso) == {"expresion", "columna"}
+    assert str(error.value) == caso["mensaje"]
+    assert f"(columna {caso['columna']})" in caso["mensaje"]
+
+
+@pytest.mark.parametrize("caso", CORPUS["presupuestos"], ids=lambda c: c["expresion"])
+def test_presupuesto(caso):
+    trabajo = [acumulado for _, acumulado in estimar_trabajo(analizar(caso["expresion"]))]
+    assert trabajo == caso["trabajo"]
+    assert caso["aceptada"] is (trabajo[-1] <= LIMITES.trabajo)
+    if caso["aceptada"]:
+        assert distribucion(caso["expresion"]).minimo == analizar(caso["expresion"]).minimo
+    else:
+        with pytest.raises(ErrorNotacion, match="demasiado grande"):
+            distribucion(caso["expresion"])

@@ -1,6 +1,8 @@
+// @ts-check
 // Conformidad del motor de dados en JavaScript con el de Python: lee el corpus que genera
-// tests/conformidad/generar.py y comprueba notación canónica, distribuciones exactas,
-// tiradas con semilla y errores. Ejecutar con `node --test tests/js/`.
+// tests/conformidad/generar.py y comprueba notación canónica, distribuciones y medias exactas,
+// tiradas con semilla, errores (mensaje y columna), veredictos del presupuesto y la tirada de
+// acción con cada reglamento. Cada prueba cuenta sus casos: una rama que no corre, falla.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -8,10 +10,10 @@ import { test } from "node:test";
 
 import { probabilidadesAccion, resolverAccion } from "../../site_overrides/tapiz/accion.js";
 import { Generador } from "../../site_overrides/tapiz/generador.js";
-import { analizar, ErrorNotacion } from "../../site_overrides/tapiz/notacion.js";
+import { analizar, ErrorNotacion, LIMITES } from "../../site_overrides/tapiz/notacion.js";
 import {
   distribucion,
-  fraccion,
+  estimarTrabajo,
   PRESUPUESTO_NAVEGADOR,
 } from "../../site_overrides/tapiz/probabilidad.js";
 import { tirar } from "../../site_overrides/tapiz/tirada.js";
@@ -19,17 +21,15 @@ import { tirar } from "../../site_overrides/tapiz/tirada.js";
 const RUTA_CORPUS = process.env.TAPIZ_CORPUS ?? new URL("../conformidad/corpus.json", import.meta.url);
 const corpus = JSON.parse(readFileSync(RUTA_CORPUS, "utf8"));
 
-test("el corpus tiene la versión 1 y casos de cada tipo", () => {
-  assert.equal(corpus.version, 1);
+test("el corpus tiene la versión 2 y casos de cada tipo", () => {
+  assert.equal(corpus.version, 2);
   assert.ok(corpus.expresiones.length > 0);
   assert.ok(corpus.tiradas.length > 0);
   assert.ok(corpus.errores.length > 0);
 });
 
-/** "7" y "7/1" son la misma fracción: Python escribe los enteros sin denominador. */
-const normalizar = (texto) => (texto.includes("/") ? texto : `${texto}/1`);
-
-test("notación canónica, mínimo, máximo y distribución exacta", () => {
+test("notación canónica, mínimo, máximo, distribución y media exactas", () => {
+  let medias = 0;
   for (const caso of corpus.expresiones) {
     const arbol = analizar(caso.expresion);
     assert.equal(String(arbol), caso.canonica, caso.expresion);
@@ -38,8 +38,11 @@ test("notación canónica, mínimo, máximo y distribución exacta", () => {
     assert.equal(dist.minimo, caso.min, caso.expresion);
     assert.equal(dist.maximo, caso.max, caso.expresion);
     assert.deepEqual(dist.items(), caso.distribucion, caso.expresion);
-    if ("media" in caso) assert.equal(dist.media, normalizar(caso.media), caso.expresion);
+    assert.equal(dist.media, caso.media, caso.expresion);
+    medias += 1;
   }
+  assert.equal(medias, corpus.expresiones.length);
+  assert.ok(medias >= 40);
 });
 
 test("tiradas con semilla: mismo total y mismos dados que Python", () => {
@@ -64,12 +67,34 @@ function errorDe(expresion) {
 }
 
 test("errores: mismo mensaje y misma columna que Python", () => {
+  let mensajes = 0;
   for (const caso of corpus.errores) {
     const error = errorDe(caso.expresion);
     assert.ok(error instanceof ErrorNotacion, `«${caso.expresion}» debería fallar`);
     assert.equal(error.columna, caso.columna, caso.expresion);
-    if ("mensaje" in caso) assert.equal(error.message, caso.mensaje, caso.expresion);
+    assert.equal(error.message, caso.mensaje, caso.expresion);
+    mensajes += 1;
   }
+  assert.equal(mensajes, corpus.errores.length);
+  assert.ok(mensajes >= 15);
+});
+
+test("presupuesto: mismo trabajo estimado y mismo veredicto que Python", () => {
+  const veredictos = { aceptada: 0, rechazada: 0 };
+  for (const caso of corpus.presupuestos) {
+    const trabajo = estimarTrabajo(analizar(caso.expresion)).map(([, acumulado]) => acumulado);
+    assert.deepEqual(trabajo, caso.trabajo, caso.expresion);
+    assert.equal(trabajo[trabajo.length - 1] <= LIMITES.trabajo, caso.aceptada, caso.expresion);
+    const error = errorDe(caso.expresion);
+    if (caso.aceptada) {
+      assert.equal(error, null, caso.expresion);
+      veredictos.aceptada += 1;
+    } else {
+      assert.match(error.message, /demasiado grande para calcular probabilidades exactas/);
+      veredictos.rechazada += 1;
+    }
+  }
+  assert.ok(veredictos.aceptada >= 5 && veredictos.rechazada >= 5, JSON.stringify(veredictos));
 });
 
 test("el generador es el mulberry32 de ARQUITECTURA.md", () => {
@@ -104,15 +129,17 @@ test("la entrada hostil da un mensaje claro en vez de colgarse", () => {
       "probabilidades exactas; se puede tirar, pero no tabular",
   });
   assert.equal(tirar("1000d1000", new Generador(1)).dados.length, 1000);
-  // En el navegador el presupuesto es menor: esto tardaría segundos y se rechaza al instante.
-  assert.throws(() => distribucion("1000d20!kh1", { trabajo: PRESUPUESTO_NAVEGADOR }), {
+  // En el navegador el presupuesto es menor: Python y el presupuesto completo lo aceptan.
+  assert.equal(distribucion("100d20!kh1").minimo, 1);
+  assert.throws(() => distribucion("100d20!kh1", { trabajo: PRESUPUESTO_NAVEGADOR }), {
     message:
-      "notación de dados «1000d20!kh1» (columna 1): «1000d20!kh1» es demasiado grande para " +
+      "notación de dados «100d20!kh1» (columna 1): «100d20!kh1» es demasiado grande para " +
       "calcular probabilidades exactas; se puede tirar, pero no tabular",
   });
 });
 
-const DATOS = corpus.accion.datos;
+const VARIANTES = new Map(corpus.accion.map((v) => [v.variante, v]));
+const DATOS = VARIANTES.get("actual").datos;
 
 test("probabilidades de acción: las bandas reparten toda la probabilidad", () => {
   const p = probabilidadesAccion(DATOS, { dadoBase: "1d20", dados: "1d6!", mod: 2, nivel: 3, rasgos: 2, resistencia: 15 });
@@ -130,25 +157,48 @@ function casi(peso, denominador, esperado, mensaje) {
   assert.ok(Math.abs(valor - esperado) < 1e-12, `${mensaje}: ${valor} ≠ ${esperado}`);
 }
 
-test("probabilidades de acción iguales a las de probabilidades_accion del motor", () => {
-  for (const caso of corpus.accion.probabilidades) {
-    const { dado_base: dadoBase, p: esperadas, ...entradas } = caso;
-    const p = probabilidadesAccion(DATOS, { dadoBase, ...entradas });
-    const nombre = JSON.stringify(caso);
-    casi(p.exito, p.denominador, esperadas.p_exito, `${nombre} éxito`);
-    casi(p.fallo, p.denominador, esperadas.p_fallo, `${nombre} fallo`);
-    for (const grado of p.efecto) casi(grado.peso, p.denominador, esperadas[`p_${grado.nombre}`], `${nombre} ${grado.nombre}`);
-    const consecuencias = ["p_consecuencia_menor", "p_consecuencia_mayor", "p_consecuencia_extrema"];
-    p.consecuencia.forEach((grado, i) => casi(grado.peso, p.denominador, esperadas[consecuencias[i]], `${nombre} consecuencia ${i}`));
+const CONSECUENCIAS = ["p_consecuencia_menor", "p_consecuencia_mayor", "p_consecuencia_extrema"];
+
+test("probabilidades de acción iguales a las de probabilidades_accion del motor, con cada reglamento", () => {
+  const porVariante = {};
+  for (const { variante, dado_base: dadoBase, datos, probabilidades } of corpus.accion) {
+    for (const { entradas, p: esperadas } of probabilidades) {
+      const p = probabilidadesAccion(datos, { dadoBase, ...entradas });
+      const nombre = `${variante} ${JSON.stringify(entradas)}`;
+      casi(p.exito, p.denominador, esperadas.p_exito, `${nombre} éxito`);
+      casi(p.fallo, p.denominador, esperadas.p_fallo, `${nombre} fallo`);
+      for (const grado of p.efecto) casi(grado.peso, p.denominador, esperadas[`p_${grado.nombre}`], `${nombre} ${grado.nombre}`);
+      assert.equal(p.consecuencia.length, CONSECUENCIAS.length);
+      p.consecuencia.forEach((grado, i) => casi(grado.peso, p.denominador, esperadas[CONSECUENCIAS[i]], `${nombre} consecuencia ${i}`));
+      porVariante[variante] = (porVariante[variante] ?? 0) + 1;
+    }
   }
+  assert.deepEqual(porVariante, { actual: 4, 2017: 4, TZR0001: 6 });
 });
 
-test("resolver una tirada da lo mismo que la regla accion del motor", () => {
-  for (const { entradas, salidas } of corpus.accion.resoluciones) {
-    const { base, dados, ...resto } = entradas;
-    const r = resolverAccion(DATOS, { sumaDados: base + dados, ...resto });
-    for (const clave of Object.keys(salidas)) assert.deepEqual(r[clave], salidas[clave], `${JSON.stringify(entradas)} ${clave}`);
+test("resolver una tirada da lo mismo que la regla accion del motor, con cada reglamento", () => {
+  const porVariante = {};
+  for (const { variante, datos, resoluciones } of corpus.accion) {
+    for (const { entradas, salidas } of resoluciones) {
+      const { base, dados, ...resto } = entradas;
+      const r = resolverAccion(datos, { sumaDados: base + dados, ...resto });
+      for (const clave of Object.keys(salidas)) {
+        assert.deepEqual(r[clave], salidas[clave], `${variante} ${JSON.stringify(entradas)} ${clave}`);
+      }
+      porVariante[variante] = (porVariante[variante] ?? 0) + 1;
+    }
   }
+  assert.deepEqual(porVariante, { actual: 4, 2017: 4, TZR0001: 6 });
+});
+
+test("sin TZR0001 los rasgos por lengua no dan bonus: error claro", () => {
+  assert.throws(() => resolverAccion(DATOS, { sumaDados: 10, rasgos: 1, rasgos_lengua: 1, resistencia: 10 }), {
+    message: "Los rasgos por lengua solo dan bonus con la regla opcional TZR0001.",
+  });
+  const conLengua = VARIANTES.get("TZR0001").datos;
+  assert.throws(() => resolverAccion(conLengua, { sumaDados: 10, rasgos: 1, rasgos_lengua: 3, resistencia: 10 }), {
+    message: "Los rasgos por lengua van de 0 a 2.",
+  });
 });
 
 test("resolver una tirada: grado, puntos y a un punto del siguiente grado", () => {

