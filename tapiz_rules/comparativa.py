@@ -206,5 +206,6 @@ def fuego_automatico() -> FuegoAutomatico:
         tope = p.bandas[i + 1].desde if i + 1 < len(p.bandas) else None
 
         todas = _entre(todos, banda.desde, tope)
-        bandas.append((banda.nombre, todas, todas - ningun_uno * _entre(sin_unos, banda.desde, tope)))
+        sin_vaciar = ningun_uno * _entre(sin_unos, banda.desde, tope)
+        bandas.append((banda.nombre, todas, todas - sin_vaciar))
     return FuegoAutomatico(todos, tuple(bandas))
