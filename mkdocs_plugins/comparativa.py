@@ -32,7 +32,7 @@ from tapiz_rules.comparativa import (
     tirada,
 )
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.modelo.formato import porcentaje
+from tapiz_rules.modelo.formato import miles, porcentaje
 
 CAMPOS = ("titulo", "tiradas", "objetivos", "espera")
 FUEGO = "fuego-automatico"
@@ -76,7 +76,7 @@ def _objetivos(cuerpo: Cuerpo) -> tuple[int, ...]:
         raise ErrorDePagina(
             linea,
             f"«objetivos» debe ser [desde, hasta], dos enteros con desde < hasta, entre "
-            f"{TRAMO[0]} y {TRAMO[1]}; la página pone {tramo!r}",
+            f"{miles(TRAMO[0])} y {miles(TRAMO[1])}; la página pone {tramo!r}",
         )
     return tuple(range(tramo[0], tramo[1] + 1))
 
@@ -110,7 +110,7 @@ def leer(bloque: Bloque) -> EspecComparativa:
     try:
         tiradas = tuple(tirada(c) for c in claves)
     except ErrorTapiz as error:
-        raise ErrorDePagina(cuerpo.linea("tiradas"), str(error)) from None
+        raise ErrorDePagina(cuerpo.linea("tiradas"), f"{error}; o {FUEGO}, sola") from None
     return EspecComparativa(cuerpo, titulo, tiradas, _objetivos(cuerpo), None, espera)
 
 
