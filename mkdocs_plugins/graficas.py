@@ -143,3 +143,85 @@ def leyenda(series: Sequence[Serie]) -> str:
     """La leyenda como lista HTML (se parte en líneas en un móvil; el texto es texto)."""
     elementos = "".join(f"<li>{muestra(i)} {escape(s.etiqueta)}</li>" for i, s in enumerate(series))
     return f'<ul class="tapiz-curvas__leyenda">{elementos}</ul>'
+
+
+def barras(
+    categorias: Sequence[str],
+    series: Sequence[Serie],
+    titulo: tuple[str, str],
+    punto: Callable[[Serie, str, Fraction], str],
+) -> str:
+    """Barras agrupadas por categoría; la primera serie va llena y las demás rayadas.
+
+    El eje vertical llega a la siguiente decena de por ciento por encima del máximo.
+    """
+    tope = Fraction(max(1, -(-max(max(s.valores) for s in series) * 10 // 1)), 10)
+    ancho, alto = ANCHO - IZQUIERDA - DERECHA, ALTO - ARRIBA - ABAJO
+    grupo = ancho / len(categorias)
+    barra = grupo * 0.7 / len(series)
+
+    def py(valor: Fraction) -> float:
+        return ARRIBA + alto * (1 - float(valor / tope))
+
+    patron = f"{titulo[0]}-rayas"
+    partes = [
+        f'<svg class="tapiz-curvas__svg" viewBox="0 0 {ANCHO} {ALTO}" role="img" '
+        f'aria-labelledby="{escape(titulo[0])}" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{escape(titulo[0])}">{escape(titulo[1])}</title>',
+        f'<defs><pattern id="{escape(patron)}" width="6" height="6" '
+        'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+        f'<line x1="0" y1="0" x2="0" y2="6" stroke-width="3" style="stroke:{_color(1)}"/>'
+        "</pattern></defs>",
+        '<g class="tapiz-curvas__ejes" style="fill:currentColor;font-size:15px">',
+    ]
+    for decima in range(0, int(tope * 10) + 1):
+        valor = Fraction(decima, 10)
+        y = py(valor)
+        etiqueta = porcentaje(valor, 0).replace(" ", "\u00a0")
+        partes.append(
+            f'<line x1="{IZQUIERDA}" y1="{y:.1f}" x2="{ANCHO - DERECHA}" y2="{y:.1f}" '
+            'style="stroke:var(--md-default-fg-color--lighter, currentColor)" stroke-width="1"/>'
+            f'<text x="{IZQUIERDA - 4}" y="{y + 5:.1f}" text-anchor="end">{etiqueta}</text>'
+        )
+    for i, categoria in enumerate(categorias):
+        x = IZQUIERDA + grupo * (i + 0.5)
+        partes.append(
+            f'<text x="{x:.1f}" y="{ARRIBA + alto + 20}" text-anchor="middle">'
+            f"{escape(categoria)}</text>"
+        )
+    partes.append("</g>")
+    for indice, serie in enumerate(series):
+        relleno = _color(indice) if indice == 0 else f"url(#{patron})"
+        partes.append(
+            f'<g class="tapiz-curvas__serie" data-serie="{escape(serie.etiqueta)}" '
+            f'style="fill:{relleno};stroke:{_color(indice)}" stroke-width="1.5">'
+        )
+        for i, (categoria, valor) in enumerate(zip(categorias, serie.valores, strict=True)):
+            x = IZQUIERDA + grupo * (i + 0.15) + barra * indice
+            partes.append(
+                f'<rect x="{x:.1f}" y="{py(valor):.1f}" width="{barra:.1f}" '
+                f'height="{ARRIBA + alto - py(valor):.1f}">'
+                f"<title>{escape(punto(serie, categoria, valor))}</title></rect>"
+            )
+        partes.append("</g>")
+    partes.append("</svg>")
+    return "".join(partes)
+
+
+def leyenda_barras(series: Sequence[Serie]) -> str:
+    """La leyenda de ``barras``: un cuadro lleno para la primera serie, rayado para las demás."""
+    elementos = []
+    for indice, serie in enumerate(series):
+        relleno = _color(0) if indice == 0 else "none"
+        rayas = (
+            ""
+            if indice == 0
+            else "".join(f'<line x1="{x}" y1="13" x2="{x + 6}" y2="1"/>' for x in (1, 5, 9))
+        )
+        elementos.append(
+            f'<li><svg class="tapiz-curvas__muestra" viewBox="0 0 16 14" width="16" height="14" '
+            f'aria-hidden="true" focusable="false"><g style="stroke:{_color(indice)}" '
+            f'stroke-width="1.5"><rect x="1" y="1" width="14" height="12" '
+            f'style="fill:{relleno}"/>{rayas}</g></svg> {escape(serie.etiqueta)}</li>'
+        )
+    return f'<ul class="tapiz-curvas__leyenda">{"".join(elementos)}</ul>'

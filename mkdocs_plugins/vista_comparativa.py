@@ -131,7 +131,7 @@ def _iguales(series: list[Serie]) -> str:
 
 def html(espec: EspecComparativa, ancla: str) -> str:
     if espec.fuego is not None:
-        return _fuego(espec.fuego, espec.titulo or "El fuego automático")
+        return _fuego(espec.fuego, espec.titulo or "El fuego automático", ancla)
     objetivos = espec.objetivos
     if len(espec.tiradas) == 1:
         t = espec.tiradas[0]
@@ -157,7 +157,7 @@ def html(espec: EspecComparativa, ancla: str) -> str:
     )
 
 
-def _fuego(fuego: FuegoAutomatico, titulo: str) -> str:
+def _fuego(fuego: FuegoAutomatico, titulo: str, ancla: str) -> str:
     cabecera = ["Banda", "Probabilidad", "Con algún 1 (el arma se vacía)"]
     filas = [(nombre, (p, vacia)) for nombre, p, vacia in fuego.bandas]
     filas.append(("Todas", (Fraction(1), fuego.vacia)))
@@ -166,8 +166,22 @@ def _fuego(fuego: FuegoAutomatico, titulo: str) -> str:
         f"<li>Con {escape(fuego.dados)} sin bonificaciones, el arma se vacía en el "
         f"{escape(_pct(vacia))} de las ráfagas ({escape(fraccion(vacia))}).</li>"
     )
+    series = [
+        Serie(cabecera[1], tuple(p for _, p, _ in fuego.bandas)),
+        Serie(cabecera[2], tuple(v for _, _, v in fuego.bandas)),
+    ]
+
+    def punto(serie: Serie, banda: str, valor: Fraction) -> str:
+        return f"{serie.etiqueta}, banda {banda}: {porcentaje(valor)} ({fraccion(valor)})"
+
+    bandas = [nombre for nombre, _, _ in fuego.bandas]
+    svg = graficas.barras(bandas, series, (f"{ancla}-titulo", titulo), punto)
+    figura = (
+        f'<figure class="tapiz-curvas" id="{escape(ancla)}">{svg}{graficas.leyenda_barras(series)}'
+        f"<figcaption>{escape(titulo)}, por banda de resultado. Los mismos datos, en la tabla "
+        "que sigue.</figcaption></figure>"
+    )
     return (
-        f'<div class="tapiz-comparativa"><p class="tapiz-tabla__titulo"><strong>'
-        f"{escape(titulo)}</strong></p>{_tablas(cabecera, filas, titulo)}"
+        f'<div class="tapiz-comparativa">{figura}{_tablas(cabecera, filas, titulo)}'
         f'<ul class="tapiz-comparativa__comentario">{comentario}</ul></div>'
     )

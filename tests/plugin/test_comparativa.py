@@ -137,3 +137,11 @@ def test_pytest_recoge_cada_comparativa_con_su_mensaje(pytester: pytest.Pytester
     esperado = pagina.with_suffix(".txt").read_text("utf-8").splitlines()
     resultado.stdout.fnmatch_lines([f"*{linea}" for linea in esperado])
     assert "Traceback" not in resultado.stdout.str()
+
+
+def test_fuego_automatico_en_barras() -> None:
+    (svg,) = _svgs(_html("tiradas: [fuego-automatico]\n"))
+    grupos = svg.findall(f"{SVG}g[@class='tapiz-curvas__serie']")
+    assert [len(g.findall(f"{SVG}rect")) for g in grupos] == [4, 4]
+    assert "url(#" in grupos[1].get("style", "")
+    assert svg.find(f"{SVG}defs/{SVG}pattern") is not None
