@@ -35,8 +35,9 @@ def _tabla(
     cabecera: Sequence[str],
     filas: Sequence[tuple[str, Sequence[Fraction]]],
     celda: Callable[[Fraction], str],
-    etiqueta: str,
+    leyenda: str,
 ) -> str:
+    """Una tabla sin clase: Material la envuelve en su caja desplazable (y ``dados.js`` avisa)."""
     th = "".join(f'<th scope="col">{escape(c)}</th>' for c in cabecera)
     cuerpo = "".join(
         f'<tr><th scope="row">{escape(nombre)}</th>'
@@ -45,9 +46,8 @@ def _tabla(
         for nombre, valores in filas
     )
     return (
-        f'<div class="tapiz-comparativa__desplazable" tabindex="0" role="region" '
-        f'aria-label="{escape(etiqueta)}"><table><thead><tr>{th}</tr></thead>'
-        f"<tbody>{cuerpo}</tbody></table></div>"
+        f"<table><caption>{escape(leyenda)}</caption><thead><tr>{th}</tr></thead>"
+        f"<tbody>{cuerpo}</tbody></table>"
     )
 
 
@@ -55,9 +55,9 @@ def _tablas(
     cabecera: Sequence[str], filas: Sequence[tuple[str, Sequence[Fraction]]], titulo: str
 ) -> str:
     return (
-        _tabla(cabecera, filas, _pct, f"Tabla: {titulo}")
+        _tabla(cabecera, filas, _pct, titulo)
         + '<details class="tapiz-comparativa__fracciones"><summary>Fracciones exactas</summary>'
-        + _tabla(cabecera, filas, fraccion, f"Fracciones exactas: {titulo}")
+        + _tabla(cabecera, filas, fraccion, f"{titulo}: fracciones exactas")
         + "</details>"
     )
 

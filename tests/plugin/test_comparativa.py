@@ -73,7 +73,7 @@ def test_la_grafica_tiene_texto_alternativo_y_tabla() -> None:
     assert titulo.text == "Éxito comparado"
     assert "<figure" in html and "<figcaption>Éxito comparado." in html
     assert "la tabla que sigue" in html
-    assert html.count("<table>") == 2
+    assert html.count("<table><caption>") == 2
     assert "<summary>Fracciones exactas</summary>" in html
 
 
