@@ -148,11 +148,15 @@ def html(espec: EspecComparativa, ancla: str) -> str:
         series = [Serie(t.titulo, tuple(t.exito(x) for x in objetivos)) for t in espec.tiradas]
         filas = [(s.etiqueta, s.valores) for s in series]
         pie = _iguales(series)
-    cabecera = ["Objetivo", *(miles(x) for x in objetivos)]
+    # Una fila por objetivo y una columna por curva: cabe en una página impresa.
+    cabecera = ["Objetivo", *(nombre for nombre, _ in filas)]
+    por_objetivo = [
+        (miles(x), tuple(valores[i] for _, valores in filas)) for i, x in enumerate(objetivos)
+    ]
     comentario = "".join(_comentario(t, objetivos) for t in espec.tiradas)
     return (
         f'<div class="tapiz-comparativa">{_figura(ancla, titulo, objetivos, series, pie)}'
-        f"{_tablas(cabecera, filas, titulo)}"
+        f"{_tablas(cabecera, por_objetivo, titulo)}"
         f'<ul class="tapiz-comparativa__comentario">{comentario}</ul></div>'
     )
 
