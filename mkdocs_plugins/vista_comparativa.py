@@ -107,14 +107,11 @@ def _acumuladas(t: Tirada, objetivos: tuple[int, ...]) -> list[Serie]:
     series = []
     for i in range(len(t.resultados) - 1, 0, -1):
         r = t.resultados[i]
-        mejores = t.resultados[i:]
         etiqueta = r.etiqueta if i == len(t.resultados) - 1 else f"{r.etiqueta} o mejor"
         if r.exito and not t.resultados[i - 1].exito:
             etiqueta = "Éxito (cualquiera)"
-        valores = tuple(
-            sum((t.probabilidad(m, x) for m in mejores), Fraction(0)) for x in objetivos
-        )
-        series.append(Serie(etiqueta, valores))
+        assert r.desde is not None, "solo el peor resultado no tiene margen mínimo"
+        series.append(Serie(etiqueta, tuple(t.al_menos(x + r.desde) for x in objetivos)))
     return series
 
 

@@ -8,7 +8,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from mkdocs_plugins.pagina import procesar
-from mkdocs_plugins.vista_comparativa import fraccion
+from mkdocs_plugins.vista_comparativa import _acumuladas, fraccion
+from tapiz_rules.comparativa import tirada
 from tests.plugin.conftest import PAGINAS
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -145,3 +146,16 @@ def test_fuego_automatico_en_barras() -> None:
     assert [len(g.findall(f"{SVG}rect")) for g in grupos] == [4, 4]
     assert "url(#" in grupos[1].get("style", "")
     assert svg.find(f"{SVG}defs/{SVG}pattern") is not None
+
+
+@pytest.mark.parametrize("clave", ["tapiz-0", "tapiz-4", "tapiz-2017", "ratas", "d20"])
+def test_cada_curva_acumulada_suma_sus_resultados(clave: str) -> None:
+    t = tirada(clave)
+    objetivos = tuple(range(-6, 30))
+    series = _acumuladas(t, objetivos)
+    assert len(series) == len(t.resultados) - 1
+    for i, serie in enumerate(series):
+        mejores = t.resultados[len(t.resultados) - 1 - i :]
+        assert serie.valores == tuple(sum(t.probabilidad(m, x) for m in mejores) for x in objetivos)
+    exito = next(s for s in series if s.etiqueta == "Éxito (cualquiera)")
+    assert exito.valores == tuple(t.exito(x) for x in objetivos)
