@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import yaml
 
-TIPOS = ("tapiz-regla", "tapiz-ejemplo")
+TIPOS = ("tapiz-regla", "tapiz-ejemplo", "tapiz-comparativa")
 _APERTURA = re.compile(r"^\s*(?:>\s*)*(`{3,}|~{3,})\s*\{?\.?(?P<info>[^`]*)$")
 
 
@@ -104,7 +104,7 @@ def vallas_no_reconocidas(html: str) -> list[tuple[str, str]]:
         (
             info,
             f"la valla «```{info}» no es un bloque Tapiz: la cabecera debe empezar por "
-            f"{' o '.join(TIPOS)}",
+            f"{', '.join(TIPOS[:-1])} o {TIPOS[-1]}",
         )
         for info in (m.group(1).strip() for m in _CODIGO_EN_LINEA.finditer(html))
     ]

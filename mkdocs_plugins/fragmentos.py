@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from mkdocs_plugins import render
+from mkdocs_plugins import comparativa, render, vista_comparativa
 from mkdocs_plugins.bloques import Bloque
 from mkdocs_plugins.ejecucion import (
     Diferencia,
@@ -27,6 +27,8 @@ from mkdocs_plugins.especificacion import leer_cuerpo, leer_ejemplo, leer_regla
 from mkdocs_plugins.problemas import ErrorDePagina, Problema
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Regla, Reglamento, Tabla, plegar
+
+PRUEBAS = ("tapiz-ejemplo", "tapiz-comparativa")
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,11 @@ class Fragmento:
     @property
     def es_ejemplo(self) -> bool:
         return self.bloque.tipo == "tapiz-ejemplo"
+
+    @property
+    def es_prueba(self) -> bool:
+        """Si pytest lo recoge como un ítem propio: los ejemplos y las comparativas."""
+        return self.bloque.tipo in PRUEBAS
 
 
 def _pieza(texto: str) -> str:
@@ -74,11 +81,15 @@ def titulo(bloque: Bloque) -> str:
 
 def ejecutar(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]) -> Fragmento:
     """Ejecuta un bloque; nunca lanza: cualquier fallo es un problema con su línea."""
-    nombre = titulo(bloque) if bloque.tipo == "tapiz-ejemplo" else ""
-    ancla = identificador(ruta, nombre, usados) if bloque.tipo == "tapiz-ejemplo" else ""
+    nombre = titulo(bloque) if bloque.tipo in PRUEBAS else ""
+    ancla = identificador(ruta, nombre, usados) if bloque.tipo in PRUEBAS else ""
     try:
         if bloque.tipo == "tapiz-regla":
             return Fragmento(bloque, _regla(bloque, reglamento))
+        if bloque.tipo == "tapiz-comparativa":
+            espec = comparativa.leer(bloque)
+            comparativa.comprobar(espec)
+            return Fragmento(bloque, vista_comparativa.html(espec, ancla), None, ancla, nombre)
         ejecutado = ejecutar_ejemplo(leer_ejemplo(bloque, reglamento))
         datos = _datos_ejemplo(ejecutado)
         html = render.ejemplo(ejecutado, ancla, repetible=datos is not None)

@@ -82,12 +82,12 @@ class PaginaTapiz(pytest.File):
         procesada = procesar(ruta, markdown, desplazamiento, leida.reglamento_de(self.path))
         nombres: set[str] = set()
         for fragmento in procesada.fragmentos:
-            if fragmento.es_ejemplo:
+            if fragmento.es_prueba:
                 nombre = _nombre_libre(
                     f"{self.path.name} [{fragmento.titulo or 'sin título'}]", nombres
                 )
                 yield EjemploTapiz.from_parent(self, name=nombre, fragmento=fragmento)
-        de_ejemplos = {id(f.problema) for f in procesada.fragmentos if f.es_ejemplo}
+        de_ejemplos = {id(f.problema) for f in procesada.fragmentos if f.es_prueba}
         resto = [p for p in procesada.problemas if id(p) not in de_ejemplos]
         if cabecera := error_front_matter(texto):
             resto.insert(0, Problema(ruta, *cabecera))

@@ -64,7 +64,8 @@ function avisarTablasAnchas(raiz = document) {
       envoltorio.before(el("p", { class: "tapiz-desliza", texto: "Desliza la tabla a los lados para verla entera →" }));
       envoltorio.tabIndex = 0;
       envoltorio.setAttribute("role", "region");
-      envoltorio.setAttribute("aria-label", "Tabla desplazable");
+      const titulo = envoltorio.querySelector("caption")?.textContent;
+      envoltorio.setAttribute("aria-label", titulo ? `Tabla desplazable: ${titulo}` : "Tabla desplazable");
     } else if (!desborda && aviso) {
       aviso.remove();
       envoltorio.removeAttribute("tabindex");
