@@ -1,6 +1,5 @@
 """El sistema d20 de las semillas: 1d20 + modificadores contra la CD."""
 
-
 from tapiz_rules.sistemas import reglamento
 from tests.reglas.ayuda import calcular, error
 
