@@ -18,7 +18,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 import tapiz_rules
-from mkdocs_plugins import busqueda, catalogo, datos
+from mkdocs_plugins import busqueda, carga, catalogo, datos
 from mkdocs_plugins.bloques import error_front_matter
 from mkdocs_plugins.configuracion import (
     FICHERO,
@@ -42,6 +42,8 @@ class TapizConfig(base.Config):
     ``tapiz comprobar``; relativo a mkdocs.yml. Si no existe, Tapiz actual sin opcionales."""
     catalogo = c.Type(bool, default=True)
     """Genera la página ``catalogo.md`` con todas las reglas del registro."""
+    minificar = c.Type(bool, default=True)
+    """Publica los módulos y estilos de ``tapiz/`` sin comentarios ni espacios."""
 
 
 class TapizPlugin(BasePlugin[TapizConfig]):
@@ -49,6 +51,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.reglas: Configuracion | None = None
         self.extension = TapizExtension()
         self.estados: dict[str, Estado] = {}
+        self.con_widgets: dict[str, bool] = {}
+        """Las páginas con widgets, y si tienen la calculadora (necesita más datos)."""
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         raiz = Path(config.config_file_path or ".").resolve().parent
@@ -117,6 +121,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.estados = {}
+        self.con_widgets = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled and self.config.catalogo:
@@ -151,7 +156,22 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
-        return html
+        return self._cargar_widgets(html, page, config)
+
+    def _cargar_widgets(self, html: str, page: Page, config: MkDocsConfig) -> str:
+        """Anota en la página qué módulos precargar (lo lee main.html) y dónde están sus datos.
+
+        La marca de datos va en el contenido para que viaje con él: a la navegación
+        instantánea y al libro completo, que reúne el contenido de varias páginas.
+        """
+        widgets = carga.widgets_de(html)
+        if not widgets:
+            return html
+        modulos = carga.modulos_de(widgets)
+        page.meta["tapiz_modulos"] = carga.cierre(modulos, _carpeta_modulos(config))
+        self.con_widgets[page.file.src_uri] = "tapiz-calculadora" in widgets
+        ruta = datos.ruta_de_pagina(page.file.src_uri)
+        return html + f'\n<div hidden data-tapiz-datos="{ruta}"></div>'
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
@@ -163,9 +183,29 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             ejemplos |= estado.ejemplos
         contenido = datos.datos(self.configuracion.base, expresiones, ejemplos)
         datos.escribir(Path(config.site_dir) / datos.RUTA, contenido)
+        for uri, calculadora in self.con_widgets.items():
+            estado = self.estados[uri]
+            de_pagina = datos.datos(
+                self.configuracion.base,
+                estado.expresiones,
+                estado.ejemplos,
+                calculadora=calculadora,
+            )
+            destino = Path(config.site_dir) / datos.CARPETA / datos.ruta_de_pagina(uri)
+            datos.escribir(destino, de_pagina)
+        if self.config.minificar:
+            carga.minificar(Path(config.site_dir) / "tapiz")
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
             busqueda.plegar_indice_busqueda(indice)
+
+
+def _carpeta_modulos(config: MkDocsConfig) -> Path:
+    """La carpeta ``tapiz/`` de los módulos de los widgets, en las plantillas del tema."""
+    for carpeta in config.theme.dirs:
+        if (Path(carpeta) / "tapiz" / "dados.js").is_file():
+            return Path(carpeta) / "tapiz"
+    raise PluginError("tapiz: no se encuentran los módulos de los widgets (tapiz/dados.js)")
 
 
 def _huella(carpetas: list[Path]) -> dict[str, int]:

@@ -1,26 +1,63 @@
-// Widgets de dados del SRD de Tapiz: módulo ES sin dependencias ni paso de construcción.
-// Se engancha a document$ de mkdocs-material para seguir vivo con la navegación instantánea.
+// La base de toda página del SRD de Tapiz: abreviaturas, tablas anchas y un solo escuchador de
+// clics. Los módulos de cada widget (y sus estilos) se importan solo si la página lo tiene; el
+// plugin ya los precarga en las páginas con widgets, y aquí se cargan al llegar a una por la
+// navegación instantánea (document$ de mkdocs-material).
 
-import { alPulsarDado, montarTirador } from "./botones.js";
-import { montarCalculadora } from "./calculadora.js";
-import { repetirEjemplo } from "./ejemplos.js";
-import { el } from "./vista.js";
-import { prepararLibro } from "./libro.js";
+/** Módulo de cada widget, por el selector que lo delata en la página. */
+const WIDGETS = [
+  [".tapiz-calculadora", "calculadora"],
+  [".tapiz-tirador, button.tapiz-dados", "botones"],
+  [".tapiz-repetir", "ejemplos"],
+];
+const CON_ESTILOS = ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo";
+
+const promesas = {};
+const cargados = {};
+
+/** Importa un módulo hermano una vez; luego, `cargados[nombre]` lo da sin esperar. */
+function cargar(nombre) {
+  promesas[nombre] ??= import(`./${nombre}.js`).then((modulo) => (cargados[nombre] = modulo));
+  return promesas[nombre];
+}
+
+/** Llama con el módulo ya cargado en el mismo turno; si no lo está, en cuanto llegue. */
+function conModulo(nombre, accion) {
+  if (cargados[nombre]) accion(cargados[nombre]);
+  else cargar(nombre).then(accion);
+}
+
+function el(etiqueta, clase, texto) {
+  const elemento = document.createElement(etiqueta);
+  elemento.className = clase;
+  elemento.textContent = texto;
+  return elemento;
+}
+
+function cargarEstilos() {
+  if (document.querySelector("link[data-tapiz-widgets]")) return;
+  const enlace = document.createElement("link");
+  enlace.rel = "stylesheet";
+  enlace.href = new URL("widgets.css", import.meta.url).href;
+  enlace.dataset.tapizWidgets = "";
+  document.head.append(enlace);
+}
 
 /** Monta los widgets de la página que aún no lo estén (idempotente). */
-function hidratar(raiz = document) {
+async function hidratar(raiz = document) {
   // El libro primero: renombra ids del contenido antes de que los widgets creen los suyos.
   const libro = raiz.querySelector(".tapiz-libro");
-  if (libro) prepararLibro(libro);
+  if (libro) (await cargar("libro")).prepararLibro(libro);
   explicarAbreviaturas(raiz);
   avisarTablasAnchas(raiz);
-  for (const [selector, montar] of [
-    [".tapiz-calculadora", montarCalculadora],
-    [".tapiz-tirador", montarTirador],
+  if (raiz.querySelector(CON_ESTILOS)) cargarEstilos();
+  for (const [selector, nombre] of WIDGETS) if (raiz.querySelector(selector)) cargar(nombre);
+  for (const [selector, nombre, montar] of [
+    [".tapiz-calculadora", "calculadora", "montarCalculadora"],
+    [".tapiz-tirador", "botones", "montarTirador"],
   ]) {
     for (const contenedor of raiz.querySelectorAll(`${selector}:not([data-tapiz-listo])`)) {
       contenedor.dataset.tapizListo = "1";
-      montar(contenedor);
+      conModulo(nombre, (modulo) => modulo[montar](contenedor));
     }
   }
 }
@@ -41,7 +78,7 @@ function explicarAbreviaturas(raiz = document) {
       abreviatura.dataset.significado = abreviatura.title;
       if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1, h2, h3, h4, table, .tapiz-ejemplo")) continue;
       vistas.add(abreviatura.textContent);
-      abreviatura.after(el("span", { class: "tapiz-expansion", texto: ` (${abreviatura.title})` }));
+      abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
     }
   }
 }
@@ -58,7 +95,7 @@ function avisarTablasAnchas(raiz = document) {
       ? envoltorio.previousElementSibling
       : null;
     if (desborda && !aviso) {
-      envoltorio.before(el("p", { class: "tapiz-desliza", texto: "Desliza la tabla a los lados para verla entera →" }));
+      envoltorio.before(el("p", "tapiz-desliza", "Desliza la tabla a los lados para verla entera →"));
       envoltorio.tabIndex = 0;
       envoltorio.setAttribute("role", "region");
       envoltorio.setAttribute("aria-label", "Tabla desplazable");
@@ -87,8 +124,8 @@ function alHacerClic(evento) {
   document.querySelector("abbr[data-abierta]")?.removeAttribute("data-abierta");
   const boton = evento.target.closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir]");
   if (!boton) return;
-  if (boton.matches(".tapiz-dados")) alPulsarDado(boton);
-  else if (boton.matches(".tapiz-repetir")) repetirEjemplo(boton);
+  if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
+  else if (boton.matches(".tapiz-repetir")) conModulo("ejemplos", (modulo) => modulo.repetirEjemplo(boton));
   else window.print();
 }
 

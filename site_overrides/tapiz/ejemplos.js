@@ -16,6 +16,21 @@ function mostrarError(tarjeta, zona, texto) {
   tarjeta?.classList.remove("tapiz-ejemplo--repetido");
 }
 
+/**
+ * El resultado precalculado para esos totales de los dados. El plugin guarda los distintos una
+ * vez (`unicos`) y, por combinación en orden (el último dado varía más deprisa), su posición.
+ */
+export function resultadoDe(resultados, totales) {
+  if (!resultados) return undefined;
+  let indice = 0;
+  for (const [i, soporte] of resultados.soportes.entries()) {
+    const posicion = soporte.indexOf(totales[i]);
+    if (posicion < 0) return undefined;
+    indice = indice * soporte.length + posicion;
+  }
+  return resultados.unicos[resultados.indices[indice]];
+}
+
 /** Tira los dados del ejemplo y redibuja su tarjeta con el resultado precalculado. */
 export async function repetirEjemplo(boton) {
   const tarjeta = boton.closest(".tapiz-ejemplo");
@@ -37,7 +52,7 @@ export async function repetirEjemplo(boton) {
 
   const generador = new Generador(semillaNueva());
   const tiradas = Object.entries(ejemplo.dados).map(([entrada, expresion]) => [entrada, tirar(expresion, generador)]);
-  const resultado = ejemplo.resultados?.[tiradas.map(([, t]) => t.total).join(",")];
+  const resultado = resultadoDe(ejemplo.resultados, tiradas.map(([, t]) => t.total));
   const original = originales.get(tarjeta);
   cuerpo.replaceChildren(...[...original.childNodes].map((n) => n.cloneNode(true)));
 

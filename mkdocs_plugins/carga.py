@@ -1,0 +1,64 @@
+"""Qué carga cada página: solo los módulos, estilos y datos de los widgets que tiene.
+
+Una página sin widgets carga la base (``tapiz/dados.js`` y ``tapiz/tapiz.css``); una con
+widgets, además, ``tapiz/widgets.css``, los módulos de sus widgets (precargados con sus
+importaciones) y su fichero de datos. ``dados.js`` hace lo mismo en el navegador al llegar
+a una página por la navegación instantánea.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import rcssmin
+import rjsmin
+
+WIDGETS = {
+    "tapiz-calculadora": "calculadora",
+    "tapiz-tirador": "botones",
+    "tapiz-dados": "botones",
+    "tapiz-repetir": "ejemplos",
+    "tapiz-ejemplo": None,
+}
+"""Clase de un widget en el HTML → módulo que lo monta (una tarjeta sin dados solo lleva estilos).
+Lo mismo, en el navegador, en ``WIDGETS`` y ``CON_ESTILOS`` de ``dados.js``."""
+
+_IMPORTACION = re.compile(r"""(?:^|[;\s])(?:import|export)\b[^"';]*?\bfrom\s*["']\./([\w-]+)\.js["']""")
+_CLASES = re.compile(r'class="([^"]*)"')
+
+
+def widgets_de(html: str) -> set[str]:
+    """Las clases de los widgets que aparecen en el HTML de una página."""
+    return {clase for valor in _CLASES.findall(html) for clase in valor.split()} & WIDGETS.keys()
+
+
+def modulos_de(widgets: set[str]) -> set[str]:
+    """Los módulos que montan esos widgets."""
+    return {m for w in widgets if (m := WIDGETS[w]) is not None}
+
+
+def importaciones(fuente: str) -> set[str]:
+    """Los módulos hermanos que importa estáticamente un módulo ES."""
+    return set(_IMPORTACION.findall(fuente))
+
+
+def cierre(entradas: set[str], carpeta: Path) -> list[str]:
+    """Los módulos de ``entradas`` y todo lo que importan, en orden alfabético."""
+    vistos: set[str] = set()
+    pendientes = list(entradas)
+    while pendientes:
+        modulo = pendientes.pop()
+        if modulo in vistos:
+            continue
+        vistos.add(modulo)
+        pendientes += importaciones((carpeta / f"{modulo}.js").read_text(encoding="utf-8"))
+    return sorted(vistos)
+
+
+def minificar(carpeta: Path) -> None:
+    """Quita comentarios y espacios de los módulos y estilos publicados (no de las fuentes)."""
+    for fichero in carpeta.glob("*.js"):
+        fichero.write_text(rjsmin.jsmin(fichero.read_text(encoding="utf-8")), encoding="utf-8")
+    for fichero in carpeta.glob("*.css"):
+        fichero.write_text(rcssmin.cssmin(fichero.read_text(encoding="utf-8")), encoding="utf-8")
