@@ -13,6 +13,7 @@ from pathlib import Path
 
 import rcssmin
 import rjsmin
+from mkdocs.utils import get_relative_url
 
 WIDGETS = {
     "tapiz-calculadora": "calculadora",
@@ -54,6 +55,16 @@ def cierre(entradas: set[str], carpeta: Path) -> list[str]:
         vistos.add(modulo)
         pendientes += importaciones((carpeta / f"{modulo}.js").read_text(encoding="utf-8"))
     return sorted(vistos)
+
+
+def enlazar(html: str, modulos: list[str], url_pagina: str) -> str:
+    """Añade al final de ``<head>`` los estilos de los widgets y la precarga de sus módulos."""
+    def relativa(ruta: str) -> str:
+        return get_relative_url(ruta, url_pagina)
+
+    enlaces = [f'<link rel="stylesheet" href="{relativa("tapiz/widgets.css")}" data-tapiz-widgets>']
+    enlaces += [f'<link rel="modulepreload" href="{relativa(f"tapiz/{m}.js")}">' for m in modulos]
+    return html.replace("</head>", "".join(enlaces) + "</head>", 1)
 
 
 def minificar(carpeta: Path) -> None:

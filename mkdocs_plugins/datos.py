@@ -19,7 +19,9 @@ from tapiz_rules.modelo import Reglamento
 RUTA = "assets/tapiz/datos.json"
 """Todos los datos juntos: para un generador sin plugins (``tapiz exportar``)."""
 CARPETA = "assets/tapiz/datos"
-"""Con el plugin, cada página con widgets carga solo los suyos: ``datos/<página>.json``."""
+"""Con el plugin, cada página con widgets carga solo los suyos: ``datos/<página>.json``, y
+cada ejemplo los de «Repetir» cuando se va a usar: ``datos/ejemplos/<ejemplo>.json``."""
+EJEMPLOS = "ejemplos"
 NIVELES = range(1, 21)
 RASGOS = range(11)
 
@@ -126,7 +128,10 @@ def datos(
     *,
     calculadora: bool = True,
 ) -> dict[str, Any]:
-    """Los datos de los widgets; sin ``calculadora``, solo los de dados y ejemplos."""
+    """Los datos de los widgets; sin ``calculadora``, solo los de dados y ejemplos.
+
+    Con el plugin, los ejemplos van cada uno en su fichero (``ejemplo``) y aquí no se pasan.
+    """
     p = reglamento.parametros
     return {
         "version": 2,
@@ -137,8 +142,18 @@ def datos(
         },
         **(_reglas(reglamento) if calculadora else {}),
         "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
-        "ejemplos": {clave: _ejemplo_compacto(ejemplos[clave]) for clave in sorted(ejemplos)},
+        "ejemplos": {clave: ejemplo(ejemplos[clave]) for clave in sorted(ejemplos)},
     }
+
+
+def ejemplo(datos_ejemplo: dict[str, Any]) -> dict[str, Any]:
+    """Los datos de «Repetir» de un ejemplo, con los resultados compactados."""
+    return _ejemplo_compacto(datos_ejemplo)
+
+
+def ruta_de_ejemplo(identificador: str) -> str:
+    """El fichero de un ejemplo, relativo a ``CARPETA``."""
+    return f"{EJEMPLOS}/{identificador}.json"
 
 
 def ruta_de_pagina(src_uri: str) -> str:

@@ -159,19 +159,28 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return self._cargar_widgets(html, page, config)
 
     def _cargar_widgets(self, html: str, page: Page, config: MkDocsConfig) -> str:
-        """Anota en la página qué módulos precargar (lo lee main.html) y dónde están sus datos.
+        """Marca en el contenido dónde están los datos de los widgets de la página.
 
-        La marca de datos va en el contenido para que viaje con él: a la navegación
-        instantánea y al libro completo, que reúne el contenido de varias páginas.
+        Va en el contenido para que viaje con él: a la navegación instantánea y al
+        libro completo, que reúne el contenido de varias páginas.
         """
         widgets = carga.widgets_de(html)
         if not widgets:
             return html
-        modulos = carga.modulos_de(widgets)
-        page.meta["tapiz_modulos"] = carga.cierre(modulos, _carpeta_modulos(config))
         self.con_widgets[page.file.src_uri] = "tapiz-calculadora" in widgets
         ruta = datos.ruta_de_pagina(page.file.src_uri)
         return html + f'\n<div hidden data-tapiz-datos="{ruta}"></div>'
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
+        """Una página con widgets (también el libro, con los de sus capítulos) enlaza en su
+        cabecera los estilos de los widgets y precarga sus módulos."""
+        if not self.config.enabled:
+            return output
+        widgets = carga.widgets_de(output)
+        if not widgets:
+            return output
+        modulos = carga.cierre(carga.modulos_de(widgets), _carpeta_modulos(config))
+        return carga.enlazar(output, modulos, page.url)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
@@ -185,14 +194,15 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         datos.escribir(Path(config.site_dir) / datos.RUTA, contenido)
         for uri, calculadora in self.con_widgets.items():
             estado = self.estados[uri]
+            carpeta = Path(config.site_dir) / datos.CARPETA
             de_pagina = datos.datos(
-                self.configuracion.base,
-                estado.expresiones,
-                estado.ejemplos,
-                calculadora=calculadora,
+                self.configuracion.base, estado.expresiones, {}, calculadora=calculadora
             )
-            destino = Path(config.site_dir) / datos.CARPETA / datos.ruta_de_pagina(uri)
-            datos.escribir(destino, de_pagina)
+            datos.escribir(carpeta / datos.ruta_de_pagina(uri), de_pagina)
+            for identificador, de_ejemplo in estado.ejemplos.items():
+                datos.escribir(
+                    carpeta / datos.ruta_de_ejemplo(identificador), datos.ejemplo(de_ejemplo)
+                )
         if self.config.minificar:
             carga.minificar(Path(config.site_dir) / "tapiz")
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE

@@ -129,6 +129,12 @@ function alHacerClic(evento) {
   else window.print();
 }
 
+/** Los datos de «Repetir» se piden al acercarse al botón (ratón o teclado), antes del clic. */
+function alAcercarse(evento) {
+  const boton = evento.target.closest?.("button.tapiz-repetir[data-ejemplo]");
+  if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
+}
+
 /** El diálogo de búsqueda de Material no tiene nombre accesible (axe: aria-dialog-name). */
 function nombrarBusqueda() {
   const dialogo = document.querySelector(".md-search[role=dialog]:not([aria-label])");
@@ -140,6 +146,8 @@ if (!window.__tapizDados) {
   window.__tapizDados = true;
   nombrarBusqueda();
   document.addEventListener("click", alHacerClic);
+  document.addEventListener("pointerover", alAcercarse);
+  document.addEventListener("focusin", alAcercarse);
   window.addEventListener("resize", () => avisarTablasAnchas());
   if (window.document$) window.document$.subscribe(() => hidratar());
   else hidratar();

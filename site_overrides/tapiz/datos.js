@@ -1,7 +1,8 @@
 // Los datos de las reglas que escribe el plugin. Cada página con widgets lleva en su contenido
 // una marca `data-tapiz-datos` con su fichero (assets/tapiz/datos/<página>.json); el libro
-// completo reúne las de sus capítulos y carga todas. Sin marcas (un generador sin el plugin,
-// con «tapiz exportar»), se carga assets/tapiz/datos.json entero.
+// completo reúne las de sus capítulos y carga todas. Lo de «Repetir» de cada ejemplo va en su
+// propio fichero (datos/ejemplos/<ejemplo>.json), pedido al acercarse al botón. Sin marcas (un
+// generador sin el plugin, con «tapiz exportar»), todo sale de assets/tapiz/datos.json.
 
 const pedidos = new Map();
 let ultima = { clave: null, promesa: null };
@@ -39,6 +40,13 @@ export function cargarDatos() {
     ultima = { clave, promesa };
   }
   return ultima.promesa;
+}
+
+/** Los datos de «Repetir» de un ejemplo (undefined si el ejemplo no los tiene). */
+export function cargarEjemplo(identificador) {
+  if (!document.querySelector("[data-tapiz-datos]")) return cargarDatos().then((datos) => datos.ejemplos?.[identificador]);
+  const ruta = `../assets/tapiz/datos/ejemplos/${encodeURIComponent(identificador)}.json`;
+  return pedir(new URL(ruta, import.meta.url).href);
 }
 
 export const SIN_DATOS = "No se han podido cargar los datos de las reglas; recarga la página.";

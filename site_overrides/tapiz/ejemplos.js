@@ -3,7 +3,7 @@
 // motor para esa tirada (datos.json → ejemplos). Aquí no se calcula ninguna regla ni se escribe
 // ningún número: los valores llegan ya escritos como en el libro.
 
-import { cargarDatos, SIN_DATOS } from "./datos.js";
+import { cargarEjemplo, SIN_DATOS } from "./datos.js";
 import { Generador, semillaNueva } from "./generador.js";
 import { tirar } from "./tirada.js";
 import { el, fichasDeTirada } from "./vista.js";
@@ -31,6 +31,11 @@ export function resultadoDe(resultados, totales) {
   return resultados.unicos[resultados.indices[indice]];
 }
 
+/** Pide de antemano los datos del ejemplo (al acercarse al botón), para no esperarlos al pulsar. */
+export function prepararEjemplo(boton) {
+  cargarEjemplo(boton.dataset.ejemplo).catch(() => {});
+}
+
 /** Tira los dados del ejemplo y redibuja su tarjeta con el resultado precalculado. */
 export async function repetirEjemplo(boton) {
   const tarjeta = boton.closest(".tapiz-ejemplo");
@@ -39,7 +44,7 @@ export async function repetirEjemplo(boton) {
   if (!tarjeta || !cuerpo || !zona) return;
   let ejemplo;
   try {
-    ejemplo = (await cargarDatos()).ejemplos?.[boton.dataset.ejemplo];
+    ejemplo = await cargarEjemplo(boton.dataset.ejemplo);
   } catch {
     mostrarError(tarjeta, zona, SIN_DATOS);
     return;

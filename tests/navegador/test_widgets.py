@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from fractions import Fraction
@@ -204,12 +205,14 @@ def test_la_navegacion_instantanea_mantiene_vivos_los_widgets(pestana):
 
 def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
     pestana.ir("hacer-cosas/")
-    with urlopen(pestana.base + "assets/tapiz/datos.json") as respuesta:
-        ejemplos = json.load(respuesta)["ejemplos"]
     botones = pestana.page.locator("button.tapiz-repetir")
-    identificadores = [b.get_attribute("data-ejemplo") for b in botones.all()]
+    ejemplos = {}
+    for boton in botones.all():
+        ident = boton.get_attribute("data-ejemplo")
+        with urlopen(f"{pestana.base}assets/tapiz/datos/ejemplos/{ident}.json") as respuesta:
+            ejemplos[ident] = json.load(respuesta)
     # Uno con pocas tiradas posibles, cuyos pasos se guardan (una sola tirada de 1d20).
-    ident = next(i for i in identificadores if len(ejemplos[i]["resultados"]) <= 20)
+    ident = next(i for i, e in ejemplos.items() if len(e["resultados"]["indices"]) <= 20)
     ejemplo = ejemplos[ident]
     tarjeta = pestana.page.locator(f"[id='{ident}']")
     pasos_del_libro = tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents()
@@ -219,7 +222,10 @@ def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
         tarjeta.locator(f"[data-entrada='{entrada}'] .tapiz-total").inner_text()
         for entrada in ejemplo["dados"]
     ]
-    esperado = ejemplo["resultados"][",".join(totales)]
+    resultados = ejemplo["resultados"]
+    combinaciones = list(itertools.product(*resultados["soportes"]))
+    posicion = combinaciones.index(tuple(int(t) for t in totales))
+    esperado = resultados["unicos"][resultados["indices"][posicion]]
     # El cálculo y el resultado son los de la tirada nueva, escritos como en el libro.
     assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() == esperado["pasos"]
     for salida, _etiqueta in ejemplo["salidas"]:
