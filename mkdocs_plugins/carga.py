@@ -25,13 +25,17 @@ WIDGETS = {
 """Clase de un widget en el HTML → módulo que lo monta (una tarjeta sin dados solo lleva estilos).
 Lo mismo, en el navegador, en ``WIDGETS`` y ``CON_ESTILOS`` de ``dados.js``."""
 
-_IMPORTACION = re.compile(r"""(?:^|[;\s])(?:import|export)\b[^"';]*?\bfrom\s*["']\./([\w-]+)\.js["']""")
-_CLASES = re.compile(r'class="([^"]*)"')
+_IMPORTACION = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\b[^"';]*?\bfrom\s*["']\./([\w-]+)\.js["']"""
+)
+_CLASE_DE_WIDGET = re.compile(
+    r'class="(?:[^"]*\s)?(' + "|".join(map(re.escape, WIDGETS)) + r')(?=[\s"])'
+)
 
 
 def widgets_de(html: str) -> set[str]:
     """Las clases de los widgets que aparecen en el HTML de una página."""
-    return {clase for valor in _CLASES.findall(html) for clase in valor.split()} & WIDGETS.keys()
+    return set(_CLASE_DE_WIDGET.findall(html))
 
 
 def modulos_de(widgets: set[str]) -> set[str]:
@@ -59,6 +63,7 @@ def cierre(entradas: set[str], carpeta: Path) -> list[str]:
 
 def enlazar(html: str, modulos: list[str], url_pagina: str) -> str:
     """Añade al final de ``<head>`` los estilos de los widgets y la precarga de sus módulos."""
+
     def relativa(ruta: str) -> str:
         return get_relative_url(ruta, url_pagina)
 

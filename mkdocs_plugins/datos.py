@@ -89,7 +89,7 @@ def compactar_resultados(resultados: dict[str, Any]) -> dict[str, Any]:
     indices: list[int] = []
     for combinacion in itertools.product(*soportes):
         resultado = resultados.get(",".join(str(v) for v in combinacion))
-        huella = json.dumps(resultado, sort_keys=True)
+        huella = repr(resultado)  # el motor los construye siempre en el mismo orden
         if huella not in posicion:
             posicion[huella] = len(unicos)
             unicos.append(resultado)
@@ -130,7 +130,8 @@ def datos(
 ) -> dict[str, Any]:
     """Los datos de los widgets; sin ``calculadora``, solo los de dados y ejemplos.
 
-    Con el plugin, los ejemplos van cada uno en su fichero (``ejemplo``) y aquí no se pasan.
+    ``ejemplos`` ya compactados (``ejemplo``); con el plugin van cada uno en su fichero y
+    aquí no se pasan.
     """
     p = reglamento.parametros
     return {
@@ -142,7 +143,7 @@ def datos(
         },
         **(_reglas(reglamento) if calculadora else {}),
         "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
-        "ejemplos": {clave: ejemplo(ejemplos[clave]) for clave in sorted(ejemplos)},
+        "ejemplos": {clave: ejemplos[clave] for clave in sorted(ejemplos)},
     }
 
 

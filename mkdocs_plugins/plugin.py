@@ -53,6 +53,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.estados: dict[str, Estado] = {}
         self.con_widgets: dict[str, bool] = {}
         """Las páginas con widgets, y si tienen la calculadora (necesita más datos)."""
+        self.precargas: dict[frozenset[str], list[str]] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         raiz = Path(config.config_file_path or ".").resolve().parent
@@ -122,6 +123,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.estados = {}
         self.con_widgets = {}
+        self.precargas = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled and self.config.catalogo:
@@ -177,10 +179,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not self.config.enabled:
             return output
         widgets = carga.widgets_de(output)
-        if not widgets:
+        carpeta = _carpeta_modulos(config)
+        if not widgets or carpeta is None:
             return output
-        modulos = carga.cierre(carga.modulos_de(widgets), _carpeta_modulos(config))
-        return carga.enlazar(output, modulos, page.url)
+        entradas = frozenset(carga.modulos_de(widgets))
+        if entradas not in self.precargas:
+            self.precargas[entradas] = carga.cierre(set(entradas), carpeta)
+        return carga.enlazar(output, self.precargas[entradas], page.url)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
@@ -189,33 +194,30 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         ejemplos: dict[str, Any] = {}
         for estado in self.estados.values():
             expresiones |= estado.expresiones
-            ejemplos |= estado.ejemplos
-        contenido = datos.datos(self.configuracion.base, expresiones, ejemplos)
-        datos.escribir(Path(config.site_dir) / datos.RUTA, contenido)
+            ejemplos |= {clave: datos.ejemplo(e) for clave, e in estado.ejemplos.items()}
+        base = self.configuracion.base
+        datos.escribir(Path(config.site_dir) / datos.RUTA, datos.datos(base, expresiones, ejemplos))
+        carpeta = Path(config.site_dir) / datos.CARPETA
         for uri, calculadora in self.con_widgets.items():
             estado = self.estados[uri]
-            carpeta = Path(config.site_dir) / datos.CARPETA
-            de_pagina = datos.datos(
-                self.configuracion.base, estado.expresiones, {}, calculadora=calculadora
-            )
+            de_pagina = datos.datos(base, estado.expresiones, {}, calculadora=calculadora)
             datos.escribir(carpeta / datos.ruta_de_pagina(uri), de_pagina)
-            for identificador, de_ejemplo in estado.ejemplos.items():
-                datos.escribir(
-                    carpeta / datos.ruta_de_ejemplo(identificador), datos.ejemplo(de_ejemplo)
-                )
-        if self.config.minificar:
+            for clave in estado.ejemplos:
+                datos.escribir(carpeta / datos.ruta_de_ejemplo(clave), ejemplos[clave])
+        if self.config.minificar and _carpeta_modulos(config) is not None:
             carga.minificar(Path(config.site_dir) / "tapiz")
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
             busqueda.plegar_indice_busqueda(indice)
 
 
-def _carpeta_modulos(config: MkDocsConfig) -> Path:
-    """La carpeta ``tapiz/`` de los módulos de los widgets, en las plantillas del tema."""
+def _carpeta_modulos(config: MkDocsConfig) -> Path | None:
+    """La carpeta ``tapiz/`` de los módulos de los widgets, en las plantillas del tema; None
+    en un sitio que no usa las plantillas del SRD (sus widgets quedan como texto)."""
     for carpeta in config.theme.dirs:
         if (Path(carpeta) / "tapiz" / "dados.js").is_file():
             return Path(carpeta) / "tapiz"
-    raise PluginError("tapiz: no se encuentran los módulos de los widgets (tapiz/dados.js)")
+    return None
 
 
 def _huella(carpetas: list[Path]) -> dict[str, int]:

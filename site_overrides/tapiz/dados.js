@@ -3,12 +3,14 @@
 // plugin ya los precarga en las páginas con widgets, y aquí se cargan al llegar a una por la
 // navegación instantánea (document$ de mkdocs-material).
 
-/** Módulo de cada widget, por el selector que lo delata en la página. */
+/** Cada widget: el selector que lo delata, su módulo y la función que lo monta (si hay que montarlo). */
 const WIDGETS = [
-  [".tapiz-calculadora", "calculadora"],
-  [".tapiz-tirador, button.tapiz-dados", "botones"],
+  [".tapiz-calculadora", "calculadora", "montarCalculadora"],
+  [".tapiz-tirador", "botones", "montarTirador"],
+  ["button.tapiz-dados", "botones"],
   [".tapiz-repetir", "ejemplos"],
 ];
+/** Lo que necesita widgets.css: los widgets y las tarjetas de ejemplo (aunque no tengan dados). */
 const CON_ESTILOS = ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo";
 
 const promesas = {};
@@ -50,12 +52,12 @@ async function hidratar(raiz = document) {
   explicarAbreviaturas(raiz);
   avisarTablasAnchas(raiz);
   if (raiz.querySelector(CON_ESTILOS)) cargarEstilos();
-  for (const [selector, nombre] of WIDGETS) if (raiz.querySelector(selector)) cargar(nombre);
-  for (const [selector, nombre, montar] of [
-    [".tapiz-calculadora", "calculadora", "montarCalculadora"],
-    [".tapiz-tirador", "botones", "montarTirador"],
-  ]) {
-    for (const contenedor of raiz.querySelectorAll(`${selector}:not([data-tapiz-listo])`)) {
+  for (const [selector, nombre, montar] of WIDGETS) {
+    const contenedores = raiz.querySelectorAll(selector);
+    if (contenedores.length) cargar(nombre);
+    if (!montar) continue;
+    for (const contenedor of contenedores) {
+      if (contenedor.dataset.tapizListo) continue;
       contenedor.dataset.tapizListo = "1";
       conModulo(nombre, (modulo) => modulo[montar](contenedor));
     }
@@ -101,9 +103,7 @@ function avisarTablasAnchas(raiz = document) {
       envoltorio.setAttribute("aria-label", "Tabla desplazable");
     } else if (!desborda && aviso) {
       aviso.remove();
-      envoltorio.removeAttribute("tabindex");
-      envoltorio.removeAttribute("role");
-      envoltorio.removeAttribute("aria-label");
+      for (const atributo of ["tabindex", "role", "aria-label"]) envoltorio.removeAttribute(atributo);
     }
   }
 }
