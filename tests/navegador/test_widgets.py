@@ -240,3 +240,31 @@ def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
     tarjeta.get_by_role("button", name="Volver al ejemplo del libro").click()
     assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() == pasos_del_libro
     assert "tapiz-ejemplo--repetido" not in (tarjeta.get_attribute("class") or "")
+
+
+ANUNCIO_EN_LA_MISMA_TAREA = """async () => {
+  const region = document.querySelector("[data-tapiz-anuncio]");
+  const boton = document.querySelector("button.tapiz-dados");
+  let tareaTerminada = false;
+  let escritoAntes = null;
+  const observador = new MutationObserver(() => {
+    escritoAntes ??= !tareaTerminada;
+    observador.disconnect();
+  });
+  observador.observe(region, { childList: true, characterData: true, subtree: true });
+  setTimeout(() => { tareaTerminada = true; }, 0);
+  boton.click();
+  await new Promise((listo) => setTimeout(listo, 50));
+  return [escritoAntes, region.textContent];
+}"""
+
+
+@pytest.mark.parametrize("ruta", ["libro/", "hacer-cosas/"])
+def test_la_tirada_se_anuncia_en_la_misma_tarea_que_el_clic(pestana, ruta):
+    """Con los módulos y los datos ya cargados, el anuncio no espera a otra tarea (ni a la red):
+    se escribe durante el clic o en sus microtareas, antes de cualquier temporizador."""
+    pestana.ir(ruta)
+    anuncio_tras(pestana, pestana.page.locator("button.tapiz-dados").first.click)  # ya cargado
+    escrito_antes, texto = pestana.page.evaluate(ANUNCIO_EN_LA_MISMA_TAREA)
+    assert escrito_antes is True
+    assert TOTAL.search(texto), texto
