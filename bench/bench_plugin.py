@@ -1,13 +1,17 @@
-"""Banco de pruebas del plugin: cuánto añade a la construcción del libro.
+"""Banco de pruebas del plugin: cuánto añade a la construcción y cuánto pesan sus páginas.
 
 Se ejecuta a demanda (``uv run python bench/bench_plugin.py``) y no afirma
 nada: imprime razones medidas en la misma ejecución, porque estas máquinas
 son compartidas y ruidosas.
 
-- libro con el plugin frente al mismo libro con el plugin apagado (las vallas
-  quedan como código);
-- lo mismo con un libro sintético diez veces mayor, para ver que crece lineal;
-- el tiempo de doc-test por ejemplo.
+- libro con el plugin frente al mismo libro con el plugin apagado
+  (``enabled: false``: las vallas quedan como código), mediana de varias
+  repeticiones alternas;
+- lo mismo con un libro sintético diez veces mayor, y cuánto crece el coste
+  propio del plugin (lineal: diez veces las páginas, unas diez veces el coste);
+- el tiempo de doc-test por ejemplo;
+- con ``bench_paginas``, el peso de las páginas publicadas y el tiempo del clic
+  en un dado a su anuncio en Chromium (omítelo con ``--sin-navegador``).
 """
 
 from __future__ import annotations
@@ -68,6 +72,7 @@ def doctest_por_ejemplo(docs: Path) -> tuple[int, float]:
 def main() -> None:
     argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     argumentos.add_argument("--repeticiones", type=int, default=5)
+    argumentos.add_argument("--sin-navegador", action="store_true")
     opciones = argumentos.parse_args()
     import logging
 
@@ -86,6 +91,7 @@ def main() -> None:
     print(f"{'libro':>8} {'con plugin':>12} {'sin plugin':>12} {'razón':>7} {'coste plugin':>13}")
     for veces, con, sin in filas:
         print(f"{veces:>7}× {con:>11.3f}s {sin:>11.3f}s {con / sin:>7.3f} {con - sin:>12.3f}s")
+    print(f"({opciones.repeticiones} repeticiones de cada construcción; medianas)")
     (_, con1, sin1), (_, con10, sin10) = filas
     print(
         f"Crecimiento 10×/1×: con plugin {con10 / con1:.2f}, sin plugin {sin10 / sin1:.2f}, "
@@ -94,6 +100,10 @@ def main() -> None:
     print(
         f"Doc-test (páginas enteras): {ejemplos} ejemplos, {por_ejemplo * 1000:.2f} ms por ejemplo"
     )
+    if not opciones.sin_navegador:
+        import bench_paginas
+
+        bench_paginas.main()
 
 
 if __name__ == "__main__":

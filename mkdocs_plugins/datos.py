@@ -7,8 +7,9 @@ y aquí todo sale del motor.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from tapiz_rules.dados import distribucion
@@ -16,6 +17,11 @@ from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
 
 RUTA = "assets/tapiz/datos.json"
+"""Todos los datos juntos: para un generador sin plugins (``tapiz exportar``)."""
+CARPETA = "assets/tapiz/datos"
+"""Con el plugin, cada página con widgets carga solo los suyos: ``datos/<página>.json``, y
+cada ejemplo los de «Repetir» cuando se va a usar: ``datos/ejemplos/<ejemplo>.json``."""
+EJEMPLOS = "ejemplos"
 NIVELES = range(1, 21)
 RASGOS = range(11)
 
@@ -84,32 +90,93 @@ def formulario_accion(reglamento: Reglamento) -> dict[str, Any]:
     }
 
 
-def datos(
-    reglamento: Reglamento, expresiones: set[str], ejemplos: dict[str, dict[str, Any]]
-) -> dict[str, Any]:
+def compactar_resultados(resultados: dict[str, Any]) -> dict[str, Any]:
+    """Los resultados por combinación de dados, sin repetir los que coinciden.
+
+    ``soportes`` son los valores posibles de cada dado, en orden; ``indices`` da, para cada
+    combinación en el orden de ``itertools.product(*soportes)``, su posición en ``unicos``.
+    Muchas combinaciones suman lo mismo y acaban igual: así un ejemplo con mil tiradas
+    posibles ocupa unas decenas de resultados.
+    """
+    claves = [tuple(int(v) for v in clave.split(",")) for clave in resultados]
+    soportes = [sorted(set(columna)) for columna in zip(*claves, strict=True)]
+    unicos: list[Any] = []
+    posicion: dict[str, int] = {}
+    indices: list[int] = []
+    for combinacion in itertools.product(*soportes):
+        resultado = resultados.get(",".join(str(v) for v in combinacion))
+        huella = repr(resultado)  # el motor los construye siempre en el mismo orden
+        if huella not in posicion:
+            posicion[huella] = len(unicos)
+            unicos.append(resultado)
+        indices.append(posicion[huella])
+    return {"soportes": soportes, "unicos": unicos, "indices": indices}
+
+
+def _ejemplo_compacto(ejemplo: dict[str, Any]) -> dict[str, Any]:
+    resultados = ejemplo.get("resultados")
+    if not resultados:
+        return ejemplo
+    return ejemplo | {"resultados": compactar_resultados(resultados)}
+
+
+def _reglas(reglamento: Reglamento) -> dict[str, Any]:
+    """Lo que necesita la calculadora de acciones: formulario, grados, tablas."""
     p = reglamento.parametros
-    ediciones = {
-        clave: reglamento.con(edicion=clave).parametros.dado_base
-        for clave in reglamento.sistema.ediciones
-    }
     lengua = {"bonus_rasgos_lengua": _bonus_rasgos_lengua(reglamento)} if p.bonus_lengua else {}
     return {
-        "version": 1,
-        "reglamento": {
-            "edicion": reglamento.edicion,
-            "dado_base": p.dado_base,
-            "opcionales": sorted(reglamento.opcionales),
+        "ediciones": {
+            clave: reglamento.con(edicion=clave).parametros.dado_base
+            for clave in reglamento.sistema.ediciones
         },
-        "ediciones": ediciones,
         "formularios": {"probabilidades_accion": formulario_accion(reglamento)},
         "grados": [dataclasses.asdict(grado) for grado in p.grados],
         "heroicidad": {"puntos_antes_del_grado": p.bonus_heroicidad, "bonus": p.bonus_heroicidad},
         "bonus_rasgos": _bonus_rasgos(reglamento),
         **lengua,
         "dados_atributo": _dados_atributo(reglamento),
+    }
+
+
+def datos(
+    reglamento: Reglamento,
+    expresiones: set[str],
+    ejemplos: dict[str, dict[str, Any]],
+    *,
+    calculadora: bool = True,
+) -> dict[str, Any]:
+    """Los datos de los widgets; sin ``calculadora``, solo los de dados y ejemplos.
+
+    ``ejemplos`` ya compactados (``ejemplo``); con el plugin van cada uno en su fichero y
+    aquí no se pasan.
+    """
+    p = reglamento.parametros
+    return {
+        "version": 2,
+        "reglamento": {
+            "edicion": reglamento.edicion,
+            "dado_base": p.dado_base,
+            "opcionales": sorted(reglamento.opcionales),
+        },
+        **(_reglas(reglamento) if calculadora else {}),
         "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
         "ejemplos": {clave: ejemplos[clave] for clave in sorted(ejemplos)},
     }
+
+
+def ejemplo(datos_ejemplo: dict[str, Any]) -> dict[str, Any]:
+    """Los datos de «Repetir» de un ejemplo, con los resultados compactados."""
+    return _ejemplo_compacto(datos_ejemplo)
+
+
+def ruta_de_ejemplo(identificador: str) -> str:
+    """El fichero de un ejemplo, relativo a ``CARPETA``."""
+    return f"{EJEMPLOS}/{identificador}.json"
+
+
+def ruta_de_pagina(src_uri: str) -> str:
+    """El fichero de datos de una página, relativo a ``CARPETA``: ``sistemas/d20.json``."""
+    return PurePosixPath(src_uri).with_suffix(".json").as_posix()
 
 
 def escribir(destino: Path, contenido: dict[str, Any]) -> None:

@@ -18,7 +18,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 import tapiz_rules
-from mkdocs_plugins import busqueda, catalogo, datos
+from mkdocs_plugins import busqueda, carga, catalogo, datos
 from mkdocs_plugins.bloques import error_front_matter
 from mkdocs_plugins.configuracion import (
     FICHERO,
@@ -42,6 +42,8 @@ class TapizConfig(base.Config):
     ``tapiz comprobar``; relativo a mkdocs.yml. Si no existe, Tapiz actual sin opcionales."""
     catalogo = c.Type(bool, default=True)
     """Genera la página ``catalogo.md`` con todas las reglas del registro."""
+    minificar = c.Type(bool, default=True)
+    """Publica los módulos y estilos de ``tapiz/`` sin comentarios ni espacios."""
 
 
 class TapizPlugin(BasePlugin[TapizConfig]):
@@ -49,6 +51,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.reglas: Configuracion | None = None
         self.extension = TapizExtension()
         self.estados: dict[str, Estado] = {}
+        self.con_widgets: dict[str, bool] = {}
+        """Las páginas con widgets, y si tienen la calculadora (necesita más datos)."""
+        self.precargas: dict[frozenset[str], list[str]] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         raiz = Path(config.config_file_path or ".").resolve().parent
@@ -117,6 +122,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.estados = {}
+        self.con_widgets = {}
+        self.precargas = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled and self.config.catalogo:
@@ -151,7 +158,34 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
-        return html
+        return self._cargar_widgets(html, page, config)
+
+    def _cargar_widgets(self, html: str, page: Page, config: MkDocsConfig) -> str:
+        """Marca en el contenido dónde están los datos de los widgets de la página.
+
+        Va en el contenido para que viaje con él: a la navegación instantánea y al
+        libro completo, que reúne el contenido de varias páginas.
+        """
+        widgets = carga.widgets_de(html)
+        if not carga.modulos_de(widgets):
+            return html
+        self.con_widgets[page.file.src_uri] = "tapiz-calculadora" in widgets
+        ruta = datos.ruta_de_pagina(page.file.src_uri)
+        return html + f'\n<div hidden data-tapiz-datos="{ruta}"></div>'
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
+        """Una página con widgets (también el libro, con los de sus capítulos) enlaza en su
+        cabecera los estilos de los widgets y precarga sus módulos."""
+        if not self.config.enabled:
+            return output
+        widgets = carga.widgets_de(output)
+        carpeta = _carpeta_modulos(config)
+        if not widgets or carpeta is None:
+            return output
+        entradas = frozenset(carga.modulos_de(widgets))
+        if entradas not in self.precargas:
+            self.precargas[entradas] = carga.cierre(set(entradas), carpeta)
+        return carga.enlazar(output, carga.hojas_de(widgets), self.precargas[entradas], page.url)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
@@ -160,12 +194,30 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         ejemplos: dict[str, Any] = {}
         for estado in self.estados.values():
             expresiones |= estado.expresiones
-            ejemplos |= estado.ejemplos
-        contenido = datos.datos(self.configuracion.base, expresiones, ejemplos)
-        datos.escribir(Path(config.site_dir) / datos.RUTA, contenido)
+            ejemplos |= {clave: datos.ejemplo(e) for clave, e in estado.ejemplos.items()}
+        base = self.configuracion.base
+        datos.escribir(Path(config.site_dir) / datos.RUTA, datos.datos(base, expresiones, ejemplos))
+        carpeta = Path(config.site_dir) / datos.CARPETA
+        for uri, calculadora in self.con_widgets.items():
+            estado = self.estados[uri]
+            de_pagina = datos.datos(base, estado.expresiones, {}, calculadora=calculadora)
+            datos.escribir(carpeta / datos.ruta_de_pagina(uri), de_pagina)
+            for clave in estado.ejemplos:
+                datos.escribir(carpeta / datos.ruta_de_ejemplo(clave), ejemplos[clave])
+        if self.config.minificar and _carpeta_modulos(config) is not None:
+            carga.minificar(Path(config.site_dir) / "tapiz")
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
             busqueda.plegar_indice_busqueda(indice)
+
+
+def _carpeta_modulos(config: MkDocsConfig) -> Path | None:
+    """La carpeta ``tapiz/`` de los módulos de los widgets, en las plantillas del tema; None
+    en un sitio que no usa las plantillas del SRD (sus widgets quedan como texto)."""
+    for carpeta in config.theme.dirs:
+        if (Path(carpeta) / "tapiz" / "dados.js").is_file():
+            return Path(carpeta) / "tapiz"
+    return None
 
 
 def _huella(carpetas: list[Path]) -> dict[str, int]:

@@ -1,29 +1,70 @@
 // @ts-check
-// Widgets de dados del SRD de Tapiz: módulo ES sin dependencias ni paso de construcción.
-// Se engancha a document$ de mkdocs-material para seguir vivo con la navegación instantánea.
+// La base de toda página del SRD de Tapiz: abreviaturas, tablas anchas y un solo escuchador de
+// clics. Los módulos de cada widget (y sus estilos) se importan solo si la página lo tiene; el
+// plugin ya los precarga en las páginas con widgets, y aquí se cargan al llegar a una por la
+// navegación instantánea (document$ de mkdocs-material).
 
-import { alPulsarDado, montarTirador } from "./botones.js";
-import { montarCalculadora } from "./calculadora.js";
-import { repetirEjemplo } from "./ejemplos.js";
-import { el } from "./vista.js";
-import { prepararLibro } from "./libro.js";
+/** Cada widget: el selector que lo delata, su módulo y la función que lo monta (si hay que montarlo). */
+const WIDGETS = [
+  [".tapiz-calculadora", "calculadora", "montarCalculadora"],
+  [".tapiz-tirador", "botones", "montarTirador"],
+  ["button.tapiz-dados", "botones"],
+  [".tapiz-repetir", "ejemplos"],
+];
+/** Cada hoja de estilos y lo que la necesita (widgets.css, también las tarjetas sin dados). */
+const HOJAS = [
+  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo"],
+  ["comparativa.css", ".tapiz-comparativa"],
+];
+
+const promesas = {};
+const cargados = {};
+
+/** Importa un módulo hermano una vez; luego, `cargados[nombre]` lo da sin esperar. */
+function cargar(nombre) {
+  promesas[nombre] ??= import(`./${nombre}.js`).then((modulo) => (cargados[nombre] = modulo));
+  return promesas[nombre];
+}
+
+/** Llama con el módulo ya cargado en el mismo turno; si no lo está, en cuanto llegue. */
+function conModulo(nombre, accion) {
+  if (cargados[nombre]) accion(cargados[nombre]);
+  else cargar(nombre).then(accion);
+}
+
+function el(etiqueta, clase, texto) {
+  const elemento = document.createElement(etiqueta);
+  elemento.className = clase;
+  elemento.textContent = texto;
+  return elemento;
+}
+
+/** Enlaza una hoja de estilos hermana si la cabecera aún no la tiene. */
+function cargarEstilos(hoja) {
+  if (document.querySelector(`link[data-tapiz-hoja="${hoja}"]`)) return;
+  const enlace = document.createElement("link");
+  enlace.rel = "stylesheet";
+  enlace.href = new URL(hoja, import.meta.url).href;
+  enlace.dataset.tapizHoja = hoja;
+  document.head.append(enlace);
+}
 
 /** Monta los widgets de la página que aún no lo estén (idempotente). */
-function hidratar(raiz = document) {
+async function hidratar(raiz = document) {
   // El libro primero: renombra ids del contenido antes de que los widgets creen los suyos.
   const libro = raiz.querySelector(".tapiz-libro");
-  if (libro) prepararLibro(libro);
+  if (libro) (await cargar("libro")).prepararLibro(libro);
   explicarAbreviaturas(raiz);
   avisarTablasAnchas(raiz);
-  /** @type {Array<[string, (contenedor: HTMLElement) => unknown]>} */
-  const montajes = [
-    [".tapiz-calculadora", montarCalculadora],
-    [".tapiz-tirador", montarTirador],
-  ];
-  for (const [selector, montar] of montajes) {
-    for (const contenedor of /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(`${selector}:not([data-tapiz-listo])`))) {
+  for (const [hoja, selector] of HOJAS) if (raiz.querySelector(selector)) cargarEstilos(hoja);
+  for (const [selector, nombre, montar] of WIDGETS) {
+    const contenedores = /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(selector));
+    if (contenedores.length) cargar(nombre);
+    if (!montar) continue;
+    for (const contenedor of contenedores) {
+      if (contenedor.dataset.tapizListo) continue;
       contenedor.dataset.tapizListo = "1";
-      montar(contenedor);
+      conModulo(nombre, (modulo) => modulo[montar](contenedor));
     }
   }
 }
@@ -44,7 +85,7 @@ function explicarAbreviaturas(raiz = document) {
       abreviatura.dataset.significado = abreviatura.title;
       if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1, h2, h3, h4, table, .tapiz-ejemplo")) continue;
       vistas.add(abreviatura.textContent);
-      abreviatura.after(el("span", { class: "tapiz-expansion", texto: ` (${abreviatura.title})` }));
+      abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
     }
   }
 }
@@ -61,16 +102,13 @@ function avisarTablasAnchas(raiz = document) {
       ? envoltorio.previousElementSibling
       : null;
     if (desborda && !aviso) {
-      envoltorio.before(el("p", { class: "tapiz-desliza", texto: "Desliza la tabla a los lados para verla entera →" }));
+      envoltorio.before(el("p", "tapiz-desliza", "Desliza la tabla a los lados para verla entera →"));
       envoltorio.tabIndex = 0;
       envoltorio.setAttribute("role", "region");
-      const titulo = envoltorio.querySelector("caption")?.textContent;
-      envoltorio.setAttribute("aria-label", titulo ? `Tabla desplazable: ${titulo}` : "Tabla desplazable");
+      envoltorio.setAttribute("aria-label", envoltorio.querySelector("caption")?.textContent || "Tabla desplazable");
     } else if (!desborda && aviso) {
       aviso.remove();
-      envoltorio.removeAttribute("tabindex");
-      envoltorio.removeAttribute("role");
-      envoltorio.removeAttribute("aria-label");
+      for (const atributo of ["tabindex", "role", "aria-label"]) envoltorio.removeAttribute(atributo);
     }
   }
 }
@@ -91,9 +129,15 @@ function alHacerClic(evento) {
   document.querySelector("abbr[data-abierta]")?.removeAttribute("data-abierta");
   const boton = evento.target.closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir]");
   if (!boton) return;
-  if (boton.matches(".tapiz-dados")) alPulsarDado(boton);
-  else if (boton.matches(".tapiz-repetir")) repetirEjemplo(boton);
+  if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
+  else if (boton.matches(".tapiz-repetir")) conModulo("ejemplos", (modulo) => modulo.repetirEjemplo(boton));
   else window.print();
+}
+
+/** Los datos de «Repetir» se piden al acercarse al botón (ratón o teclado), antes del clic. */
+function alAcercarse(evento) {
+  const boton = evento.target.closest?.("button.tapiz-repetir[data-ejemplo]");
+  if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
 }
 
 /** El diálogo de búsqueda de Material no tiene nombre accesible (axe: aria-dialog-name). */
@@ -107,6 +151,8 @@ if (!window.__tapizDados) {
   window.__tapizDados = true;
   nombrarBusqueda();
   document.addEventListener("click", alHacerClic);
+  document.addEventListener("pointerover", alAcercarse);
+  document.addEventListener("focusin", alAcercarse);
   window.addEventListener("resize", () => avisarTablasAnchas());
   if (window.document$) window.document$.subscribe(() => hidratar());
   else hidratar();

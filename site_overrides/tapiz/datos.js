@@ -1,19 +1,57 @@
 // @ts-check
-// Los datos de las reglas que escribe el plugin: assets/tapiz/datos.json (una vez por página).
+// Los datos de las reglas que escribe el plugin. Cada página con widgets lleva en su contenido
+// una marca `data-tapiz-datos` con su fichero (assets/tapiz/datos/<página>.json); el libro
+// completo reúne las de sus capítulos y carga todas. Lo de «Repetir» de cada ejemplo va en su
+// propio fichero (datos/ejemplos/<ejemplo>.json), pedido al acercarse al botón. Sin marcas (un
+// generador sin el plugin, con «tapiz exportar»), todo sale de assets/tapiz/datos.json.
 
-let promesa = null;
+/** @type {Map<string, Promise<any>>} */
+const pedidos = new Map();
+/** @type {{ clave: string | null, promesa: Promise<any> | null }} */
+let ultima = { clave: null, promesa: null };
 
-/** datos.json relativo a este módulo (sitio/tapiz/dados.js → sitio/assets/tapiz/datos.json). */
-export function cargarDatos() {
-  promesa ??= fetch(new URL("../assets/tapiz/datos.json", import.meta.url)).then((respuesta) => {
-    if (!respuesta.ok) throw new Error(`datos.json: HTTP ${respuesta.status}`);
-    return respuesta.json();
-  });
-  promesa.catch(() => {
-    promesa = null; // se reintenta en la siguiente página
-  });
+/** @returns {Promise<any>} */
+function pedir(url) {
+  let promesa = pedidos.get(url);
+  if (!promesa) {
+    promesa = fetch(url).then((respuesta) => {
+      if (!respuesta.ok) throw new Error(`${url}: HTTP ${respuesta.status}`);
+      return respuesta.json();
+    });
+    promesa.catch(() => pedidos.delete(url)); // se reintenta en el siguiente intento
+    pedidos.set(url, promesa);
+  }
   return promesa;
 }
 
-export const SIN_DATOS =
-  "No se han podido cargar los datos de las reglas (assets/tapiz/datos.json); recarga la página.";
+/** Une los datos de varias páginas: los ejemplos y distribuciones de todas, el resto igual. */
+function unir(partes) {
+  const datos = Object.assign({}, ...partes);
+  datos.ejemplos = Object.assign({}, ...partes.map((p) => p.ejemplos));
+  datos.distribuciones = Object.assign({}, ...partes.map((p) => p.distribuciones));
+  return datos;
+}
+
+/** Los datos de los widgets de la página que se ve ahora (relativos a este módulo). */
+export function cargarDatos() {
+  const marcas = [...new Set([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tapiz-datos]"))].map((m) => m.dataset.tapizDatos))];
+  const rutas = marcas.length ? marcas.map((m) => `../assets/tapiz/datos/${m}`) : ["../assets/tapiz/datos.json"];
+  const clave = rutas.join(" ");
+  if (ultima.clave !== clave || !ultima.promesa) {
+    const promesa = Promise.all(rutas.map((r) => pedir(new URL(r, import.meta.url).href))).then(unir);
+    promesa.catch(() => {
+      if (ultima.promesa === promesa) ultima = { clave: null, promesa: null };
+    });
+    ultima = { clave, promesa };
+  }
+  return /** @type {Promise<any>} */ (ultima.promesa);
+}
+
+/** Los datos de «Repetir» de un ejemplo (undefined si el ejemplo no los tiene). */
+export function cargarEjemplo(identificador) {
+  if (!document.querySelector("[data-tapiz-datos]")) return cargarDatos().then((datos) => datos.ejemplos?.[identificador]);
+  const ruta = `../assets/tapiz/datos/ejemplos/${encodeURIComponent(identificador)}.json`;
+  return pedir(new URL(ruta, import.meta.url).href);
+}
+
+export const SIN_DATOS = "No se han podido cargar los datos de las reglas; recarga la página.";

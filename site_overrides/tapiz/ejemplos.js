@@ -4,7 +4,7 @@
 // motor para esa tirada (datos.json → ejemplos). Aquí no se calcula ninguna regla ni se escribe
 // ningún número: los valores llegan ya escritos como en el libro.
 
-import { cargarDatos, SIN_DATOS } from "./datos.js";
+import { cargarEjemplo, SIN_DATOS } from "./datos.js";
 import { Generador, semillaNueva } from "./generador.js";
 import { tirar } from "./tirada.js";
 import { el, fichasDeTirada } from "./vista.js";
@@ -17,6 +17,26 @@ function mostrarError(tarjeta, zona, texto) {
   tarjeta?.classList.remove("tapiz-ejemplo--repetido");
 }
 
+/**
+ * El resultado precalculado para esos totales de los dados. El plugin guarda los distintos una
+ * vez (`unicos`) y, por combinación en orden (el último dado varía más deprisa), su posición.
+ */
+export function resultadoDe(resultados, totales) {
+  if (!resultados) return undefined;
+  let indice = 0;
+  for (const [i, soporte] of resultados.soportes.entries()) {
+    const posicion = soporte.indexOf(totales[i]);
+    if (posicion < 0) return undefined;
+    indice = indice * soporte.length + posicion;
+  }
+  return resultados.unicos[resultados.indices[indice]];
+}
+
+/** Pide de antemano los datos del ejemplo (al acercarse al botón), para no esperarlos al pulsar. */
+export function prepararEjemplo(boton) {
+  cargarEjemplo(boton.dataset.ejemplo).catch(() => {});
+}
+
 /** Tira los dados del ejemplo y redibuja su tarjeta con el resultado precalculado. */
 export async function repetirEjemplo(boton) {
   const tarjeta = boton.closest(".tapiz-ejemplo");
@@ -25,7 +45,7 @@ export async function repetirEjemplo(boton) {
   if (!tarjeta || !cuerpo || !zona) return;
   let ejemplo;
   try {
-    ejemplo = (await cargarDatos()).ejemplos?.[boton.dataset.ejemplo];
+    ejemplo = await cargarEjemplo(boton.dataset.ejemplo);
   } catch {
     mostrarError(tarjeta, zona, SIN_DATOS);
     return;
@@ -39,7 +59,7 @@ export async function repetirEjemplo(boton) {
   const generador = new Generador(semillaNueva());
   /** @type {Array<[string, import("./tirada.js").Tirada]>} */
   const tiradas = Object.entries(ejemplo.dados).map(([entrada, expresion]) => [entrada, tirar(expresion, generador)]);
-  const resultado = ejemplo.resultados?.[tiradas.map(([, t]) => t.total).join(",")];
+  const resultado = resultadoDe(ejemplo.resultados, tiradas.map(([, t]) => t.total));
   const original = originales.get(tarjeta);
   cuerpo.replaceChildren(...[...original.childNodes].map((n) => n.cloneNode(true)));
 

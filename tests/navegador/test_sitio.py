@@ -138,7 +138,8 @@ def test_el_libro_completo_tiene_todas_las_paginas_y_enlaces_internos(pestana):
     capitulos = pagina.locator(".tapiz-libro__capitulo")
     enlaces_nav = pagina.eval_on_selector_all(
         "nav.md-nav--primary a.md-nav__link[href]",
-        "as => new Set(as.map(a => a.href.split('#')[0]).filter(h => !h.includes('/colaborar/') && !h.includes('/sistemas/')))"
+        "as => new Set(as.map(a => a.href.split('#')[0])"
+        ".filter(h => !h.includes('/colaborar/') && !h.includes('/sistemas/')))"
         ".size",
     )
     # Todas las páginas de la navegación menos el propio libro, las de quien colabora

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from fractions import Fraction
@@ -204,12 +205,14 @@ def test_la_navegacion_instantanea_mantiene_vivos_los_widgets(pestana):
 
 def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
     pestana.ir("hacer-cosas/")
-    with urlopen(pestana.base + "assets/tapiz/datos.json") as respuesta:
-        ejemplos = json.load(respuesta)["ejemplos"]
     botones = pestana.page.locator("button.tapiz-repetir")
-    identificadores = [b.get_attribute("data-ejemplo") for b in botones.all()]
+    ejemplos = {}
+    for boton in botones.all():
+        ident = boton.get_attribute("data-ejemplo")
+        with urlopen(f"{pestana.base}assets/tapiz/datos/ejemplos/{ident}.json") as respuesta:
+            ejemplos[ident] = json.load(respuesta)
     # Uno con pocas tiradas posibles, cuyos pasos se guardan (una sola tirada de 1d20).
-    ident = next(i for i in identificadores if len(ejemplos[i]["resultados"]) <= 20)
+    ident = next(i for i, e in ejemplos.items() if len(e["resultados"]["indices"]) <= 20)
     ejemplo = ejemplos[ident]
     tarjeta = pestana.page.locator(f"[id='{ident}']")
     pasos_del_libro = tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents()
@@ -219,7 +222,10 @@ def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
         tarjeta.locator(f"[data-entrada='{entrada}'] .tapiz-total").inner_text()
         for entrada in ejemplo["dados"]
     ]
-    esperado = ejemplo["resultados"][",".join(totales)]
+    resultados = ejemplo["resultados"]
+    combinaciones = list(itertools.product(*resultados["soportes"]))
+    posicion = combinaciones.index(tuple(int(t) for t in totales))
+    esperado = resultados["unicos"][resultados["indices"][posicion]]
     # El cálculo y el resultado son los de la tirada nueva, escritos como en el libro.
     assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() == esperado["pasos"]
     for salida, _etiqueta in ejemplo["salidas"]:
@@ -234,3 +240,31 @@ def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
     tarjeta.get_by_role("button", name="Volver al ejemplo del libro").click()
     assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() == pasos_del_libro
     assert "tapiz-ejemplo--repetido" not in (tarjeta.get_attribute("class") or "")
+
+
+ANUNCIO_EN_LA_MISMA_TAREA = """async () => {
+  const region = document.querySelector("[data-tapiz-anuncio]");
+  const boton = document.querySelector("button.tapiz-dados");
+  let tareaTerminada = false;
+  let escritoAntes = null;
+  const observador = new MutationObserver(() => {
+    escritoAntes ??= !tareaTerminada;
+    observador.disconnect();
+  });
+  observador.observe(region, { childList: true, characterData: true, subtree: true });
+  setTimeout(() => { tareaTerminada = true; }, 0);
+  boton.click();
+  await new Promise((listo) => setTimeout(listo, 50));
+  return [escritoAntes, region.textContent];
+}"""
+
+
+@pytest.mark.parametrize("ruta", ["libro/", "hacer-cosas/"])
+def test_la_tirada_se_anuncia_en_la_misma_tarea_que_el_clic(pestana, ruta):
+    """Con los módulos y los datos ya cargados, el anuncio no espera a otra tarea (ni a la red):
+    se escribe durante el clic o en sus microtareas, antes de cualquier temporizador."""
+    pestana.ir(ruta)
+    anuncio_tras(pestana, pestana.page.locator("button.tapiz-dados").first.click)  # ya cargado
+    escrito_antes, texto = pestana.page.evaluate(ANUNCIO_EN_LA_MISMA_TAREA)
+    assert escrito_antes is True
+    assert TOTAL.search(texto), texto

@@ -1,0 +1,93 @@
+"""Qué carga cada página: solo los módulos, estilos y datos de los widgets que tiene.
+
+Una página sin widgets carga la base (``tapiz/dados.js`` y ``tapiz/tapiz.css``); una con
+widgets, además, su hoja de estilos (``tapiz/widgets.css``, o ``tapiz/comparativa.css`` para
+las tablas y gráficas de la comparativa), los módulos de sus widgets (precargados con sus
+importaciones) y su fichero de datos. ``dados.js`` hace lo mismo en el navegador al llegar
+a una página por la navegación instantánea.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import rcssmin
+import rjsmin
+from mkdocs.utils import get_relative_url
+
+WIDGETS = {
+    "tapiz-calculadora": "calculadora",
+    "tapiz-tirador": "botones",
+    "tapiz-dados": "botones",
+    "tapiz-repetir": "ejemplos",
+    "tapiz-ejemplo": None,
+    "tapiz-comparativa": None,
+}
+"""Clase de un widget en el HTML → módulo que lo monta (una tarjeta sin dados solo lleva estilos).
+Lo mismo, en el navegador, en ``WIDGETS`` y ``HOJAS`` de ``dados.js``."""
+
+HOJAS = {"tapiz-comparativa": "comparativa.css"}
+"""Las clases con hoja de estilos propia; las demás de ``WIDGETS`` usan ``widgets.css``."""
+
+_IMPORTACION = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\b[^"';]*?\bfrom\s*["']\./([\w-]+)\.js["']"""
+)
+_CLASE_DE_WIDGET = re.compile(
+    r'class="(?:[^"]*\s)?(' + "|".join(map(re.escape, WIDGETS)) + r')(?=[\s"])'
+)
+
+
+def widgets_de(html: str) -> set[str]:
+    """Las clases de los widgets que aparecen en el HTML de una página."""
+    return set(_CLASE_DE_WIDGET.findall(html))
+
+
+def modulos_de(widgets: set[str]) -> set[str]:
+    """Los módulos que montan esos widgets."""
+    return {m for w in widgets if (m := WIDGETS[w]) is not None}
+
+
+def hojas_de(widgets: set[str]) -> list[str]:
+    """Las hojas de estilos que necesitan esos widgets."""
+    return sorted({HOJAS.get(w, "widgets.css") for w in widgets})
+
+
+def importaciones(fuente: str) -> set[str]:
+    """Los módulos hermanos que importa estáticamente un módulo ES."""
+    return set(_IMPORTACION.findall(fuente))
+
+
+def cierre(entradas: set[str], carpeta: Path) -> list[str]:
+    """Los módulos de ``entradas`` y todo lo que importan, en orden alfabético."""
+    vistos: set[str] = set()
+    pendientes = list(entradas)
+    while pendientes:
+        modulo = pendientes.pop()
+        if modulo in vistos:
+            continue
+        vistos.add(modulo)
+        pendientes += importaciones((carpeta / f"{modulo}.js").read_text(encoding="utf-8"))
+    return sorted(vistos)
+
+
+def enlazar(html: str, hojas: list[str], modulos: list[str], url_pagina: str) -> str:
+    """Añade al final de ``<head>`` los estilos de los widgets y la precarga de sus módulos."""
+
+    def relativa(ruta: str) -> str:
+        return get_relative_url(ruta, url_pagina)
+
+    enlaces = [
+        f'<link rel="stylesheet" href="{relativa(f"tapiz/{h}")}" data-tapiz-hoja="{h}">'
+        for h in hojas
+    ]
+    enlaces += [f'<link rel="modulepreload" href="{relativa(f"tapiz/{m}.js")}">' for m in modulos]
+    return html.replace("</head>", "".join(enlaces) + "</head>", 1)
+
+
+def minificar(carpeta: Path) -> None:
+    """Quita comentarios y espacios de los módulos y estilos publicados (no de las fuentes)."""
+    for fichero in carpeta.glob("*.js"):
+        fichero.write_text(rjsmin.jsmin(fichero.read_text(encoding="utf-8")), encoding="utf-8")
+    for fichero in carpeta.glob("*.css"):
+        fichero.write_text(rcssmin.cssmin(fichero.read_text(encoding="utf-8")), encoding="utf-8")

@@ -1,0 +1,30 @@
+"""Los resultados de «Repetir» compactados dicen lo mismo que sin compactar."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mkdocs_plugins.datos import compactar_resultados
+
+soportes = st.lists(
+    st.lists(st.integers(-5, 30), min_size=1, max_size=6, unique=True), min_size=1, max_size=3
+)
+
+
+@given(soportes, st.data())
+def test_cada_combinacion_recupera_su_resultado(soportes_dados: list[list[int]], datos) -> None:
+    combinaciones = list(itertools.product(*soportes_dados))
+    resultados = {
+        ",".join(map(str, c)): {"valores": {"total": str(datos.draw(st.integers(0, 3)))}}
+        for c in combinaciones
+    }
+    compacto = compactar_resultados(resultados)
+    orden = list(itertools.product(*compacto["soportes"]))
+    assert len(compacto["indices"]) == len(orden) == len(combinaciones)
+    for combinacion, indice in zip(orden, compacto["indices"], strict=True):
+        assert compacto["unicos"][indice] == resultados[",".join(map(str, combinacion))]
+    # Cada resultado distinto se guarda una sola vez.
+    assert len(compacto["unicos"]) == len({repr(r) for r in resultados.values()})

@@ -1,0 +1,74 @@
+"""Lo que pesa cada página del libro publicado: el código y los datos del proyecto que carga.
+
+Sin tiempos: tamaños comprimidos con gzip del sitio construido de verdad, para que una página
+que vuelva a cargar todos los widgets (o todos los datos) haga fallar la prueba.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mkdocs_plugins import carga
+from mkdocs_plugins.peso import Peso, comprimido, paginas, peso_de_pagina
+
+RAIZ = Path(__file__).resolve().parents[2]
+KB = 1024
+SIN_WIDGETS = 3 * KB
+CODIGO_CON_WIDGETS = 22 * KB
+"""Lo que carga hoy la página con todos los widgets (el libro, 21,2 KiB), como tope contra
+regresiones. El objetivo del issue 12 son 15 KiB y aún no se alcanza."""
+DATOS = 10 * KB
+
+
+@pytest.fixture(scope="module")
+def sitio(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    destino = tmp_path_factory.mktemp("peso") / "site"
+    orden = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(RAIZ / "mkdocs.yml")]
+    subprocess.run([*orden, "-d", str(destino)], check=True, cwd=RAIZ, capture_output=True)
+    return destino
+
+
+@pytest.fixture(scope="module")
+def pesos(sitio: Path) -> dict[str, Peso]:
+    return {pagina: peso_de_pagina(sitio, pagina) for pagina in paginas(sitio)}
+
+
+def _con_widgets(sitio: Path, pagina: str) -> bool:
+    return bool(carga.widgets_de((sitio / pagina).read_text(encoding="utf-8")))
+
+
+def test_una_pagina_sin_widgets_carga_solo_la_base(sitio: Path, pesos: dict[str, Peso]) -> None:
+    sin = [p for p in pesos if not _con_widgets(sitio, p)]
+    assert "historia/index.html" in sin
+    for pagina in sin:
+        peso = pesos[pagina]
+        assert set(peso.codigo) == {"tapiz/dados.js", "tapiz/tapiz.css"}, pagina
+        assert peso.total_codigo <= SIN_WIDGETS, (pagina, peso.codigo)
+        assert not peso.datos, pagina
+
+
+def test_cada_pagina_con_widgets_carga_solo_sus_datos(sitio: Path, pesos: dict[str, Peso]) -> None:
+    con = [p for p in pesos if _con_widgets(sitio, p)]
+    assert "hacer-cosas/index.html" in con
+    for pagina in con:
+        peso = pesos[pagina]
+        assert peso.total_datos <= DATOS, (pagina, peso.datos)
+        assert "tapiz/widgets.css" in peso.codigo, pagina
+    # Una página sin calculadora no carga su módulo.
+    assert "tapiz/calculadora.js" not in pesos["sistemas/d20/index.html"].codigo
+    assert "tapiz/calculadora.js" in pesos["hacer-cosas/index.html"].codigo
+
+
+def test_la_pagina_mas_pesada_cabe_en_el_limite(pesos: dict[str, Peso]) -> None:
+    pagina, peso = max(pesos.items(), key=lambda par: par[1].total_codigo)
+    assert peso.total_codigo <= CODIGO_CON_WIDGETS, (pagina, peso.codigo)
+
+
+def test_los_datos_de_cada_ejemplo_son_pequenos(sitio: Path) -> None:
+    ficheros = list((sitio / "assets" / "tapiz" / "datos" / "ejemplos").glob("*.json"))
+    assert ficheros
+    assert max(comprimido(f) for f in ficheros) <= 2 * KB
