@@ -108,5 +108,25 @@ def tres_resultados(p: ParametrosRatas, total: Total) -> Resultado:
     return Resultado({"nivel": nivel(p, total)})
 
 
-REGLAS = (enfrentamiento, peligro_mortal, tres_resultados)
+@regla(
+    "vencer_a_un_pj",
+    titulo="Vencer a un PJ",
+    seccion=SECCION,
+    salidas=[Campo("vencido", bool, "Queda vencido", decisiva=True)],
+)
+def vencer_a_un_pj(
+    p: ParametrosRatas,
+    exitos: Annotated[int, Entrada("Éxitos del atacante", minimo=0)],
+    fracasos: Annotated[int, Entrada("Fracasos del otro PJ", minimo=0)],
+) -> Resultado:
+    """Para tumbar, apresar o matar a un PJ hacen falta dos éxitos frente a dos fracasos suyos."""
+    exigir_rango("exitos", exitos, 0, 100)
+    exigir_rango("fracasos", fracasos, 0, 100)
+    necesarios = p.exitos_para_vencer_a_un_pj
+    vencido = exitos >= necesarios and fracasos >= necesarios
+    paso = f"{exitos} éxitos y {fracasos} fracasos; hacen falta {necesarios} de cada"
+    return Resultado({"vencido": vencido}, (paso,))
+
+
+REGLAS = (enfrentamiento, peligro_mortal, tres_resultados, vencer_a_un_pj)
 TABLAS = (tabla_enfrentamiento,)

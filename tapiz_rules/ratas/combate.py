@@ -1,11 +1,11 @@
-"""Daño, protección, fuego automático, morir a 0 PV, huir y recuperarse."""
+"""Daño, protección, fuego automático, morir a 0 PV, otros peligros, huir y recuperarse."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
-from tapiz_rules.ratas.parametros import ParametrosRatas
+from tapiz_rules.ratas.parametros import ParametrosRatas, limites
 from tapiz_rules.reglas._formato import exigir_minimo, exigir_rango
 
 SECCION = "Ratas en las paredes"
@@ -135,5 +135,83 @@ def recuperacion(
     return Resultado({"pv": nuevos}, (f"{pv} + {cura} = {nuevos} PV (máximo {maximo})",))
 
 
-REGLAS = (herida, fuego_automatico, alcance, recuperacion)
+@regla(
+    "a_cero_pv",
+    titulo="A 0 PV",
+    seccion=SECCION,
+    salidas=[
+        Campo("plazo", str, "Dado del plazo", ayuda="1d6, o 1d3 con «Corazón débil»"),
+        Campo("turnos", int, "Turnos de vida", unidad="turnos"),
+        Campo("sobrevive", bool, "Sobrevive", decisiva=True),
+        Campo("pv", int, "PV al acabar", unidad="PV"),
+        Campo("cicatriz", bool, "Tira en la tabla de cicatrices"),
+    ],
+)
+def a_cero_pv(
+    p: ParametrosRatas,
+    turnos: Annotated[int, Entrada("Turnos de vida", ayuda="1d6 (1d3 con «Corazón débil»)")],
+    ayuda: Annotated[
+        int,
+        Entrada(
+            "Turno de la ayuda",
+            ayuda="En qué turno alguien pasa un turno a su lado (0 si nadie)",
+            minimo=0,
+        ),
+    ] = 0,
+    corazon_debil: Annotated[
+        bool, Entrada("Corazón débil", ayuda="La cicatriz de la locura que acorta el plazo")
+    ] = False,
+) -> Resultado:
+    """A 0 PV se muere al cabo de 1d6 turnos, salvo que alguien pase un turno ayudando."""
+    plazo = p.muerte_con_corazon_debil if corazon_debil else p.muerte_en_turnos
+    exigir_rango("turnos", turnos, *limites(plazo))
+    exigir_minimo("ayuda", ayuda, 0)
+    sobrevive = 0 < ayuda <= turnos
+    valores = {
+        "plazo": plazo,
+        "turnos": turnos,
+        "sobrevive": sobrevive,
+        "pv": p.pv_al_sobrevivir if sobrevive else 0,
+        "cicatriz": sobrevive,
+    }
+    pasos = (
+        f"{plazo} = {turnos} turnos",
+        f"le ayudan en el turno {ayuda}: se levanta con {p.pv_al_sobrevivir} PV y una cicatriz"
+        if sobrevive
+        else "nadie le ayuda a tiempo: muere",
+    )
+    return Resultado(valores, pasos)
+
+
+@regla(
+    "peligro",
+    titulo="Otros peligros",
+    seccion=SECCION,
+    salidas=[
+        Campo("dano", int, "Daño", unidad="PV"),
+        Campo("pv", int, "PV que quedan", unidad="PV"),
+        Campo("muriendo", bool, "Cae a 0 PV"),
+    ],
+)
+def peligro(
+    p: ParametrosRatas,
+    pv: PV,
+    gravedad: Annotated[
+        str,
+        Entrada(
+            "Dados del peligro",
+            ayuda="Los elige el DJ según lo grave que sea",
+            opciones={d: d for d in ParametrosRatas().peligros},
+        ),
+    ],
+    tirada: Annotated[int, Entrada("Tirada", ayuda="Lo que sacan esos dados")],
+) -> Resultado:
+    """Explosiones, venenos, caídas o ácidos hacen de 1d6 a 3d6; el DJ elige cuántos dados."""
+    exigir_rango("tirada", tirada, *limites(gravedad))
+    quedan = max(0, pv - tirada)
+    pasos = (f"{gravedad} = {tirada}", f"{pv} − {tirada} = {quedan} PV")
+    return Resultado({"dano": tirada, "pv": quedan, "muriendo": quedan == 0}, pasos)
+
+
+REGLAS = (herida, fuego_automatico, alcance, recuperacion, a_cero_pv, peligro)
 TABLAS = (tabla_armaduras,)

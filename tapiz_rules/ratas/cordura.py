@@ -1,30 +1,15 @@
-"""Puntos de cordura: con cuántos se empieza, qué pasa al perderlos y los PV de los vehículos."""
+"""Puntos de cordura: con cuántos se empieza, qué pasa al perderlos y cómo se recuperan."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
-from tapiz_rules.ratas.parametros import ParametrosRatas
-from tapiz_rules.reglas._formato import exigir_minimo
+from tapiz_rules.errores import ErrorEntrada
+from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
+from tapiz_rules.ratas.parametros import ParametrosRatas, limites
+from tapiz_rules.reglas._formato import exigir_minimo, exigir_rango
 
 SECCION = "Ratas en las paredes"
-
-
-@tabla("vehiculos", titulo="PV de los vehículos", seccion=SECCION)
-def tabla_vehiculos(p: ParametrosRatas) -> Tabla:
-    """Los PV de referencia de los vehículos; sus armas hacen 3d6."""
-    return Tabla(
-        titulo="Ratas en las paredes: PV de los vehículos",
-        columnas=("Vehículo", "PV"),
-        filas=p.vehiculos,
-        notas=(
-            f"Las armas de vehículo hacen {p.dano_armas_de_vehiculo}; a un vehículo acorazado "
-            f"solo le dañan las armas de {p.dano_armas_de_vehiculo}.",
-            f"Ningún vehículo debería pasar de {p.pv_maximos_de_vehiculo} PV. A 0 PV queda "
-            "destruido o inutilizado, a elección del atacante.",
-        ),
-    )
 
 
 @regla(
@@ -64,5 +49,108 @@ def perder_cordura(
     )
 
 
-REGLAS = (cordura_inicial, perder_cordura)
-TABLAS = (tabla_vehiculos,)
+ELECCIONES = {
+    "estupidez": "Hacer una estupidez",
+    "desmayo": "Desmayarse",
+    "seguir": "Seguir actuando",
+}
+
+
+@regla(
+    "cero_cordura",
+    titulo="A 0 de cordura",
+    seccion=SECCION,
+    salidas=[
+        Campo("turnos", int, "Turnos afectado", unidad="turnos"),
+        Campo("indefenso", bool, "Queda indefenso"),
+        Campo("cicatriz", bool, "Tira en la tabla de la locura"),
+        Campo("cordura", int, "Cordura recuperada"),
+    ],
+)
+def cero_cordura(
+    p: ParametrosRatas,
+    eleccion: Annotated[str, Entrada("Elección", opciones=ELECCIONES)],
+    recupera: Annotated[int, Entrada("Cordura recuperada (1d6)", ayuda="Se tira al elegir")],
+    desmayo: Annotated[int, Entrada("Turnos desmayado (1d6)", ayuda="Solo si se desmaya")] = 0,
+) -> Resultado:
+    """A 0 de cordura el jugador elige qué le pasa al personaje y luego recupera 1d6."""
+    exigir_rango("recupera", recupera, *limites(p.cordura_recuperada))
+    if eleccion == "desmayo":
+        if not desmayo:
+            raise ErrorEntrada(
+                f"falta la entrada «desmayo»: los turnos ({p.desmayo_en_turnos}) que pasa "
+                "desmayado",
+                "desmayo",
+            )
+        exigir_rango("desmayo", desmayo, *limites(p.desmayo_en_turnos))
+    elif desmayo:
+        raise ErrorEntrada(
+            f"la entrada «desmayo» solo vale si se desmaya; la elección es «{eleccion}»",
+            "desmayo",
+        )
+    turnos = {"estupidez": p.turnos_de_estupidez, "desmayo": desmayo, "seguir": 0}[eleccion]
+    valores = {
+        "turnos": turnos,
+        "indefenso": eleccion == "desmayo",
+        "cicatriz": eleccion == "seguir",
+        "cordura": recupera,
+    }
+    return Resultado(valores, (ELECCIONES[eleccion], f"recupera {recupera} de cordura"))
+
+
+@regla(
+    "recuperar_cordura",
+    titulo="Recuperar cordura",
+    seccion=SECCION,
+    salidas=[Campo("cordura", int, "Cordura tras recuperarse")],
+)
+def recuperar_cordura(
+    p: ParametrosRatas,
+    cordura: Annotated[int, Entrada("Cordura actual", minimo=0)],
+    maximo: Annotated[
+        int,
+        Entrada("Cordura máxima", ayuda="VOLUNTAD + 10, menos lo perdido para siempre", minimo=0),
+    ],
+    aficion: Annotated[
+        int,
+        Entrada("Afición (1d6)", ayuda="Lo que saca el 1d6 al disfrutar de su afición; 0 si no"),
+    ] = 0,
+    sesiones: Annotated[
+        int,
+        Entrada("Sesiones", ayuda="Sesiones desde la última vez que la recuperó entera", minimo=0),
+    ] = 0,
+) -> Resultado:
+    """Una afición devuelve 1d6; cada dos sesiones se recupera entera, si la historia lo permite."""
+    if aficion:
+        exigir_rango("aficion", aficion, *limites(p.cordura_por_aficion))
+    exigir_minimo("sesiones", sesiones, 0)
+    if sesiones >= p.sesiones_para_recuperar_cordura:
+        return Resultado({"cordura": maximo}, (f"{sesiones} sesiones: la recupera entera",))
+    nueva = min(maximo, cordura + aficion)
+    return Resultado({"cordura": nueva}, (f"{cordura} + {aficion} = {nueva} (máximo {maximo})",))
+
+
+@regla(
+    "cordura_permanente",
+    titulo="Perder cordura para siempre",
+    seccion=SECCION,
+    salidas=[
+        Campo("maximo", int, "Cordura máxima que queda"),
+        Campo("pnj", bool, "Pasa a ser un PNJ", decisiva=True),
+    ],
+)
+def cordura_permanente(
+    p: ParametrosRatas,
+    maximo: Annotated[int, Entrada("Cordura máxima", minimo=0)],
+    perdida: Annotated[
+        int, Entrada("Pérdida permanente", ayuda="Por un hechizo, un trauma…", minimo=0)
+    ] = 1,
+) -> Resultado:
+    """Lo perdido para siempre baja el máximo; quien se queda sin nada pasa a ser un PNJ."""
+    exigir_minimo("perdida", perdida, 0)
+    queda = max(0, maximo - perdida)
+    return Resultado({"maximo": queda, "pnj": queda == 0}, (f"{maximo} − {perdida} = {queda}",))
+
+
+REGLAS = (cordura_inicial, perder_cordura, cero_cordura, recuperar_cordura, cordura_permanente)
+TABLAS = ()

@@ -110,15 +110,20 @@ class ParametrosRatas:
     pv_tipicos: int = 10
     dano_rifle: str = "2d6"
     muerte_en_turnos: str = "1d6"
+    muerte_con_corazon_debil: str = "1d3"
     pv_al_sobrevivir: int = 1
     curacion_medica: str = "1d6"
     huye_con_pv: int = 2
-    peligros: tuple[str, str] = ("1d6", "3d6")
+    peligros: tuple[str, ...] = ("1d6", "2d6", "3d6")
+    """El daño de explosiones, venenos, caídas o ácidos, a elección del DJ."""
     dano_armas_de_vehiculo: str = "3d6"
     pv_maximos_de_vehiculo: int = 40
     cordura_base: int = 10
+    turnos_de_estupidez: int = 1
     desmayo_en_turnos: str = "1d6"
     cordura_recuperada: str = "1d6"
+    """La que se recupera tras elegir qué hacer a 0 de cordura."""
+    cordura_por_aficion: str = "1d6"
     sesiones_para_recuperar_cordura: int = 2
     cicatrices: tuple[tuple[int, int, str, str], ...] = CICATRICES
     locuras: tuple[tuple[int, int, str, str], ...] = LOCURAS
@@ -133,6 +138,12 @@ class ParametrosRatas:
 
     def banda(self, total: int) -> Banda:
         return [b for b in self.bandas if total >= b.desde][-1]
+
+
+def limites(expresion: str) -> tuple[int, int]:
+    """El mínimo y el máximo de una expresión «NdM» de las fuentes: «3d6» → (3, 18)."""
+    cantidad, caras = (int(x) for x in expresion.split("d"))
+    return cantidad, cantidad * caras
 
 
 def buscar(filas: tuple[tuple[int, int, str, str], ...], tirada: int) -> tuple[str, str]:

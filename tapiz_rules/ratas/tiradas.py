@@ -161,5 +161,21 @@ def combate_de_vehiculos(
     return Resultado({"total": total, "desenlace": _tres_tramos(p, total, VEHICULOS)}, (cuenta,))
 
 
+@tabla("vehiculos", titulo="PV de los vehículos", seccion=SECCION)
+def tabla_vehiculos(p: ParametrosRatas) -> Tabla:
+    """Los PV de referencia de los vehículos; sus armas hacen 3d6."""
+    return Tabla(
+        titulo="Ratas en las paredes: PV de los vehículos",
+        columnas=("Vehículo", "PV"),
+        filas=p.vehiculos,
+        notas=(
+            f"Las armas de vehículo hacen {p.dano_armas_de_vehiculo}; a un vehículo acorazado "
+            f"solo le dañan las armas de {p.dano_armas_de_vehiculo}.",
+            f"Ningún vehículo debería pasar de {p.pv_maximos_de_vehiculo} PV. A 0 PV queda "
+            "destruido o inutilizado, a elección del atacante.",
+        ),
+    )
+
+
 REGLAS = (tirada, tarea, persecucion, combate_de_vehiculos)
-TABLAS = (tabla_bandas, tabla_consecuencias)
+TABLAS = (tabla_bandas, tabla_consecuencias, tabla_vehiculos)

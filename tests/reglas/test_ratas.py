@@ -276,3 +276,96 @@ def test_el_enfrentamiento_es_simetrico(a, b):
 def test_toda_tirada_de_2d6_tiene_cicatriz_y_locura(dados, cosmetico):
     assert calcular("cicatriz", RATAS, dados=dados)["cicatriz"]
     assert calcular("locura", RATAS, dados=dados, cosmetico=cosmetico)["efecto"]
+
+
+class TestMorirYPeligros:
+    def test_la_ayuda_a_tiempo_salva_con_1_pv_y_una_cicatriz(self):
+        r = calcular("a_cero_pv", RATAS, turnos=4, ayuda=4)
+        assert (r["sobrevive"], r["pv"], r["cicatriz"]) == (True, 1, True)
+
+    def test_sin_ayuda_o_tarde_muere(self):
+        assert not calcular("a_cero_pv", RATAS, turnos=4)["sobrevive"]
+        assert not calcular("a_cero_pv", RATAS, turnos=4, ayuda=5)["sobrevive"]
+
+    def test_corazon_debil_tira_1d3(self):
+        assert error("a_cero_pv", RATAS, turnos=4, corazon_debil=True) == (
+            "la entrada «turnos» debe estar entre 1 y 3; se recibió 4"
+        )
+        assert calcular("a_cero_pv", RATAS, turnos=3, ayuda=2, corazon_debil=True)["sobrevive"]
+
+    @pytest.mark.parametrize(("gravedad", "minimo", "maximo"), [("1d6", 1, 6), ("3d6", 3, 18)])
+    def test_el_peligro_se_limita_a_sus_dados(self, gravedad, minimo, maximo):
+        assert calcular("peligro", RATAS, pv=20, gravedad=gravedad, tirada=maximo)["pv"] == (
+            20 - maximo
+        )
+        assert "debe estar entre" in error(
+            "peligro", RATAS, pv=20, gravedad=gravedad, tirada=maximo + 1
+        )
+        assert f"{minimo} y {maximo}" in error(
+            "peligro", RATAS, pv=20, gravedad=gravedad, tirada=minimo - 1
+        )
+
+    def test_un_peligro_desconocido_nombra_los_validos(self):
+        mensaje = error("peligro", RATAS, pv=10, gravedad="4d6", tirada=4)
+        assert "1d6" in mensaje and "3d6" in mensaje
+
+
+class TestCorduraACeroYRecuperacion:
+    def test_desmayarse_deja_indefenso_los_turnos_del_1d6(self):
+        r = calcular("cero_cordura", RATAS, eleccion="desmayo", desmayo=5, recupera=3)
+        assert (r["turnos"], r["indefenso"], r["cicatriz"], r["cordura"]) == (5, True, False, 3)
+
+    def test_hacer_una_estupidez_dura_un_turno(self):
+        r = calcular("cero_cordura", RATAS, eleccion="Estupidez", recupera=1)
+        assert (r["turnos"], r["indefenso"], r["cicatriz"]) == (1, False, False)
+
+    def test_seguir_actuando_cuesta_una_cicatriz_de_la_locura(self):
+        r = calcular("cero_cordura", RATAS, eleccion="seguir", recupera=6)
+        assert (r["turnos"], r["cicatriz"]) == (0, True)
+
+    def test_el_desmayo_necesita_sus_turnos_y_solo_el(self):
+        assert "falta la entrada «desmayo»" in error(
+            "cero_cordura", RATAS, eleccion="desmayo", recupera=2
+        )
+        assert "solo vale si se desmaya" in error(
+            "cero_cordura", RATAS, eleccion="seguir", desmayo=3, recupera=2
+        )
+
+    def test_cada_dos_sesiones_se_recupera_entera(self):
+        assert (
+            calcular("recuperar_cordura", RATAS, cordura=2, maximo=11, sesiones=2)["cordura"] == 11
+        )
+        assert (
+            calcular("recuperar_cordura", RATAS, cordura=2, maximo=11, sesiones=1)["cordura"] == 2
+        )
+
+    def test_perderla_toda_para_siempre_convierte_en_pnj(self):
+        assert calcular("cordura_permanente", RATAS, maximo=3, perdida=1)["pnj"] is False
+        assert calcular("cordura_permanente", RATAS, maximo=1, perdida=1)["pnj"] is True
+
+
+@given(st.integers(1, 6), st.integers(0, 8))
+def test_se_sobrevive_si_y_solo_si_la_ayuda_llega_dentro_del_plazo(turnos, ayuda):
+    r = calcular("a_cero_pv", RATAS, turnos=turnos, ayuda=ayuda)
+    assert r["sobrevive"] == (1 <= ayuda <= turnos)
+    assert r["pv"] == (1 if r["sobrevive"] else 0)
+
+
+@given(st.integers(0, 30), st.integers(0, 30), st.integers(0, 6), st.integers(0, 1))
+def test_la_cordura_recuperada_nunca_pasa_del_maximo(cordura, maximo, aficion, sesiones):
+    cordura = min(cordura, maximo)
+    r = calcular(
+        "recuperar_cordura",
+        RATAS,
+        cordura=cordura,
+        maximo=maximo,
+        aficion=aficion,
+        sesiones=sesiones,
+    )
+    assert cordura <= r["cordura"] <= maximo
+
+
+@given(st.integers(0, 5), st.integers(0, 5))
+def test_vencer_a_un_pj_pide_dos_exitos_y_dos_fracasos(exitos, fracasos):
+    r = calcular("vencer_a_un_pj", RATAS, exitos=exitos, fracasos=fracasos)
+    assert r["vencido"] == (exitos >= 2 and fracasos >= 2)
