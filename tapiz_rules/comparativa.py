@@ -46,9 +46,11 @@ class Tirada:
     resultados: tuple[Resultado, ...]
     objetivo: str
     """Qué es el objetivo en el vocabulario del sistema («CD − modificador»)."""
+    tope: int | None = None
+    """El umbral más alto que llega a pedirse: en un ataque d20, un 20 natural impacta siempre."""
 
     def al_menos(self, umbral: int) -> Fraction:
-        return _al_menos(self.dados, umbral)
+        return _al_menos(self.dados, umbral if self.tope is None else min(umbral, self.tope))
 
     def probabilidad(self, resultado: Resultado, objetivo: int) -> Fraction:
         desde, hasta = resultado.desde, resultado.hasta
@@ -101,6 +103,13 @@ def _d20(p: ParametrosD20) -> Tirada:
     return Tirada("d20", "Sistema d20, 1d20", f"1d{p.caras}", resultados, "CD − modificador")
 
 
+def _d20_ataque(p: ParametrosD20) -> Tirada:
+    resultados = (Resultado("Fallo", None, -1, False), Resultado("Impacto", 0, None, True))
+    titulo = f"Sistema d20, ataque (1d{p.caras}; un {p.caras} natural impacta)"
+    dados = f"1d{p.caras}"
+    return Tirada("d20-ataque", titulo, dados, resultados, "Defensa − modificador", p.caras)
+
+
 def _ratas(p: ParametrosRatas) -> Tirada:
     bandas = p.bandas
     resultados = tuple(
@@ -122,7 +131,7 @@ _NIVEL = re.compile(r"tapiz-(\d+)")
 @cache
 def tirada(clave: str) -> Tirada:
     """La tirada con esa clave: ``tapiz-N`` (dados de atributo de nivel N), ``tapiz-2017``,
-    ``d20`` o ``ratas``."""
+    ``d20``, ``d20-ataque`` o ``ratas``."""
     tapiz: ParametrosTapiz = reglamento("tapiz").parametros
     if clave == "tapiz-2017":
         return _tapiz(clave, 0, reglamento("tapiz", "2017").parametros)
@@ -131,12 +140,14 @@ def tirada(clave: str) -> Tirada:
         return _tapiz(clave, int(encontrado[1]), tapiz)
     if clave == "d20":
         return _d20(reglamento("d20").parametros)
+    if clave == "d20-ataque":
+        return _d20_ataque(reglamento("d20").parametros)
     if clave == "ratas":
         return _ratas(reglamento("ratas").parametros)
     raise ErrorTapiz(
         f"tirada desconocida «{clave}»; las válidas son: tapiz-0 … "
         f"tapiz-{tapiz.nivel_atributo_maximo} (dados de atributo de ese nivel), "
-        "tapiz-2017, d20 y ratas"
+        "tapiz-2017, d20, d20-ataque y ratas"
     )
 
 

@@ -46,7 +46,7 @@ def test_las_graficas_se_ven_y_contrastan(navegador, sitio, tamano, esquema):
         assert caja is not None and caja["width"] > 300 and caja["height"] > 180
         assert caja["x"] >= 0 and caja["x"] + caja["width"] <= pagina.viewport_size["width"]
     medidas = pagina.evaluate(CONTRASTES)
-    assert len(medidas["series"]) == 6 + 7 + 7 + 7 + 7 + 3 + 2
+    assert len(medidas["series"]) == 7 + 7 + 7 + 7 + 7 + 3 + 2
     assert min(medidas["series"]) >= 3, medidas
     assert min(medidas["ejes"]) >= 4.5, medidas
     salidos = pagina.evaluate(

@@ -19,7 +19,7 @@ from tapiz_rules.comparativa import (
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.sistemas import reglamento
 
-CLAVES = ["tapiz-0", "tapiz-2", "tapiz-4", "tapiz-2017", "d20", "ratas"]
+CLAVES = ["tapiz-0", "tapiz-2", "tapiz-4", "tapiz-2017", "d20", "d20-ataque", "ratas"]
 tiradas = st.sampled_from(CLAVES).map(tirada)
 objetivos = st.integers(min_value=-20, max_value=60)
 
@@ -119,7 +119,9 @@ def test_fuego_automatico_contra_enumeracion() -> None:
 
 @pytest.mark.parametrize("clave", ["gurps", "tapiz-11", "tapiz-", "D20"])
 def test_una_tirada_desconocida_nombra_las_validas(clave: str) -> None:
-    with pytest.raises(ErrorTapiz, match=r"las válidas son: tapiz-0 … tapiz-10 .*d20 y ratas"):
+    with pytest.raises(
+        ErrorTapiz, match=r"las válidas son: tapiz-0 … tapiz-10 .*d20, d20-ataque y ratas"
+    ):
         tirada(clave)
 
 
@@ -161,3 +163,18 @@ def test_los_grados_de_tapiz_son_los_de_la_tirada_de_accion(resistencia: int, mo
     esperado = _por_reglas("tapiz", "accion", entradas, nombre)
     calculado = {r.etiqueta: t.probabilidad(r, resistencia - mod) for r in t.resultados}
     assert {k: v for k, v in calculado.items() if v} == esperado
+
+
+@given(defensa=st.integers(min_value=-10, max_value=40), mod=st.integers(-5, 15))
+def test_el_ataque_d20_es_el_de_su_regla(defensa: int, mod: int) -> None:
+    """Un 20 natural impacta siempre: el ataque no baja nunca del 5 %."""
+    t = tirada("d20-ataque")
+    entradas = [
+        {"cd": defensa, "tirada": d, "modificador": mod, "ataque": True} for d in range(1, 21)
+    ]
+    esperado = _por_reglas(
+        "d20", "prueba", entradas, lambda v: "Impacto" if v["exito"] else "Fallo"
+    )
+    calculado = {r.etiqueta: t.probabilidad(r, defensa - mod) for r in t.resultados}
+    assert {k: v for k, v in calculado.items() if v} == esperado
+    assert t.exito(defensa - mod) >= Fraction(1, 20)
