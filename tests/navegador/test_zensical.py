@@ -26,9 +26,10 @@ PAGINAS = [
     "posturas",
     "sistemas/d20",
     "sistemas/ratas",
+    "sistemas/comparativa",
     "lienzos/puertos-de-bruma",
 ]
-_APERTURA = r'<div class="tapiz-(?:ejemplo|tabla|regla)"'
+_APERTURA = r'<div class="tapiz-(?:ejemplo|tabla|regla|comparativa)"'
 _BLOQUE = re.compile(rf"(?s){_APERTURA}[^>]*>.*?(?={_APERTURA}|</article>)")
 
 
