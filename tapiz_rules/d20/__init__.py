@@ -98,7 +98,27 @@ def prueba(
     return Resultado({"total": total, "exito": exito, "natural_20": natural}, tuple(pasos))
 
 
-REGLAS = (prueba,)
+@regla(
+    "reduccion_dano",
+    titulo="Reducción de daño (RD)",
+    seccion=SECCION,
+    salidas=[Campo("dano", int, "Daño recibido", ayuda="Daño tras restar la RD", decisiva=True)],
+)
+def reduccion_dano(
+    p: ParametrosD20,
+    dano: Annotated[int, Entrada("Daño del ataque")],
+    rd: Annotated[int, Entrada("Reducción de daño (RD)")] = 0,
+) -> Resultado:
+    """La RD se resta al daño de cada ataque; si queda en 0 o menos, la absorbe entera."""
+    exigir_rango("rd", rd, 0, 10**6)
+    recibido = max(0, dano - rd)
+    pasos = [f"{dano} − {rd} = {dano - rd}"]
+    if dano - rd <= 0:
+        pasos.append("La RD absorbe todo el daño")
+    return Resultado({"dano": recibido}, tuple(pasos))
+
+
+REGLAS = (prueba, reduccion_dano)
 
 
 def crear_d20() -> Sistema:
