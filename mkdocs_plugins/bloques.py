@@ -66,14 +66,22 @@ def _es_apertura(linea: str, tipo: str) -> bool:
     return encontrada is not None and encontrada.group("info").strip().startswith(tipo)
 
 
-def buscar_valla(lineas: list[str], tipo: str, cuerpo: str, usadas: set[int]) -> int:
+def aperturas(lineas: list[str], tipo: str) -> list[int]:
+    """Los índices (desde 0) de las líneas que abren una valla de ese tipo."""
+    return [i for i, linea in enumerate(lineas) if _es_apertura(linea, tipo)]
+
+
+def buscar_valla(
+    lineas: list[str], tipo: str, cuerpo: str, usadas: set[int], candidatas: list[int]
+) -> int:
     """El índice (desde 0) de la apertura de la primera valla aún no usada con ese cuerpo.
 
-    El cuerpo se compara sin la sangría, así que una valla dentro de una
-    admonición o de una lista también se encuentra.
+    ``candidatas`` son las ``aperturas`` de ese tipo (se buscan una vez por página, no una
+    por valla: así el coste crece con el tamaño de la página, no con su cuadrado). El
+    cuerpo se compara sin la sangría, así que una valla dentro de una admonición o de una
+    lista también se encuentra.
     """
     buscado = [linea.strip() for linea in cuerpo.rstrip("\n").split("\n")] if cuerpo else []
-    candidatas = [i for i, linea in enumerate(lineas) if _es_apertura(linea, tipo)]
     for indice in candidatas:
         siguientes = [linea.strip() for linea in lineas[indice + 1 : indice + 1 + len(buscado)]]
         if indice not in usadas and siguientes == buscado:

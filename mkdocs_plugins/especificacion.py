@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from mkdocs_plugins.bloques import Bloque
@@ -62,8 +63,13 @@ class EspecRegla:
     """La ficha para quien contribuye (nombres de campo y tipos), no la del lector."""
 
 
+@lru_cache(maxsize=4096)
 def leer_cuerpo(bloque: Bloque) -> Cuerpo:
-    """Analiza el YAML; un error de sintaxis o una clave repetida se sitúan en su línea."""
+    """Analiza el YAML; un error de sintaxis o una clave repetida se sitúan en su línea.
+
+    Se recuerda por bloque: el título y la lectura del ejemplo leen el mismo cuerpo, y
+    nadie modifica lo leído.
+    """
     primera = bloque.linea + 1
     try:
         documento = cargar_mapa(bloque.cuerpo)

@@ -55,10 +55,14 @@ class Estado:
     ejemplos: dict[str, dict[str, Any]] = field(default_factory=dict)
     expresiones: set[str] = field(default_factory=set)
     anclas: set[str] = field(default_factory=set)
+    aperturas: dict[str, list[int]] = field(default_factory=dict)
 
     def linea_de(self, tipo: str, cuerpo: str) -> int:
         """La línea (desde 1, en el fichero) de la valla con ese tipo y ese cuerpo."""
-        linea = bloques.buscar_valla(self.lineas, tipo, cuerpo, self.usadas)
+        if tipo not in self.aperturas:
+            self.aperturas[tipo] = bloques.aperturas(self.lineas, tipo)
+        candidatas = self.aperturas[tipo]
+        linea = bloques.buscar_valla(self.lineas, tipo, cuerpo, self.usadas, candidatas)
         return self.pagina.desplazamiento + linea + 1
 
 
