@@ -39,8 +39,14 @@ _CLASE_DE_WIDGET = re.compile(
 
 
 def widgets_de(html: str) -> set[str]:
-    """Las clases de los widgets que aparecen en el HTML de una página."""
-    return set(_CLASE_DE_WIDGET.findall(html))
+    """Las clases de los widgets que aparecen en el contenido de una página.
+
+    Solo se mira dentro de ``<article>``: la navegación de alrededor crece con el número de
+    páginas, y buscar en ella haría que el coste total creciera con su cuadrado.
+    """
+    inicio, fin = html.find("<article"), html.rfind("</article>")
+    contenido = html[inicio:fin] if 0 <= inicio < fin else html
+    return set(_CLASE_DE_WIDGET.findall(contenido))
 
 
 def modulos_de(widgets: set[str]) -> set[str]:
