@@ -4,7 +4,6 @@
 import { cargarDatos } from "./datos.js";
 import { Generador, semillaNueva } from "./generador.js";
 import { analizar } from "./notacion.js";
-import { distribucion, PRESUPUESTO_NAVEGADOR } from "./probabilidad.js";
 import { tirar } from "./tirada.js";
 import {
   agruparPorTermino,
@@ -17,7 +16,10 @@ import {
   resumenDeTirada,
 } from "./vista.js";
 
-/** Probabilidades de una expresión: las de datos.json si el plugin las calculó; si no, aquí. */
+/**
+ * Probabilidades de una expresión: las de datos.json si el plugin las calculó; si no, aquí.
+ * El motor exacto (probabilidad.js) solo se descarga si hace falta calcularlas.
+ */
 async function puntosDe(expresion) {
   const canonica = String(analizar(expresion));
   try {
@@ -27,6 +29,7 @@ async function puntosDe(expresion) {
   } catch {
     // Sin datos.json se calcula en el navegador.
   }
+  const { distribucion, PRESUPUESTO_NAVEGADOR } = await import("./probabilidad.js");
   return distribucion(canonica, { trabajo: PRESUPUESTO_NAVEGADOR }).decimales();
 }
 
