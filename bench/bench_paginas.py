@@ -53,9 +53,14 @@ def medir_pesos(sitio: Path) -> dict[str, tuple[str, int]]:
     con_datos = max(con, key=lambda p: pesos[p].total_datos)
     ejemplos = {f.name: comprimido(f) for f in (sitio / "assets/tapiz/datos/ejemplos").iterdir()}
     ejemplo = max(ejemplos, key=ejemplos.__getitem__)
+    diferida = max(con, key=lambda p: sum(pesos[p].al_acercarse.values()))
     return {
         "página sin widgets (código)": (sin, pesos[sin].total_codigo),
         "página con widgets más pesada (código)": (pesada, pesos[pesada].total_codigo),
+        "código al acercarse a la calculadora (máximo)": (
+            diferida,
+            sum(pesos[diferida].al_acercarse.values()),
+        ),
         "datos de una página (máximo)": (con_datos, pesos[con_datos].total_datos),
         "datos de un ejemplo, al pulsar Repetir (máximo)": (ejemplo, ejemplos[ejemplo]),
     }

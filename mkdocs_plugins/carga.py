@@ -27,6 +27,9 @@ WIDGETS = {
 """Clase de un widget en el HTML → módulo que lo monta (una tarjeta sin dados solo lleva estilos).
 Lo mismo, en el navegador, en ``WIDGETS`` y ``HOJAS`` de ``dados.js``."""
 
+APLAZADOS = {"calculadora": "calculadora-completa"}
+"""Módulo que se carga con la página → el que él descarga cuando su widget se acerca a la vista."""
+
 HOJAS = {"tapiz-comparativa": "comparativa.css"}
 """Las clases con hoja de estilos propia; las demás de ``WIDGETS`` usan ``widgets.css``."""
 
@@ -50,8 +53,13 @@ def widgets_de(html: str) -> set[str]:
 
 
 def modulos_de(widgets: set[str]) -> set[str]:
-    """Los módulos que montan esos widgets."""
+    """Los módulos que montan esos widgets y se cargan con la página."""
     return {m for w in widgets if (m := WIDGETS[w]) is not None}
+
+
+def aplazados_de(widgets: set[str]) -> set[str]:
+    """Los módulos de esos widgets que se descargan al acercarse a la vista."""
+    return {APLAZADOS[m] for m in modulos_de(widgets) if m in APLAZADOS}
 
 
 def hojas_de(widgets: set[str]) -> list[str]:

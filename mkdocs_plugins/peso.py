@@ -3,6 +3,7 @@
 Se mide sobre el sitio construido, en bytes comprimidos con gzip (lo que viaja por la red):
 los estilos y módulos de ``tapiz/`` que enlaza el HTML, los que esos módulos importan, los
 que ``dados.js`` importa para los widgets de la página y los ficheros de datos que marca.
+Aparte, lo que se descarga solo al acercarse a la vista un widget aplazado (la calculadora).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ class Peso:
     """Ficheros de ``tapiz/`` (relativos al sitio) → bytes con gzip."""
     datos: dict[str, int]
     """Ficheros de datos → bytes con gzip."""
+    al_acercarse: dict[str, int]
+    """Módulos que faltan por descargar cuando un widget aplazado se acerca a la vista."""
 
     @property
     def total_codigo(self) -> int:
@@ -59,9 +62,12 @@ def peso_de_pagina(sitio: Path, pagina: str) -> Peso:
     codigo |= {f"tapiz/{h}" for h in carga.hojas_de(widgets)}
     marcas = sorted(set(_MARCA.findall(html)))
     ficheros = [f"{datos.CARPETA}/{m}" for m in marcas]
+    aplazados = carga.cierre(carga.aplazados_de(widgets), sitio / "tapiz")
+    luego = {f"tapiz/{m}.js" for m in aplazados} - codigo
     return Peso(
         {f: comprimido(sitio / f) for f in sorted(codigo)},
         {f: comprimido(sitio / f) for f in ficheros},
+        {f: comprimido(sitio / f) for f in sorted(luego)},
     )
 
 

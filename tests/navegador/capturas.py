@@ -12,7 +12,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from conftest import ESCRITORIO, MOVIL, construir_sitio, lanzar_chromium, servir
+from conftest import (
+    ESCRITORIO,
+    MOVIL,
+    construir_sitio,
+    lanzar_chromium,
+    llevar_a_la_calculadora,
+    servir,
+)
 from playwright.sync_api import Page, sync_playwright
 
 DESTINO = Path(sys.argv[1] if len(sys.argv) > 1 else "/work/notas/capturas")
@@ -33,15 +40,14 @@ def capturar_tirada(pagina: Page, base: str, archivo: Path) -> None:
 def capturar_calculadora(pagina: Page, base: str, archivo: Path) -> None:
     pagina.goto(base + "hacer-cosas/")
     pagina.wait_for_load_state("networkidle")
-    calculadora = pagina.locator(".tapiz-calculadora")
-    calculadora.locator("table").wait_for()
+    llevar_a_la_calculadora(pagina)
     pagina.get_by_label("Nivel de los dados de atributo").select_option(value="2")
     pagina.get_by_label("Modificador de característica").fill("2")
     pagina.get_by_label("Nivel del personaje").fill("3")
     pagina.get_by_label("Rasgos que ayudan").fill("2")
     pagina.get_by_label("Resistencia").fill("15")
     pagina.get_by_role("button", name="Tirar", exact=True).click()
-    calculadora.screenshot(path=str(archivo))
+    pagina.locator(".tapiz-calculadora").screenshot(path=str(archivo))
 
 
 def main() -> None:

@@ -115,6 +115,17 @@ class Pestana:
         self.page.goto(self.base + ruta)
         self.page.wait_for_load_state("networkidle")
 
+    def ir_a_la_calculadora(self, ruta: str = "hacer-cosas/") -> None:
+        """Abre la página y baja hasta la calculadora, que solo se monta al acercarse."""
+        self.ir(ruta)
+        llevar_a_la_calculadora(self.page)
+
+
+def llevar_a_la_calculadora(pagina: Page) -> None:
+    """Baja hasta la calculadora, como quien lee, y espera a que muestre sus probabilidades."""
+    pagina.locator(".tapiz-calculadora").first.scroll_into_view_if_needed()
+    pagina.locator(".tapiz-calculadora table").first.wait_for()
+
 
 def abrir_pestana(navegador: Browser, base: str, viewport: dict[str, int]) -> Pestana:
     contexto = navegador.new_context(viewport=viewport, locale="es-ES", service_workers="block")

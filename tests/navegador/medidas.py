@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from conftest import ESCRITORIO, construir_sitio, lanzar_chromium, servir
+from conftest import ESCRITORIO, construir_sitio, lanzar_chromium, llevar_a_la_calculadora, servir
 from playwright.sync_api import sync_playwright
 
 CLIC_HASTA_ANUNCIO = """async (veces) => {
@@ -73,7 +73,7 @@ def main() -> None:
         )
         pagina.goto(base + "hacer-cosas/")
         pagina.wait_for_load_state("networkidle")
-        pagina.locator(".tapiz-calculadora table").wait_for()
+        llevar_a_la_calculadora(pagina)
 
         grupos: dict[str, list[str]] = {}
         for tipo, ruta in cargados:

@@ -16,7 +16,7 @@ def _campo(pestana, nombre):
 
 
 def _calculadora(pestana):
-    pestana.ir("hacer-cosas/")
+    pestana.ir_a_la_calculadora()
     calculadora = pestana.page.locator(".tapiz-calculadora")
     calculadora.locator("table tbody tr").first.wait_for()
     return calculadora

@@ -7,7 +7,7 @@ from pathlib import Path
 import axe_playwright_python
 import pytest
 
-from tests.navegador.conftest import ESCRITORIO, MOVIL, abrir_pestana
+from tests.navegador.conftest import ESCRITORIO, MOVIL, abrir_pestana, llevar_a_la_calculadora
 
 pytestmark = pytest.mark.navegador
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
@@ -35,7 +35,7 @@ def test_cada_estado_de_cada_control_tiene_contraste(pestana, esquema):
     pagina.emulate_media(color_scheme=esquema)
     pestana.ir("hacer-cosas/")
     pagina.locator("button.tapiz-dados").first.click()
-    pagina.locator(".tapiz-calculadora table").wait_for()
+    llevar_a_la_calculadora(pagina)
     pagina.locator("button.tapiz-repetir").first.click()
     pagina.locator("button.tapiz-volver").first.wait_for()
     pagina.add_script_tag(content=AXE)
@@ -76,7 +76,7 @@ def test_el_libro_se_usa_igual_en_el_movil_y_el_escritorio_claro_y_oscuro(
     tarjeta.locator("button.tapiz-repetir").click()
     assert tarjeta.locator(".tapiz-ejemplo__resumen").inner_text().startswith("Con dados nuevos")
     calculadora = pagina.locator(".tapiz-calculadora")
-    calculadora.locator("table tbody tr").first.wait_for()
+    llevar_a_la_calculadora(pagina)
     calculadora.locator("input[name='mod']").fill("")
     assert calculadora.locator("table tbody tr").count() == 0
     assert calculadora.locator("[role='alert']").count() == 0

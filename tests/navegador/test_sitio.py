@@ -10,7 +10,7 @@ from urllib.request import urlopen
 import axe_playwright_python
 import pytest
 
-from tests.navegador.conftest import MOVIL, abrir_pestana
+from tests.navegador.conftest import MOVIL, abrir_pestana, llevar_a_la_calculadora
 
 pytestmark = pytest.mark.navegador
 
@@ -89,7 +89,7 @@ def test_axe_no_encuentra_problemas_graves(pestana, ruta, esquema):
         pagina.locator(".tapiz-tirada-zona button[aria-expanded]").first.click()
         pagina.locator(".tapiz-grafica").first.wait_for()
     if ruta == "hacer-cosas/":
-        pagina.locator(".tapiz-calculadora table").wait_for()
+        llevar_a_la_calculadora(pagina)
         pagina.get_by_role("button", name="Tirar", exact=True).click()
     assert _violaciones(pagina) == []
 

@@ -12,6 +12,7 @@ import pytest
 
 from tapiz_rules.dados import analizar, distribucion
 from tapiz_rules.sistemas import reglamento
+from tests.navegador.conftest import llevar_a_la_calculadora
 
 TAPIZ = reglamento()
 GRADOS = TAPIZ.parametros.grados
@@ -111,7 +112,7 @@ def _rellenar(pestana, edicion, nivel_atributo, mod, nivel, rasgos, bonus, resis
 @pytest.mark.parametrize("ajuste", AJUSTES, ids=lambda a: "-".join(map(str, a)))
 def test_la_calculadora_da_las_probabilidades_exactas_del_motor(pestana, ajuste):
     edicion, nivel_atributo, mod, nivel, rasgos, bonus, resistencia = ajuste
-    pestana.ir("hacer-cosas/")
+    pestana.ir_a_la_calculadora()
     _rellenar(pestana, *ajuste)
     mostradas = _fracciones_de_la_calculadora(pestana)
 
@@ -138,7 +139,7 @@ def test_la_calculadora_da_las_probabilidades_exactas_del_motor(pestana, ajuste)
 
 
 def test_la_calculadora_tira_y_anuncia_el_resultado(pestana):
-    pestana.ir("hacer-cosas/")
+    pestana.ir_a_la_calculadora()
     _rellenar(pestana, "actual", 0, 0, 1, 0, 0, 11)
     tirar = pestana.page.get_by_role("button", name="Tirar", exact=True)
     texto = anuncio_tras(pestana, tirar.click)
@@ -174,7 +175,7 @@ def test_la_calculadora_tira_y_anuncia_el_resultado(pestana):
     ids=["enorme", "sin-presupuesto", "guardar-uno-de-mil", "larguisima"],
 )
 def test_una_expresion_hostil_en_la_calculadora_da_un_mensaje(pestana, escrito, mensaje):
-    pestana.ir("hacer-cosas/")
+    pestana.ir_a_la_calculadora()
     campo = pestana.page.get_by_label(CAMPO_DADOS)
     campo.fill(escrito)
     aviso = pestana.page.locator(".tapiz-calculadora p[role=status]")
@@ -191,7 +192,7 @@ def test_la_navegacion_instantanea_mantiene_vivos_los_widgets(pestana):
     pagina.evaluate("window.__sinRecargar = true")
     pagina.locator("nav.md-nav--primary a[href$='hacer-cosas/']").first.click()
     pagina.wait_for_url("**/hacer-cosas/")
-    pagina.locator(".tapiz-calculadora table").wait_for()
+    llevar_a_la_calculadora(pagina)
     assert pagina.evaluate("window.__sinRecargar") is True, "la página se recargó entera"
     texto = anuncio_tras(pestana, pagina.locator("button.tapiz-dados").first.click)
     assert TOTAL.search(texto), texto

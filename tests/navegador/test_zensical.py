@@ -17,7 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.navegador.conftest import ESCRITORIO, RAIZ, abrir_pestana, construir_sitio, servir
+from tests.navegador.conftest import (
+    ESCRITORIO,
+    RAIZ,
+    abrir_pestana,
+    construir_sitio,
+    llevar_a_la_calculadora,
+    servir,
+)
 
 pytestmark = pytest.mark.navegador
 PAGINAS = [
@@ -107,7 +114,7 @@ def test_en_zensical_tiran_los_dados_la_calculadora_y_repetir(navegador, zensica
     vivo = pagina.locator("#tapiz-anuncios, [aria-live]").first
     pagina.locator("button.tapiz-dados").first.click()
     pagina.locator(".tapiz-tirada-zona .tapiz-dado").first.wait_for()
-    pagina.locator(".tapiz-calculadora table").wait_for()
+    llevar_a_la_calculadora(pagina)
     assert "%" in pagina.locator(".tapiz-calculadora table").inner_text()
     pagina.get_by_role("button", name="Tirar", exact=True).click()
     pagina.locator(".tapiz-calculadora__resultado [data-total]").wait_for()

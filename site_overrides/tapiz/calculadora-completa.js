@@ -1,0 +1,269 @@
+// @ts-check
+// Calculadora de tiradas de acción (div.tapiz-calculadora): probabilidades exactas antes de
+// tirar y una tirada con dados nuevos. Todos los números de las reglas llegan de datos.json, y
+// el formulario sale de la declaración de la regla «probabilidades_accion» (datos.formularios):
+// sus etiquetas, mínimos y valores iniciales no se escriben aquí.
+
+import { probabilidadesAccion, resolverAccion } from "./accion.js";
+import { cargarDatos, SIN_DATOS } from "./datos.js";
+import { Generador, semillaNueva } from "./generador.js";
+import { analizar } from "./notacion.js";
+import { comprobarPresupuesto, decimal, fraccion, PRESUPUESTO_NAVEGADOR } from "./probabilidad.js";
+import { tirar } from "./tirada.js";
+import { anunciar, el, fichasDeTirada, nuevoId, porcentaje } from "./vista.js";
+
+/** Las entradas numéricas de la regla, en el orden en que las declara el motor. */
+function camposNumericos(datos) {
+  const formulario = datos.formularios.probabilidades_accion;
+  const numericos = formulario.entradas.filter((e) => e.tipo === "entero");
+  // La resistencia va al final: es lo último que se decide antes de tirar.
+  return [...numericos.filter((e) => e.nombre !== "resistencia"), ...numericos.filter((e) => e.nombre === "resistencia")];
+}
+
+function campoDeDados(datos) {
+  return datos.formularios.probabilidades_accion.entradas.find((e) => e.nombre === "dados");
+}
+
+function campo(etiqueta, control) {
+  return el("label", { class: "tapiz-campo", for: control.id }, etiqueta, control);
+}
+
+function nombreDeEdicion(clave) {
+  return clave === "actual" ? "actual" : `edición ${clave}`;
+}
+
+function selectorDadoBase(datos, id, edicion) {
+  const selector = el("select", { id, name: "dado_base" });
+  const inicial = datos.ediciones[edicion] ?? datos.reglamento.dado_base;
+  for (const [clave, expresion] of Object.entries(datos.ediciones)) {
+    const elegida = expresion === inicial;
+    selector.append(
+      el("option", { value: expresion, selected: elegida, texto: `${expresion} (${nombreDeEdicion(clave)})` }),
+    );
+  }
+  return selector;
+}
+
+const OTROS_DADOS = "otros";
+
+function selectorNivelAtributo(datos, id) {
+  const selector = el("select", { id, name: "nivel_atributo" });
+  for (const { nivel, expresion } of datos.dados_atributo) {
+    selector.append(el("option", { value: nivel, texto: `${nivel}: ${expresion ?? "sin dados"}` }));
+  }
+  // Si se escriben otros dados, el nivel lo dice en lugar de contradecirlos.
+  selector.append(el("option", { value: OTROS_DADOS, texto: "otros dados (escritos a mano)" }));
+  return selector;
+}
+
+/** El nivel cuya expresión coincide con los dados escritos, o «otros dados». */
+function nivelDeLosDados(datos, escritos) {
+  const limpio = escritos.replaceAll(" ", "").toLowerCase();
+  const fila = datos.dados_atributo.find((d) => (d.expresion ?? "") === limpio);
+  return fila ? String(fila.nivel) : OTROS_DADOS;
+}
+
+/** Un valor a medio escribir (vacío, o solo «-»): no es un error, todavía. */
+class Incompleto extends Error {}
+
+/** Construye la calculadora dentro de `contenedor` (idempotente: se llama una vez). */
+export async function montarCalculadora(contenedor) {
+  let datos;
+  try {
+    datos = await cargarDatos();
+  } catch {
+    contenedor.replaceChildren(el("p", { class: "tapiz-error", texto: SIN_DATOS }));
+    return;
+  }
+  const id = nuevoId("tapiz-calc");
+  const numericos = camposNumericos(datos);
+  const controles = {
+    dado_base: selectorDadoBase(datos, `${id}-base`, contenedor.dataset.edicion),
+    nivel_atributo: selectorNivelAtributo(datos, `${id}-nivel-atributo`),
+    dados: el("input", { id: `${id}-dados`, name: "dados", type: "text", value: "", spellcheck: "false", autocomplete: "off", placeholder: "sin dados" }),
+  };
+  for (const c of numericos) {
+    controles[c.nombre] = el("input", { id: `${id}-${c.nombre}`, name: c.nombre, type: "number", step: 1, min: c.minimo, max: c.maximo, value: c.inicial ?? "", inputmode: "numeric" });
+  }
+  const mensaje = el("p", { class: "tapiz-error", role: "status", hidden: true });
+  const tabla = el("table", { class: "tapiz-probabilidades" });
+  const rasgos = el("p", { class: "tapiz-calculadora__rasgos" });
+  const botonTirar = el("button", { type: "button", class: "md-button md-button--primary", texto: "Tirar" });
+  const resultado = el("div", { class: "tapiz-calculadora__resultado" });
+  const calc = { datos, numericos, controles, mensaje, tabla, rasgos, resultado, cache: new Map() };
+
+  contenedor.replaceChildren(
+    el(
+      "fieldset",
+      { class: "tapiz-calculadora__campos" },
+      el("legend", { class: "tapiz-oculto", texto: "Tirada de acción" }),
+      campo("Dado base", controles.dado_base),
+      campo("Nivel de los dados de atributo", controles.nivel_atributo),
+      campo(`${campoDeDados(datos).etiqueta} (se pueden escribir)`, controles.dados),
+      ...numericos.map((c) => campo(c.etiqueta, controles[c.nombre])),
+    ),
+    mensaje,
+    rasgos,
+    tabla,
+    el("div", { class: "tapiz-calculadora__acciones" }, botonTirar),
+    resultado,
+  );
+  contenedor.setAttribute("role", "group");
+  contenedor.setAttribute("aria-label", "Calculadora de tiradas de acción");
+
+  controles.nivel_atributo.addEventListener("change", () => {
+    if (controles.nivel_atributo.value === OTROS_DADOS) return;
+    const fila = datos.dados_atributo.find((d) => String(d.nivel) === controles.nivel_atributo.value);
+    controles.dados.value = fila?.expresion ?? "";
+    actualizar(calc);
+  });
+  contenedor.addEventListener("input", (evento) => {
+    if (evento.target === controles.nivel_atributo) return;
+    if (evento.target === controles.dados) {
+      controles.nivel_atributo.value = nivelDeLosDados(datos, controles.dados.value);
+    }
+    actualizar(calc);
+  });
+  botonTirar.addEventListener("click", () => tirarAccion(calc));
+  actualizar(calc);
+}
+
+/** Lee y valida las entradas; lanza Error con un mensaje en español si algo no vale. */
+function leerEntradas({ controles, numericos }) {
+  /** @type {import("./accion.js").Modificadores & {dadoBase: string, dados: string}} */
+  const entradas = /** @type {any} */ ({ dadoBase: controles.dado_base.value, dados: controles.dados.value.trim() });
+  for (const control of Object.values(controles)) control.removeAttribute("aria-invalid");
+  for (const c of numericos) {
+    const control = controles[c.nombre];
+    const texto = control.value.trim();
+    const valor = Number(texto);
+    const fuera = (c.minimo !== undefined && valor < c.minimo) || (c.maximo !== undefined && valor > c.maximo);
+    // Vacío o a medio escribir («-» de un penalizador): el navegador da "" en los dos casos.
+    if (texto === "") throw new Incompleto(`Completa «${c.etiqueta}».`);
+    if (!Number.isSafeInteger(valor) || fuera) {
+      controles[c.nombre].setAttribute("aria-invalid", "true");
+      const minimo = c.minimo !== undefined ? ` mayor o igual que ${c.minimo}` : "";
+      throw new Error(`«${c.etiqueta}» tiene que ser un número entero${minimo}.`);
+    }
+    entradas[c.nombre] = valor;
+  }
+  if (entradas.dados) {
+    try {
+      comprobarPresupuesto(analizar(entradas.dados), entradas.dados, PRESUPUESTO_NAVEGADOR);
+    } catch (error) {
+      controles.dados.setAttribute("aria-invalid", "true");
+      throw error;
+    }
+  }
+  return entradas;
+}
+
+/** Sin entradas válidas no queda ningún resultado viejo a la vista: ni tabla ni tirada. */
+function mostrarError(calc, error) {
+  calc.mensaje.textContent =
+    error instanceof Incompleto ? `${error.message} Las probabilidades aparecerán al completarlo.` : error.message;
+  calc.mensaje.classList.toggle("tapiz-error", !(error instanceof Incompleto));
+  calc.mensaje.hidden = false;
+  calc.tabla.replaceChildren();
+  calc.rasgos.textContent = "";
+  calc.resultado.replaceChildren();
+}
+
+/** «consecuencia extrema»: los grados se nombran en masculino (efecto extremo). */
+const enFemenino = (grado) => grado.replace(/o$/, "a");
+
+function fila(clave, etiqueta, peso, denominador, sangria = false) {
+  const p = decimal(peso, denominador);
+  return el(
+    "tr",
+    { "data-clave": clave, class: sangria ? "tapiz-probabilidades__detalle" : null },
+    el("th", { scope: "row", texto: etiqueta }),
+    el(
+      "td",
+      { "data-fraccion": fraccion(peso, denominador) },
+      el("span", { class: "tapiz-medidor", style: `width:${(4 * p).toFixed(2)}em`, "aria-hidden": "true" }),
+      porcentaje(p),
+    ),
+  );
+}
+
+function actualizar(calc) {
+  // Una tirada hecha con otros datos ya no vale: se quita en cuanto cambian.
+  calc.resultado.replaceChildren();
+  let entradas;
+  let probabilidades;
+  try {
+    entradas = leerEntradas(calc);
+    probabilidades = probabilidadesAccion(calc.datos, entradas, calc.cache);
+  } catch (error) {
+    mostrarError(calc, error);
+    return;
+  }
+  calc.mensaje.hidden = true;
+  const { denominador: d, efecto, consecuencia } = probabilidades;
+  const primero = Math.min(...calc.datos.grados.map((g) => g.puntos));
+  const dados = entradas.dados ? `${entradas.dadoBase}+${entradas.dados}` : entradas.dadoBase;
+  calc.rasgos.textContent = `Bonus por rasgos: ${probabilidades.bonusRasgos >= 0 ? "+" : ""}${probabilidades.bonusRasgos}.`;
+  calc.tabla.replaceChildren(
+    el("caption", { texto: `Probabilidades antes de tirar: ${dados} contra resistencia ${entradas.resistencia}` }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", texto: "Resultado" }), el("th", { scope: "col", texto: "Probabilidad" }))),
+    el(
+      "tbody",
+      {},
+      fila("exito", "Éxito", probabilidades.exito, d),
+      fila("exito-sin-grado", `sin grado (menos de ${primero} puntos de efecto)`, probabilidades.exitoSinGrado, d, true),
+      ...efecto.map((g) => fila(`efecto-${g.nombre}`, `efecto ${g.nombre}`, g.peso, d, true)),
+      fila("fallo", "Fallo", probabilidades.fallo, d),
+      fila("fallo-sin-grado", `sin grado (menos de ${primero} puntos de consecuencia)`, probabilidades.falloSinGrado, d, true),
+      ...consecuencia.map((g) => fila(`consecuencia-${g.nombre}`, `consecuencia ${enFemenino(g.nombre)}`, g.peso, d, true)),
+    ),
+  );
+}
+
+/** «1 punto de efecto», «0 puntos de efecto», «7 puntos de efecto». */
+const puntos = (n, de) => `${n} ${n === 1 ? "punto" : "puntos"} de ${de}`;
+
+function describirResolucion(datos, r) {
+  const signo = (n) => (n > 0 ? `+${n}` : String(n));
+  if (r.exito) {
+    let texto = `Éxito: ${puntos(r.puntos_de_efecto, "efecto")}`;
+    texto += r.grado ? `, efecto ${r.grado} (${signo(r.modificador)}).` : ", sin grado.";
+    if (r.a_un_punto) {
+      texto += ` A un punto del efecto ${r.siguiente}: un punto de heroicidad (${signo(datos.heroicidad.bonus)}) lo alcanza.`;
+    }
+    return texto;
+  }
+  const grado = r.grado ? `, consecuencia ${enFemenino(r.grado)} (${signo(-r.modificador)}).` : ", sin grado.";
+  return `Fallo: ${puntos(r.puntos_de_consecuencia, "consecuencia")}${grado}`;
+}
+
+function tirarAccion(calc) {
+  let entradas;
+  try {
+    entradas = leerEntradas(calc);
+  } catch (error) {
+    mostrarError(calc, error);
+    anunciar(calc.mensaje.textContent);
+    return;
+  }
+  const generador = new Generador(semillaNueva());
+  const tiradas = [tirar(entradas.dadoBase, generador)];
+  if (entradas.dados) tiradas.push(tirar(entradas.dados, generador));
+  const sumaDados = tiradas.reduce((s, t) => s + t.total, 0);
+  const r = resolverAccion(calc.datos, { ...entradas, sumaDados });
+  const fijo = r.total - sumaDados;
+  const descripcion = describirResolucion(calc.datos, r);
+  const fichas = el("span", { class: "tapiz-tirada", role: "group", "aria-label": "Dados tirados" });
+  tiradas.forEach((t, i) => fichas.append(...(i ? [el("span", { "aria-hidden": "true", texto: "+" })] : []), fichasDeTirada(t)));
+  calc.resultado.replaceChildren(
+    el(
+      "p",
+      { "data-total": r.total, "data-exito": String(r.exito), "data-grado": r.grado ?? "" },
+      fichas,
+      el("span", { class: "tapiz-total", texto: ` ${fijo >= 0 ? "+" : "−"} ${Math.abs(fijo)} = ${r.total}` }),
+      ` contra ${entradas.resistencia}. `,
+      el("span", { class: r.exito ? "tapiz-exito" : "tapiz-fallo", texto: descripcion }),
+    ),
+  );
+  anunciar(`Total ${r.total} contra ${entradas.resistencia}. ${descripcion}`);
+}
