@@ -124,7 +124,8 @@ VEHICULOS = ("El enemigo le golpea", "Se golpean los dos", "Golpea a su objetivo
 
 
 def _tres_tramos(p: ParametrosRatas, total: int, textos: tuple[str, str, str]) -> str:
-    return textos[0] if total < p.exito else textos[1] if total < 10 else textos[2]
+    """El texto del resultado del total: fracaso, éxito parcial o éxito, según sus bandas."""
+    return textos[("fracaso", "parcial", "exito").index(p.banda(total).nivel)]
 
 
 @regla(
