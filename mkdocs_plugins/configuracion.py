@@ -76,15 +76,17 @@ def cargar_configuracion(
             valores, lineas = documento.valores, documento.lineas
     raiz = raiz.resolve()
 
-    def error(clave: str, mensaje: str) -> ErrorConfiguracion:
+    def error_en(clave: str, mensaje: str) -> ErrorConfiguracion:
         return ErrorConfiguracion(f"{FICHERO}:{lineas.get(clave, 0) + 1}: {mensaje}")
 
     for clave in valores:
         if clave not in CLAVES:
-            raise error(clave, f"clave desconocida «{clave}»; las válidas son: {', '.join(CLAVES)}")
+            raise error_en(
+                clave, f"clave desconocida «{clave}»; las válidas son: {', '.join(CLAVES)}"
+            )
     opcionales = valores.get("opcionales") or []
     if not isinstance(opcionales, list):
-        raise error("opcionales", "«opcionales» debe ser una lista de códigos, p. ej. [TZR0001]")
+        raise error_en("opcionales", "«opcionales» debe ser una lista de códigos, p. ej. [TZR0001]")
     try:
         base = reglamento(
             str(valores.get("sistema") or "tapiz"),
@@ -96,7 +98,7 @@ def cargar_configuracion(
         clave = (
             "edicion" if "edición" in texto else "opcionales" if "opcional" in texto else "sistema"
         )
-        raise error(clave, str(problema)) from None
+        raise error_en(clave, str(problema)) from None
     if paginas is None:
         paginas = raiz / str(valores.get("paginas") or PAGINAS_POR_DEFECTO)
     paginas = paginas.resolve()
