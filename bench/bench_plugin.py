@@ -4,9 +4,11 @@ Se ejecuta a demanda (``uv run python bench/bench_plugin.py``) y no afirma
 nada: imprime razones medidas en la misma ejecución, porque estas máquinas
 son compartidas y ruidosas.
 
-- libro con el plugin frente al mismo libro con el plugin apagado
-  (``enabled: false``: las vallas quedan como código), mediana de varias
-  repeticiones alternas;
+- el libro sin el plugin (``enabled: false``: las vallas quedan como código),
+  con el plugin y sin caché (``cache: false``: todo se calcula, como en una
+  construcción desde cero) y con el plugin y la caché de una construcción
+  anterior (``mkdocs build`` otra vez, o ``mkdocs serve`` tras un cambio);
+  mediana de varias repeticiones alternas;
 - lo mismo con un libro sintético diez veces mayor, y cuánto crece el coste
   propio del plugin (lineal: diez veces las páginas, unas diez veces el coste);
 - el tiempo de doc-test por ejemplo;
@@ -42,23 +44,30 @@ def libro_multiplicado(destino: Path, veces: int) -> Path:
     return docs
 
 
-def construir(docs: Path, activado: bool, sitio: Path) -> float:
+MODOS = ("sin plugin", "sin caché", "con caché")
+
+
+def construir(docs: Path, modo: str, sitio: Path, cache: Path) -> float:
     config = load_config(str(RAIZ / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(sitio))
     if docs.name != "srd":
         config["nav"] = None
-    config.plugins["tapiz"].config.enabled = activado
+    tapiz = config.plugins["tapiz"].config
+    tapiz.enabled = modo != "sin plugin"
+    tapiz.cache = modo == "con caché"
+    tapiz.cache_dir = str(cache)
     inicio = time.perf_counter()
     build(config)
     return time.perf_counter() - inicio
 
 
-def medir(docs: Path, repeticiones: int, sitio: Path) -> tuple[float, float]:
-    """Mediana de construcciones alternando con y sin plugin (mismo ruido para ambas)."""
-    con, sin = [], []
+def medir(docs: Path, repeticiones: int, sitio: Path, cache: Path) -> dict[str, float]:
+    """Mediana de cada modo, alternándolos (mismo ruido para todos); la caché, ya caliente."""
+    construir(docs, "con caché", sitio, cache)
+    tiempos: dict[str, list[float]] = {modo: [] for modo in MODOS}
     for _ in range(repeticiones):
-        sin.append(construir(docs, False, sitio))
-        con.append(construir(docs, True, sitio))
-    return statistics.median(con), statistics.median(sin)
+        for modo in MODOS:
+            tiempos[modo].append(construir(docs, modo, sitio, cache))
+    return {modo: statistics.median(t) for modo, t in tiempos.items()}
 
 
 def doctest_por_ejemplo(docs: Path) -> tuple[int, float]:
@@ -80,23 +89,30 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporal:
         tmp = Path(temporal)
         sitio = tmp / "site"
-        construir(RAIZ / "srd", True, sitio)  # calienta importaciones y cachés del tema
+        construir(RAIZ / "srd", "sin caché", sitio, tmp)  # calienta importaciones y el tema
         filas = []
         for veces, docs in ((1, RAIZ / "srd"), (10, libro_multiplicado(tmp, 10))):
-            con, sin = medir(docs, opciones.repeticiones, sitio)
-            filas.append((veces, con, sin))
+            filas.append((veces, medir(docs, opciones.repeticiones, sitio, tmp / f"cache{veces}")))
         ejemplos, por_ejemplo = doctest_por_ejemplo(RAIZ / "srd")
 
     print("Construcción del libro con el plugin «tapiz» frente a sin él (mediana, en caliente)")
-    print(f"{'libro':>8} {'con plugin':>12} {'sin plugin':>12} {'razón':>7} {'coste plugin':>13}")
-    for veces, con, sin in filas:
-        print(f"{veces:>7}× {con:>11.3f}s {sin:>11.3f}s {con / sin:>7.3f} {con - sin:>12.3f}s")
-    print(f"({opciones.repeticiones} repeticiones de cada construcción; medianas)")
-    (_, con1, sin1), (_, con10, sin10) = filas
     print(
-        f"Crecimiento 10×/1×: con plugin {con10 / con1:.2f}, sin plugin {sin10 / sin1:.2f}, "
-        f"coste del plugin {(con10 - sin10) / max(con1 - sin1, 1e-9):.2f}"
+        f"{'libro':>6} {'sin plugin':>11} {'sin caché':>10} {'razón':>6} {'coste':>7}"
+        f" {'con caché':>10} {'razón':>6} {'coste':>7}"
     )
+    for veces, t in filas:
+        base = t["sin plugin"]
+        columnas = "".join(
+            f" {t[modo]:>9.3f}s {t[modo] / base:>6.3f} {t[modo] - base:>6.3f}s"
+            for modo in MODOS[1:]
+        )
+        print(f"{veces:>5}× {base:>10.3f}s{columnas}")
+    print(f"({opciones.repeticiones} repeticiones de cada construcción; medianas)")
+    (_, uno), (_, diez) = filas
+    for modo in MODOS[1:]:
+        crecimiento = (diez[modo] - diez["sin plugin"]) / max(uno[modo] - uno["sin plugin"], 1e-9)
+        print(f"Crecimiento 10×/1× del coste del plugin, {modo}: {crecimiento:.2f}")
+    print(f"Crecimiento 10×/1× de MkDocs sin plugin: {diez['sin plugin'] / uno['sin plugin']:.2f}")
     print(
         f"Doc-test (páginas enteras): {ejemplos} ejemplos, {por_ejemplo * 1000:.2f} ms por ejemplo"
     )

@@ -83,8 +83,10 @@ def buscar_valla(
     """
     buscado = [linea.strip() for linea in cuerpo.rstrip("\n").split("\n")] if cuerpo else []
     for indice in candidatas:
+        if indice in usadas:
+            continue
         siguientes = [linea.strip() for linea in lineas[indice + 1 : indice + 1 + len(buscado)]]
-        if indice not in usadas and siguientes == buscado:
+        if siguientes == buscado:
             usadas.add(indice)
             return indice
     libres = [i for i in candidatas if i not in usadas]

@@ -17,11 +17,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from mkdocs_plugins import cache as cache_
+from mkdocs_plugins.cache import Cache
+
 RUTA_INDICE = "search/search_index.json"
 CAMPOS_PLEGADOS = {"title": "titulo_sin_tildes", "text": "texto_sin_tildes"}
 _ETIQUETA = re.compile(r"<[^>]*>")
-_PALABRA_CON_TILDE = re.compile(r"\w*[^\x00-\x7f]\w*")
-"""Solo una palabra con algún carácter no ASCII puede cambiar al plegarse."""
+_PALABRA = re.compile(r"\w+")
 
 
 @lru_cache(maxsize=16384)
@@ -35,30 +37,42 @@ def palabras_plegadas(texto_html: str) -> str:
     """Las palabras del texto que cambian al plegarse, plegadas, sin repetir."""
     texto = html.unescape(_ETIQUETA.sub(" ", texto_html))
     vistas: dict[str, None] = {}
-    for palabra in _PALABRA_CON_TILDE.findall(texto):
-        plegada = plegar(palabra)
-        if plegada != palabra.lower():
-            vistas.setdefault(plegada, None)
+    for palabra in dict.fromkeys(_PALABRA.findall(texto)):
+        if not palabra.isascii():  # solo estas pueden cambiar al plegarse
+            plegada = plegar(palabra)
+            if plegada != palabra.lower():
+                vistas.setdefault(plegada, None)
     return " ".join(vistas)
 
 
-def plegar_documento(documento: dict[str, Any]) -> None:
+def plegar_documento(documento: dict[str, Any], cache: Cache | None = None) -> None:
     for campo, plegado in CAMPOS_PLEGADOS.items():
-        palabras = palabras_plegadas(documento.get(campo) or "")
+        palabras = _plegadas(documento.get(campo) or "", cache)
         if palabras:
             documento[plegado] = palabras
         else:
             documento.pop(plegado, None)
 
 
-def plegar_indice_busqueda(ruta_indice: Path) -> None:
+def _plegadas(texto_html: str, cache: Cache | None) -> str:
+    if cache is None:
+        return palabras_plegadas(texto_html)
+    clave = cache_.clave("búsqueda", texto_html)
+    guardadas = cache.obtener(clave)
+    if not isinstance(guardadas, str):
+        guardadas = palabras_plegadas(texto_html)
+        cache.guardar(clave, guardadas)
+    return guardadas
+
+
+def plegar_indice_busqueda(ruta_indice: Path, cache: Cache | None = None) -> None:
     """Añade al ``search_index.json`` de Material los campos sin tildes (idempotente)."""
     indice = json.loads(ruta_indice.read_text(encoding="utf-8"))
     campos = indice["config"].setdefault("fields", {})
     for campo, plegado in CAMPOS_PLEGADOS.items():
         campos[plegado] = dict(campos.get(campo, {"boost": 1}))
     for documento in indice["docs"]:
-        plegar_documento(documento)
+        plegar_documento(documento, cache)
     ruta_indice.write_text(
         json.dumps(indice, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
     )

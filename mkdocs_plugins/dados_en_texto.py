@@ -9,7 +9,9 @@ que validar y mostrar ven lo mismo.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
+from functools import cached_property, lru_cache
 from html import escape, unescape
 
 from tapiz_rules.dados import analizar
@@ -61,37 +63,48 @@ def textos_visibles(html: str) -> Iterator[str]:
             yield unescape(parte)
 
 
-def clasificar(html: str) -> tuple[set[str], list[tuple[str, str]]]:
+def clasificar(html: str | Visibilidad) -> tuple[set[str], list[tuple[str, str]]]:
     """Las expresiones válidas del texto, y (texto, mensaje) por cada problema.
 
     Un problema es una notación que el motor rechaza o una valla ``tapiz-*`` que
     quedó como texto porque no se cierra.
     """
+    visible = html if isinstance(html, Visibilidad) else Visibilidad(html)
     validas: set[str] = set()
-    problemas: list[tuple[str, str]] = []
-    for texto in textos_visibles(html):
-        for valla in _VALLA_ABIERTA.finditer(texto):
-            problemas.append(
-                (
-                    valla.group(0),
-                    f"la valla {valla.group(1)}{valla.group(2)} no se cierra: falta la línea "
-                    f"{valla.group(1)} que la termina",
-                )
-            )
-        for expresion in candidatas(texto):
-            try:
-                analizar(expresion)
-            except ErrorTapiz as error:
-                problemas.append((expresion, f"dados en el texto: {error}"))
-            else:
-                validas.add(expresion)
+    problemas = _vallas_sin_cerrar(visible)
+    for encontrada in visible.dados:
+        expresion = encontrada.group(0)
+        if (error := _error_de_notacion(expresion)) is not None:
+            problemas.append((expresion, f"dados en el texto: {error}"))
+        else:
+            validas.add(expresion)
     return validas, problemas
 
 
-def _boton(encontrada: re.Match[str], validas: set[str]) -> str:
-    expresion = encontrada.group(0)
-    if expresion not in validas:
-        return expresion
+def _vallas_sin_cerrar(visible: Visibilidad) -> list[tuple[str, str]]:
+    if "```" not in visible.html and "~~~" not in visible.html:
+        return []
+    return [
+        (
+            valla.group(0),
+            f"la valla {valla.group(1)}{valla.group(2)} no se cierra: falta la línea "
+            f"{valla.group(1)} que la termina",
+        )
+        for valla in visible.buscar(_VALLA_ABIERTA)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _error_de_notacion(expresion: str) -> str | None:
+    """Lo que dice el motor de una notación inválida; las mismas se repiten en todo el libro."""
+    try:
+        analizar(expresion)
+    except ErrorTapiz as error:
+        return str(error)
+    return None
+
+
+def _boton(expresion: str) -> str:
     texto = escape(expresion)
     # El nombre accesible es «Tirar 1d20»: sin el glifo decorativo que pone el estilo.
     return (
@@ -100,18 +113,88 @@ def _boton(encontrada: re.Match[str], validas: set[str]) -> str:
     )
 
 
-def botones(html: str, validas: set[str]) -> str:
+def botones(html: str | Visibilidad, validas: set[str]) -> str:
     """Convierte en botones las expresiones válidas del texto, fuera de código y enlaces."""
+    visible = html if isinstance(html, Visibilidad) else Visibilidad(html)
     if not validas:
-        return html
-    partes = _ETIQUETA.split(html)
+        return visible.html
+    partes: list[str] = []
+    hasta = 0
+    for encontrada in visible.dados:
+        if encontrada.group(0) in validas:
+            partes += [visible.html[hasta : encontrada.start()], _boton(encontrada.group(0))]
+            hasta = encontrada.end()
+    return "".join(partes) + visible.html[hasta:]
+
+
+class Visibilidad:
+    """Qué partes del HTML son texto visible fuera de código, enlaces, títulos y botones.
+
+    Es lo mismo que ``textos_visibles``, pero sin trocear la página: solo se
+    recorren los comentarios y las etiquetas de ``_SIN_BOTONES``, y se busca
+    sobre el HTML entero. Un patrón que no contiene ``<`` ni ``>`` no puede
+    cruzar una etiqueta, así que cada coincidencia cae entera dentro o fuera.
+    """
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+        self._zonas = _zonas_sin_botones(html)
+        self._inicios = [inicio for inicio, _ in self._zonas]
+
+    @cached_property
+    def dados(self) -> list[re.Match[str]]:
+        """Las expresiones de dados candidatas del texto visible, en orden."""
+        return list(self.buscar(PATRON))
+
+    def buscar(self, patron: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        for encontrada in patron.finditer(self.html):
+            if self.es_visible(encontrada.start()):
+                yield encontrada
+
+    def es_visible(self, posicion: int) -> bool:
+        zona = bisect_right(self._inicios, posicion) - 1
+        if zona >= 0 and posicion < self._zonas[zona][1]:
+            return False
+        return self.html.rfind("<", 0, posicion) <= self.html.rfind(">", 0, posicion)
+
+
+_RELEVANTES = re.compile(
+    r"<!--.*?-->|<(?P<cierre>/?)\s*(?P<nombre>"
+    + "|".join(sorted(_SIN_BOTONES, key=len, reverse=True))
+    + r")(?![a-zA-Z0-9])[^>]*>",
+    re.DOTALL | re.IGNORECASE,
+)
+
+
+def _zonas_sin_botones(html: str) -> list[tuple[int, int]]:
+    """Los tramos [inicio, fin) de comentarios y de elementos de ``_SIN_BOTONES``, en orden."""
+    zonas: list[tuple[int, int]] = []
     abiertas: list[str] = []
-    for indice, parte in enumerate(partes):
-        if indice % 2:
-            _seguir_etiquetas(parte, abiertas)
-        elif parte and not any(nombre in _SIN_BOTONES for nombre in abiertas):
-            partes[indice] = PATRON.sub(lambda m: _boton(m, validas), parte)
-    return "".join(partes)
+    inicio = 0
+    for etiqueta in _RELEVANTES.finditer(html):
+        nombre = etiqueta.group("nombre")
+        if nombre is None:
+            if not abiertas:
+                zonas.append(etiqueta.span())
+        elif etiqueta.group(0).endswith("/>"):
+            continue
+        elif etiqueta.group("cierre"):
+            if nombre.lower() in abiertas:
+                _cerrar(abiertas, nombre.lower())
+                if not abiertas:
+                    zonas.append((inicio, etiqueta.end()))
+        else:
+            if not abiertas:
+                inicio = etiqueta.start()
+            abiertas.append(nombre.lower())
+    if abiertas:
+        zonas.append((inicio, len(html)))
+    return zonas
+
+
+def _cerrar(abiertas: list[str], elemento: str) -> None:
+    """Cierra el último elemento abierto con ese nombre (y no los de dentro)."""
+    del abiertas[len(abiertas) - 1 - abiertas[::-1].index(elemento)]
 
 
 def _seguir_etiquetas(etiqueta: str, abiertas: list[str]) -> None:
@@ -123,7 +206,7 @@ def _seguir_etiquetas(etiqueta: str, abiertas: list[str]) -> None:
         return
     if etiqueta.startswith("</"):
         if elemento in abiertas:
-            del abiertas[len(abiertas) - 1 - abiertas[::-1].index(elemento)]
+            _cerrar(abiertas, elemento)
     else:
         abiertas.append(elemento)
 

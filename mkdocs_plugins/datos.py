@@ -113,13 +113,6 @@ def compactar_resultados(resultados: dict[str, Any]) -> dict[str, Any]:
     return {"soportes": soportes, "unicos": unicos, "indices": indices}
 
 
-def _ejemplo_compacto(ejemplo: dict[str, Any]) -> dict[str, Any]:
-    resultados = ejemplo.get("resultados")
-    if not resultados:
-        return ejemplo
-    return ejemplo | {"resultados": compactar_resultados(resultados)}
-
-
 def _reglas(reglamento: Reglamento) -> dict[str, Any]:
     """Lo que necesita la calculadora de acciones: formulario, grados, tablas."""
     p = reglamento.parametros
@@ -147,8 +140,8 @@ def datos(
 ) -> dict[str, Any]:
     """Los datos de los widgets; sin ``calculadora``, solo los de dados y ejemplos.
 
-    ``ejemplos`` ya compactados (``ejemplo``); con el plugin van cada uno en su fichero y
-    aquí no se pasan.
+    ``ejemplos`` son los datos de «Repetir» de cada ejemplo (``Fragmento.datos``); con el
+    plugin van cada uno en su fichero y aquí no se pasan.
     """
     p = reglamento.parametros
     return {
@@ -162,11 +155,6 @@ def datos(
         "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
         "ejemplos": {clave: ejemplos[clave] for clave in sorted(ejemplos)},
     }
-
-
-def ejemplo(datos_ejemplo: dict[str, Any]) -> dict[str, Any]:
-    """Los datos de «Repetir» de un ejemplo, con los resultados compactados."""
-    return _ejemplo_compacto(datos_ejemplo)
 
 
 def ruta_de_ejemplo(identificador: str) -> str:

@@ -27,6 +27,7 @@ from markdown.preprocessors import Preprocessor
 from pymdownx.superfences import SuperFencesCodeExtension
 
 from mkdocs_plugins import bloques, dados_en_texto, fragmentos, render, valores
+from mkdocs_plugins.cache import Cache
 from mkdocs_plugins.configuracion import Configuracion, ErrorConfiguracion, configuracion_desde
 from mkdocs_plugins.problemas import ErrorDePagina, Problema
 from mkdocs_plugins.valores import DadosNarrados, ValorDelMotor
@@ -75,6 +76,8 @@ class TapizExtension(Extension):
         self.pagina: Pagina | None = None
         """La fija el plugin de MkDocs antes de cada página; sin él se deduce del generador."""
         self.ultimo: Estado | None = None
+        self.cache: Cache | None = None
+        """La caché de los bloques; la pone el plugin de MkDocs (pytest no la usa)."""
         self._configuracion: Configuracion | None = None
         self._estados: WeakKeyDictionary[Markdown, Estado] = WeakKeyDictionary()
 
@@ -141,7 +144,9 @@ class TapizExtension(Extension):
             estado = self.estado(md)
             bloque = bloques.Bloque(tipo, estado.linea_de(tipo, src), src)
             pagina = estado.pagina
-            hecho = fragmentos.ejecutar(bloque, pagina.ruta, pagina.reglamento, estado.anclas)
+            hecho = fragmentos.ejecutar(
+                bloque, pagina.ruta, pagina.reglamento, estado.anclas, self.cache
+            )
             estado.fragmentos.append(hecho)
             if hecho.problema is not None:
                 estado.problemas.append(hecho.problema)
@@ -211,10 +216,12 @@ class _DadosEnTexto(Postprocessor):
 
     def run(self, text: str) -> str:
         estado = self.extension.estado(self.md)
-        validas, invalidas = dados_en_texto.clasificar(text)
+        visible = dados_en_texto.Visibilidad(text)
+        validas, invalidas = dados_en_texto.clasificar(visible)
         invalidas += bloques.vallas_no_reconocidas(text)
-        visibles = list(dados_en_texto.textos_visibles(valores.sin_errores(text)))
-        invalidas += valores.marcas_sin_resolver(visibles)
+        if valores.INICIO_DE_MARCA in text:
+            visibles = list(dados_en_texto.textos_visibles(valores.sin_errores(text)))
+            invalidas += valores.marcas_sin_resolver(visibles)
         estado.expresiones |= validas
         nuevos = [
             Problema(
@@ -227,7 +234,7 @@ class _DadosEnTexto(Postprocessor):
         estado.problemas.extend(nuevos)
         estado.problemas.sort(key=lambda p: p.linea)
         aviso = "".join(render.error(p) for p in nuevos)
-        return aviso + dados_en_texto.botones(text, validas)
+        return aviso + dados_en_texto.botones(visible, validas)
 
 
 def makeExtension(**kwargs: Any) -> TapizExtension:

@@ -11,8 +11,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from mkdocs_plugins import comparativa, render, vista_comparativa
+from mkdocs_plugins import cache as cache_
+from mkdocs_plugins import comparativa, datos, render, vista_comparativa
 from mkdocs_plugins.bloques import Bloque
+from mkdocs_plugins.cache import Cache
 from mkdocs_plugins.ejecucion import (
     Diferencia,
     EjemploEjecutado,
@@ -79,8 +81,52 @@ def titulo(bloque: Bloque) -> str:
     return str(valor) if valor else ""
 
 
-def ejecutar(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]) -> Fragmento:
-    """Ejecuta un bloque; nunca lanza: cualquier fallo es un problema con su línea."""
+def ejecutar(
+    bloque: Bloque,
+    ruta: str,
+    reglamento: Reglamento,
+    usados: set[str],
+    cache: Cache | None = None,
+) -> Fragmento:
+    """Ejecuta un bloque; nunca lanza: cualquier fallo es un problema con su línea.
+
+    Con ``cache``, un bloque ya ejecutado sin problemas con el mismo texto, en el
+    mismo sitio y con las mismas reglas se toma de ella (véase ``cache``).
+    """
+    if cache is None:
+        return _ejecutar(bloque, ruta, reglamento, usados)
+    clave = _clave(bloque, ruta, reglamento, usados)
+    if (guardado := cache.obtener(clave)) is not None:
+        if guardado["identificador"]:
+            usados.add(guardado["identificador"])
+        avisos = tuple(Problema(ruta, linea, mensaje) for linea, mensaje in guardado["avisos"])
+        return Fragmento(bloque, **guardado | {"avisos": avisos})
+    hecho = _ejecutar(bloque, ruta, reglamento, usados)
+    if hecho.problema is None:
+        cache.guardar(clave, _guardable(hecho))
+    return hecho
+
+
+def _clave(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]) -> str:
+    """Todo lo que decide el resultado de un bloque; las anclas ya usadas deciden la suya."""
+    lienzo = reglamento.lienzo.nombre if reglamento.lienzo is not None else ""
+    en_vigor = [reglamento.sistema.nombre, reglamento.edicion, *sorted(reglamento.opcionales)]
+    return cache_.clave(
+        bloque.tipo, ruta, str(bloque.linea), bloque.cuerpo, lienzo, *en_vigor, "", *sorted(usados)
+    )
+
+
+def _guardable(hecho: Fragmento) -> dict[str, Any]:
+    return {
+        "html": hecho.html,
+        "identificador": hecho.identificador,
+        "titulo": hecho.titulo,
+        "datos": hecho.datos,
+        "avisos": [[aviso.linea, aviso.mensaje] for aviso in hecho.avisos],
+    }
+
+
+def _ejecutar(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]) -> Fragmento:
     nombre = titulo(bloque) if bloque.tipo in PRUEBAS else ""
     ancla = identificador(ruta, nombre, usados) if bloque.tipo in PRUEBAS else ""
     try:
@@ -91,8 +137,8 @@ def ejecutar(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]
             comparativa.comprobar(espec)
             return Fragmento(bloque, vista_comparativa.html(espec, ancla), None, ancla, nombre)
         ejecutado = ejecutar_ejemplo(leer_ejemplo(bloque, reglamento))
-        datos = _datos_ejemplo(ejecutado)
-        html = render.ejemplo(ejecutado, ancla, repetible=datos is not None)
+        repetir = _datos_ejemplo(ejecutado)
+        html = render.ejemplo(ejecutado, ancla, repetible=repetir is not None)
         avisos = tuple(
             Problema(
                 ruta,
@@ -103,7 +149,7 @@ def ejecutar(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]
             for entrada in entradas_sin_efecto(ejecutado)
         )
         titulo_ = nombre or ejecutado.regla.titulo
-        return Fragmento(bloque, html, None, ancla, titulo_, datos, avisos)
+        return Fragmento(bloque, html, None, ancla, titulo_, repetir, avisos)
     except ValoresDistintos as error:
         problema = error.en(ruta)
         return Fragmento(
@@ -150,5 +196,5 @@ def _datos_ejemplo(ejecutado: EjemploEjecutado) -> dict[str, Any] | None:
         "regla": ejecutado.regla.nombre,
         "dados": espec.dados,
         "salidas": [[c.nombre, c.etiqueta] for c in salidas_mostradas(ejecutado)],
-        "resultados": resultados,
+        "resultados": datos.compactar_resultados(resultados),
     }

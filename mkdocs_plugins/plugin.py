@@ -18,8 +18,9 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 import tapiz_rules
-from mkdocs_plugins import busqueda, carga, catalogo, datos
+from mkdocs_plugins import busqueda, cache, carga, catalogo, datos
 from mkdocs_plugins.bloques import error_front_matter
+from mkdocs_plugins.cache import Cache
 from mkdocs_plugins.configuracion import (
     FICHERO,
     Configuracion,
@@ -44,6 +45,10 @@ class TapizConfig(base.Config):
     """Genera la página ``catalogo.md`` con todas las reglas del registro."""
     minificar = c.Type(bool, default=True)
     """Publica los módulos y estilos de ``tapiz/`` sin comentarios ni espacios."""
+    cache = c.Type(bool, default=True)
+    """Guarda lo que da cada bloque entre construcciones (en memoria y en ``cache_dir``)."""
+    cache_dir = c.Type(str, default=".cache/plugin/tapiz")
+    """La carpeta de la caché, relativa a mkdocs.yml."""
 
 
 class TapizPlugin(BasePlugin[TapizConfig]):
@@ -54,6 +59,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.con_widgets: dict[str, bool] = {}
         """Las páginas con widgets, y si tienen la calculadora (necesita más datos)."""
         self.precargas: dict[frozenset[str], list[str]] = {}
+        self.cache: Cache | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Existe para que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         raiz = Path(config.config_file_path or ".").resolve().parent
@@ -65,12 +74,32 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         except ErrorConfiguracion as error:
             raise PluginError(f"tapiz: {error}") from None
         self._instalar_extension(config)
+        self._abrir_cache(raiz, fichero)
         return config
+
+    def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
+        """La caché de los bloques, la misma mientras no cambien el código ni las reglas."""
+        if not (self.config.enabled and self.config.cache):
+            self.extension.cache = self.cache = None
+            return
+        codigo = [Path(tapiz_rules.__file__).parent, Path(__file__).parent]
+        ficheros = [f for carpeta in codigo for f in carpeta.rglob("*.py")]
+        ficheros += [fichero_reglas] + [
+            f
+            for carpeta, _ in self.configuracion.lienzos
+            for f in carpeta.rglob("*")
+            if f.is_file() and f.suffix != ".md"
+        ]
+        huella = cache.huella(ficheros)
+        if self.cache is None or self.cache.huella != huella:
+            self.cache = cache.Cache(raiz / self.config.cache_dir / "bloques.json", huella)
+        self.extension.cache = self.cache
 
     def _instalar_extension(self, config: MkDocsConfig) -> None:
         """La extensión de mkdocs.yml pasa a ser la instancia del plugin (o se quita si no está
         activo), para que el plugin sepa qué página se convierte y recoja sus problemas."""
-        extensiones = [
+        # MkDocs admite también instancias de Extension, aunque lo declare como list[str].
+        extensiones: list[Any] = [
             e
             for e in config.markdown_extensions
             if e != NOMBRE_EXTENSION and not isinstance(e, TapizExtension)
@@ -142,7 +171,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             ruta = _ruta_mostrada(page.file, config)
             desplazamiento = _lineas_previas(page.file, markdown)
             self.extension.pagina = Pagina(ruta, reglamento, desplazamiento)
-            if cabecera := error_front_matter(page.file.content_string):
+            # MkDocs quita una cabecera que entiende: solo si la dejó puede estar mal escrita.
+            if not desplazamiento and (cabecera := error_front_matter(page.file.content_string)):
                 log.warning(str(Problema(ruta, *cabecera)))
         return markdown
 
@@ -194,7 +224,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         ejemplos: dict[str, Any] = {}
         for estado in self.estados.values():
             expresiones |= estado.expresiones
-            ejemplos |= {clave: datos.ejemplo(e) for clave, e in estado.ejemplos.items()}
+            ejemplos |= estado.ejemplos
         base = self.configuracion.base
         datos.escribir(Path(config.site_dir) / datos.RUTA, datos.datos(base, expresiones, ejemplos))
         carpeta = Path(config.site_dir) / datos.CARPETA
@@ -208,7 +238,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             carga.minificar(Path(config.site_dir) / "tapiz")
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
-            busqueda.plegar_indice_busqueda(indice)
+            busqueda.plegar_indice_busqueda(indice, self.cache)
+        if self.cache is not None:
+            log.debug(
+                f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
+                f"{self.cache.fallos} fallos"
+            )
+            self.cache.cerrar()
 
 
 def _carpeta_modulos(config: MkDocsConfig) -> Path | None:

@@ -61,7 +61,9 @@ class ValorDelMotor(InlineProcessor):
         super().__init__(PATRON, md)
         self.contexto = contexto
 
-    def handleMatch(self, m: re.Match[str], data: str) -> tuple[etree.Element, int, int]:
+    def handleMatch(  # type: ignore[override]  # los tipos de Markdown lo declaran en Pattern
+        self, m: re.Match[str], data: str
+    ) -> tuple[etree.Element, int, int]:
         reglamento, informar = self.contexto()
         elemento = etree.Element("span", {"class": "tapiz-valor"})
         try:
@@ -74,7 +76,8 @@ class ValorDelMotor(InlineProcessor):
 
 
 _ERROR = re.compile(r'<span class="tapiz-valor tapiz-valor--error">.*?</span>', re.DOTALL)
-_MARCA = re.compile(r"\{\{=[^\n]*")
+INICIO_DE_MARCA = "{{="
+_MARCA = re.compile(re.escape(INICIO_DE_MARCA) + r"[^\n]*")
 
 
 def marcas_sin_resolver(textos: list[str]) -> list[tuple[str, str]]:
@@ -98,7 +101,9 @@ def sin_errores(html: str) -> str:
 class DadosNarrados(InlineProcessor):
     """``{d20}`` → ``<data value="d20">d20</data>``: se lee igual, pero no es un botón."""
 
-    def handleMatch(self, m: re.Match[str], data: str) -> tuple[etree.Element, int, int]:
+    def handleMatch(  # type: ignore[override]  # los tipos de Markdown lo declaran en Pattern
+        self, m: re.Match[str], data: str
+    ) -> tuple[etree.Element, int, int]:
         elemento = etree.Element("data", {"value": m.group("narrado"), "class": "tapiz-narrado"})
         elemento.text = m.group("narrado")
         return elemento, m.start(0), m.end(0)

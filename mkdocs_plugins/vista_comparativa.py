@@ -47,7 +47,7 @@ def _tabla(
     )
     return (
         f"<table><caption>{escape(leyenda)}</caption><thead><tr>{th}</tr></thead>"
-        f"<tbody>{cuerpo}</tbody></table>"
+        f"<tbody {graficas.FUERA_DE_LA_BUSQUEDA.strip()}>{cuerpo}</tbody></table>"
     )
 
 

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from mkdocs_plugins.dados_en_texto import botones, candidatas, clasificar
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mkdocs_plugins.dados_en_texto import (
+    PATRON,
+    Visibilidad,
+    botones,
+    candidatas,
+    clasificar,
+    textos_visibles,
+)
 from mkdocs_plugins.pagina import procesar
 
 
@@ -49,3 +61,49 @@ def test_el_codigo_sangrado_es_codigo_para_quien_comprueba_y_para_quien_muestra(
 def test_clasificar_solo_mira_el_texto_visible() -> None:
     validas, problemas = clasificar("<p>Tira 2d6 y <code>0d6</code></p><pre>1d1!</pre>")
     assert validas == {"2d6"} and problemas == []
+
+
+TROZOS = st.sampled_from(
+    [
+        "Tira 2d6 ",
+        "1d20+3",
+        " y 0d6.",
+        "d%",
+        " 3d6x ",
+        "&amp; 4d6kh3",
+        "<p>",
+        "</p>",
+        "<code>",
+        "</code>",
+        '<a href="#1d6">',
+        "</a>",
+        "<h2>",
+        "</h2>",
+        "<abbr title='1d8'>",
+        "</abbr>",
+        "<!-- 1d10 -->",
+        '<span class="d20">',
+        "</span>",
+        '<img alt="1d12"/>',
+        "<pre>",
+        "</pre>",
+        "<data value='1d4'>",
+        "</data>",
+        "<article>",
+        "</article>",
+    ]
+)
+
+
+@given(st.lists(TROZOS, max_size=30))
+def test_la_busqueda_rapida_ve_lo_mismo_que_el_texto_troceado(trozos: list[str]) -> None:
+    html = "".join(trozos)
+    referencia = [c for texto in textos_visibles(html) for c in candidatas(texto)]
+    rapidas = [m.group(0) for m in Visibilidad(html).buscar(PATRON)]
+    assert rapidas == referencia
+    con_botones = botones(html, set(referencia))
+    assert con_botones.count('class="tapiz-dados"') == len(referencia)
+    assert (
+        re.sub(r'<button type="button" class="tapiz-dados"[^>]*>(.*?)</button>', r"\1", con_botones)
+        == html
+    )

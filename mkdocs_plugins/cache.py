@@ -1,0 +1,105 @@
+"""La caché de la construcción: lo que solo depende de su entrada y del código que lo calcula.
+
+Un bloque del libro da siempre el mismo HTML y los mismos datos mientras no
+cambien su texto, su sitio en la página, las reglas en vigor y el código del
+motor y del plugin. La caché guarda esos resultados en memoria entre las
+reconstrucciones de ``mkdocs serve`` y en un fichero JSON entre procesos,
+como las cachés de los plugins de mkdocs-material (``.cache/plugin/…``).
+
+Todo va bajo una huella del código y de las reglas (``huella``): si cambia
+una línea del motor, de un Lienzo o de ``tapiz.yml``, la caché entera se
+descarta. Un bloque con un problema no se guarda nunca: los errores se
+calculan y se informan en cada construcción.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+FORMATO = 1
+"""Cambia si cambia la forma de lo guardado: un fichero de otro formato se ignora."""
+
+
+def huella(ficheros: Iterable[Path]) -> str:
+    """Una huella del contenido de esos ficheros (y de sus rutas), en hexadecimal."""
+    resumen = hashlib.sha256(str(FORMATO).encode())
+    for fichero in sorted(set(ficheros)):
+        resumen.update(str(fichero).encode("utf-8") + b"\0")
+        try:
+            resumen.update(fichero.read_bytes())
+        except OSError:
+            resumen.update(b"(ilegible)")
+        resumen.update(b"\0")
+    return resumen.hexdigest()
+
+
+def clave(*partes: str) -> str:
+    """La clave de una entrada: una huella de sus partes, que no pueden confundirse."""
+    return hashlib.sha256("\0".join(partes).encode("utf-8")).hexdigest()
+
+
+class Cache:
+    """Entradas JSON por clave, válidas mientras no cambie la huella con que se abrieron.
+
+    En cada construcción se marcan las entradas usadas; al cerrarla solo esas se
+    conservan, así el fichero no crece con bloques que ya no existen.
+    """
+
+    def __init__(self, fichero: Path | None, huella: str) -> None:
+        self.fichero = fichero
+        self.huella = huella
+        self._anteriores: dict[str, Any] = _leer(fichero, huella) if fichero else {}
+        self._usadas: dict[str, Any] = {}
+        self.aciertos = 0
+        self.fallos = 0
+
+    def obtener(self, clave: str) -> Any | None:
+        valor = self._usadas.get(clave, self._anteriores.get(clave))
+        if valor is None:
+            self.fallos += 1
+            return None
+        self.aciertos += 1
+        self._usadas[clave] = valor
+        return valor
+
+    def guardar(self, clave: str, valor: Any) -> None:
+        self._usadas[clave] = valor
+
+    def cerrar(self) -> None:
+        """Termina una construcción: escribe el fichero si algo cambió y empieza otra."""
+        cambiada = self._usadas.keys() != self._anteriores.keys()
+        if self.fichero is not None and cambiada:
+            contenido = {"formato": FORMATO, "huella": self.huella, "entradas": self._usadas}
+            _escribir(self.fichero, contenido)
+        self._anteriores, self._usadas = self._usadas, {}
+        self.aciertos = self.fallos = 0
+
+
+def _leer(fichero: Path, huella: str) -> dict[str, Any]:
+    """Las entradas del fichero, o ninguna si falta, está roto o es de otro código."""
+    try:
+        guardado = json.loads(fichero.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(guardado, dict):
+        return {}
+    if guardado.get("formato") != FORMATO or guardado.get("huella") != huella:
+        return {}
+    entradas = guardado.get("entradas")
+    return entradas if isinstance(entradas, dict) else {}
+
+
+def _escribir(fichero: Path, contenido: dict[str, Any]) -> None:
+    """Escribe de una vez (fichero temporal y renombrado): nunca queda un JSON a medias."""
+    try:
+        fichero.parent.mkdir(parents=True, exist_ok=True)
+        temporal = fichero.with_name(f".{fichero.name}.{os.getpid()}")
+        temporal.write_text(json.dumps(contenido, ensure_ascii=False), encoding="utf-8")
+        os.replace(temporal, fichero)
+    except OSError:
+        pass  # una caché que no se puede escribir solo hace más lenta la próxima construcción

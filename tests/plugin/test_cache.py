@@ -1,0 +1,109 @@
+"""La caché de la construcción: da lo mismo que calcular, y nunca guarda un error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mkdocs_plugins.cache import Cache, clave, huella
+from tests.plugin.conftest import PAGINAS, construir, sitio
+
+AVISO = """\
+# Un aviso
+
+```tapiz-ejemplo
+titulo: Un veinte natural
+sistema: d20
+regla: ataque
+entradas:
+  tirada: 20
+  defensa: 16
+  bonus: 5
+espera:
+  impacta: true
+```
+"""
+
+
+def test_la_huella_cambia_con_el_contenido_y_no_con_el_orden(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.py", tmp_path / "b.py"
+    a.write_text("x = 1", encoding="utf-8")
+    b.write_text("y = 2", encoding="utf-8")
+    antes = huella([a, b])
+    assert huella([b, a]) == antes
+    a.write_text("x = 2", encoding="utf-8")
+    assert huella([a, b]) != antes
+
+
+def test_las_claves_no_confunden_sus_partes() -> None:
+    assert clave("ab", "c") != clave("a", "bc")
+
+
+def test_lo_guardado_se_lee_en_otro_proceso_con_la_misma_huella(tmp_path: Path) -> None:
+    fichero = tmp_path / "cache" / "bloques.json"
+    primera = Cache(fichero, "h1")
+    assert primera.obtener("k") is None
+    primera.guardar("k", {"html": "<p>á</p>"})
+    primera.cerrar()
+    assert Cache(fichero, "h1").obtener("k") == {"html": "<p>á</p>"}
+    assert Cache(fichero, "h2").obtener("k") is None  # otro código: se descarta entera
+
+
+def test_al_cerrar_solo_quedan_las_entradas_usadas(tmp_path: Path) -> None:
+    fichero = tmp_path / "bloques.json"
+    cache = Cache(fichero, "h")
+    cache.guardar("vieja", 1)
+    cache.guardar("nueva", 2)
+    cache.cerrar()
+    assert cache.obtener("nueva") == 2
+    cache.cerrar()
+    assert set(json.loads(fichero.read_text("utf-8"))["entradas"]) == {"nueva"}
+    assert cache.obtener("vieja") is None
+
+
+def test_un_fichero_roto_es_una_cache_vacia(tmp_path: Path) -> None:
+    fichero = tmp_path / "bloques.json"
+    for roto in ("{", "[]", '{"formato": 1, "huella": "h", "entradas": []}'):
+        fichero.write_text(roto, encoding="utf-8")
+        assert Cache(fichero, "h").obtener("k") is None
+
+
+def _publicado(proyecto: Path) -> dict[str, str]:
+    sitio_ = proyecto / "site"
+    return {
+        str(f.relative_to(sitio_)): f.read_text("utf-8")
+        for f in sorted(sitio_.rglob("*"))
+        if f.suffix in {".html", ".json"} and f.name != "sitemap.xml"
+    }
+
+
+def test_construir_con_la_cache_publica_lo_mismo_que_sin_ella(tmp_path: Path) -> None:
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])
+    assert construir(proyecto, "--strict").returncode == 0
+    fichero = proyecto / ".cache" / "plugin" / "tapiz" / "bloques.json"
+    guardadas = json.loads(fichero.read_text("utf-8"))["entradas"]
+    assert len(guardadas) >= 3
+    fria = _publicado(proyecto)
+    assert construir(proyecto, "--strict").returncode == 0
+    assert _publicado(proyecto) == fria
+    # Y lo mismo que una construcción que no la usa.
+    yml = proyecto / "mkdocs.yml"
+    yml.write_text(
+        yml.read_text("utf-8").replace("catalogo: false", "catalogo: false\n      cache: false")
+    )
+    fichero.unlink()
+    assert construir(proyecto, "--strict").returncode == 0
+    assert _publicado(proyecto) == fria
+    assert not fichero.exists()
+
+
+def test_los_errores_y_los_avisos_se_informan_en_cada_construccion(tmp_path: Path) -> None:
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-valor-incorrecto.md"])
+    (proyecto / "srd" / "aviso.md").write_text(AVISO, encoding="utf-8")
+    esperado = PAGINAS.joinpath("ejemplo-valor-incorrecto.txt").read_text("utf-8").splitlines()
+    for _ in range(2):
+        resultado = construir(proyecto, "--strict")
+        assert resultado.returncode != 0
+        for linea in esperado:
+            assert linea in resultado.stderr
+        assert "srd/aviso.md:9: aviso: la entrada «defensa» no cambia nada" in resultado.stderr
