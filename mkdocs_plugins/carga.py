@@ -36,20 +36,30 @@ HOJAS = {"tapiz-comparativa": "comparativa.css"}
 _IMPORTACION = re.compile(
     r"""(?:^|[;\s])(?:import|export)\b[^"';]*?\bfrom\s*["']\./([\w-]+)\.js["']"""
 )
-_CLASE_DE_WIDGET = re.compile(
-    r'class="(?:[^"]*\s)?(' + "|".join(map(re.escape, WIDGETS)) + r')(?=[\s"])'
+_WIDGET = re.compile(
+    "tapiz-(?:" + "|".join(re.escape(w.removeprefix("tapiz-")) for w in WIDGETS) + r')(?=[\s"])'
 )
+"""Empieza por un literal: el motor de expresiones salta de «tapiz-» en «tapiz-» sin mirar el
+resto, así que recorrer la página entera (con su navegación, que crece con el libro) es barato."""
 
 
 def widgets_de(html: str) -> set[str]:
-    """Las clases de los widgets que aparecen en el contenido de una página.
+    """Las clases de los widgets que aparecen en una página (en atributos ``class``)."""
+    encontrados: set[str] = set()
+    for encontrado in _WIDGET.finditer(html):
+        clase = encontrado.group(0)
+        if clase not in encontrados and _en_atributo_class(html, encontrado.start()):
+            encontrados.add(clase)
+    return encontrados
 
-    Solo se mira dentro de ``<article>``: la navegación de alrededor crece con el número de
-    páginas, y buscar en ella haría que el coste total creciera con su cuadrado.
-    """
-    inicio, fin = html.find("<article"), html.rfind("</article>")
-    contenido = html[inicio:fin] if 0 <= inicio < fin else html
-    return set(_CLASE_DE_WIDGET.findall(contenido))
+
+def _en_atributo_class(html: str, posicion: int) -> bool:
+    """Si ``posicion`` empieza una clase dentro de ``class="…"`` (que no lleva comillas)."""
+    if html[posicion - 1] not in '" \t\n':
+        return False
+    comilla = html.rfind('"', 0, posicion)
+    entre = html[comilla:posicion]
+    return html.startswith('class="', comilla - 6) and "<" not in entre and ">" not in entre
 
 
 def modulos_de(widgets: set[str]) -> set[str]:

@@ -134,8 +134,8 @@ def ejecutar_exportar(args: argparse.Namespace) -> int:
         return 2
     informe = comprobar_ficheros(sorted(configuracion.paginas.rglob("*.md")), configuracion)
     destino = Path(args.destino)
-    contenido = datos.datos(configuracion.base, informe.expresiones, informe.datos_ejemplos)
-    datos.escribir(destino / datos.RUTA, contenido)
+    contenido = datos.texto(configuracion.base, informe.expresiones, informe.datos_ejemplos)
+    datos.escribir({destino / datos.RUTA: contenido})
     (destino / catalogo.RUTA).write_text(catalogo.markdown(), encoding="utf-8")
     print(f"escritos {destino / datos.RUTA} y {destino / catalogo.RUTA}")
     for problema in informe.problemas:

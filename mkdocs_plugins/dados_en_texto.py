@@ -138,8 +138,14 @@ class Visibilidad:
 
     def __init__(self, html: str) -> None:
         self.html = html
-        self._zonas = _zonas_sin_botones(html)
-        self._inicios = [inicio for inicio, _ in self._zonas]
+
+    @cached_property
+    def _zonas(self) -> list[tuple[int, int]]:
+        return _zonas_sin_botones(self.html)
+
+    @cached_property
+    def _inicios(self) -> list[int]:
+        return [inicio for inicio, _ in self._zonas]
 
     @cached_property
     def dados(self) -> list[re.Match[str]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -102,14 +103,18 @@ def compactar_resultados(resultados: dict[str, Any]) -> dict[str, Any]:
     soportes = [sorted(set(columna)) for columna in zip(*claves, strict=True)]
     unicos: list[Any] = []
     posicion: dict[str, int] = {}
+    por_objeto: dict[int, int] = {}
+    """Un mismo objeto (resultados que ya venían compartidos) no se vuelve a escribir."""
     indices: list[int] = []
     for combinacion in itertools.product(*soportes):
         resultado = resultados.get(",".join(str(v) for v in combinacion))
-        huella = repr(resultado)  # el motor los construye siempre en el mismo orden
-        if huella not in posicion:
-            posicion[huella] = len(unicos)
-            unicos.append(resultado)
-        indices.append(posicion[huella])
+        if id(resultado) not in por_objeto:
+            huella = repr(resultado)  # el motor los construye siempre en el mismo orden
+            if huella not in posicion:
+                posicion[huella] = len(unicos)
+                unicos.append(resultado)
+            por_objeto[id(resultado)] = posicion[huella]
+        indices.append(por_objeto[id(resultado)])
     return {"soportes": soportes, "unicos": unicos, "indices": indices}
 
 
@@ -132,17 +137,9 @@ def _reglas(reglamento: Reglamento) -> dict[str, Any]:
 
 
 def datos(
-    reglamento: Reglamento,
-    expresiones: set[str],
-    ejemplos: dict[str, dict[str, Any]],
-    *,
-    calculadora: bool = True,
+    reglamento: Reglamento, expresiones: set[str], *, calculadora: bool = True
 ) -> dict[str, Any]:
-    """Los datos de los widgets; sin ``calculadora``, solo los de dados y ejemplos.
-
-    ``ejemplos`` son los datos de «Repetir» de cada ejemplo (``Fragmento.datos``); con el
-    plugin van cada uno en su fichero y aquí no se pasan.
-    """
+    """Los datos de los widgets, sin los de «Repetir»; sin ``calculadora``, solo los de dados."""
     p = reglamento.parametros
     return {
         "version": 2,
@@ -153,8 +150,35 @@ def datos(
         },
         **(_reglas(reglamento) if calculadora else {}),
         "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
-        "ejemplos": {clave: ejemplos[clave] for clave in sorted(ejemplos)},
+        "ejemplos": {},
     }
+
+
+def en_json(contenido: Any) -> str:
+    """La forma de todos los ficheros de datos: claves ordenadas, sin espacios, UTF-8."""
+    return json.dumps(contenido, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+_HUECO = "\0ejemplos\0"
+
+
+def texto(
+    reglamento: Reglamento,
+    expresiones: set[str],
+    ejemplos: Mapping[str, str],
+    *,
+    calculadora: bool = True,
+) -> str:
+    """Un fichero de datos, con los de «Repetir» de ``ejemplos`` (ya en JSON, ``en_json``).
+
+    Los ejemplos llegan escritos (``Fragmento.datos``) y se insertan tal cual: el
+    resultado es el mismo que ``en_json`` del diccionario entero, sin volver a escribirlos.
+    """
+    contenido = datos(reglamento, expresiones, calculadora=calculadora)
+    if not ejemplos:
+        return en_json(contenido)
+    objeto = ",".join(f"{en_json(clave)}:{ejemplos[clave]}" for clave in sorted(ejemplos))
+    return en_json(contenido | {"ejemplos": _HUECO}).replace(en_json(_HUECO), f"{{{objeto}}}", 1)
 
 
 def ruta_de_ejemplo(identificador: str) -> str:
@@ -167,7 +191,9 @@ def ruta_de_pagina(src_uri: str) -> str:
     return PurePosixPath(src_uri).with_suffix(".json").as_posix()
 
 
-def escribir(destino: Path, contenido: dict[str, Any]) -> None:
-    destino.parent.mkdir(parents=True, exist_ok=True)
-    texto = json.dumps(contenido, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    destino.write_text(texto, encoding="utf-8")
+def escribir(ficheros: Mapping[Path, str]) -> None:
+    """Escribe cada fichero (creando antes, una vez, cada carpeta que haga falta)."""
+    for carpeta in {destino.parent for destino in ficheros}:
+        carpeta.mkdir(parents=True, exist_ok=True)
+    for destino, texto in ficheros.items():
+        destino.write_text(texto, encoding="utf-8")

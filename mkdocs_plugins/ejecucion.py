@@ -161,6 +161,8 @@ def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any
         return None
     mostradas = salidas_mostradas(ejecutado)
     resultados: dict[str, dict[str, Any]] = {}
+    escritos: dict[str, dict[str, Any]] = {}
+    """Muchas tiradas acaban con los mismos valores: se escriben una vez."""
     for combinacion in itertools.product(*soportes):
         entradas = dict(ejecutado.entradas) | dict(zip(espec.dados, combinacion, strict=True))
         clave = ",".join(str(valor) for valor in combinacion)
@@ -170,12 +172,17 @@ def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any
             resultados[clave] = {"error": str(error)}
             continue
         valores = resultado.valores
-        resultados[clave] = {
-            "valores": {c.nombre: c.mostrar(valores[c.nombre], valores) for c in mostradas},
-            "exito": valores.get("exito"),
-        }
+        huella = repr(valores)
+        if huella not in escritos:
+            escritos[huella] = {
+                "valores": {c.nombre: c.mostrar(valores[c.nombre], valores) for c in mostradas},
+                "exito": valores.get("exito"),
+            }
+        resultados[clave] = escritos[huella]
         if combinaciones <= MAX_PASOS:
-            resultados[clave]["pasos"] = [tipografia(p) for p in resultado.pasos]
+            resultados[clave] = escritos[huella] | {
+                "pasos": [tipografia(p) for p in resultado.pasos]
+            }
     return resultados
 
 

@@ -53,7 +53,7 @@ class Estado:
     problemas: list[Problema] = field(default_factory=list)
     avisos: list[Problema] = field(default_factory=list)
     fragmentos: list[fragmentos.Fragmento] = field(default_factory=list)
-    ejemplos: dict[str, dict[str, Any]] = field(default_factory=dict)
+    ejemplos: dict[str, str] = field(default_factory=dict)
     expresiones: set[str] = field(default_factory=set)
     anclas: set[str] = field(default_factory=set)
     aperturas: dict[str, list[int]] = field(default_factory=dict)

@@ -42,7 +42,8 @@ class Fragmento:
     problema: Problema | None = None
     identificador: str = ""
     titulo: str = ""
-    datos: dict[str, Any] | None = None
+    datos: str | None = None
+    """Los datos de «Repetir» (en JSON), si el ejemplo tira dados."""
     avisos: tuple[Problema, ...] = ()
     """Lo que no es un error pero conviene mirar: entradas que no cambian lo que se afirma."""
     diferencias: tuple[Diferencia, ...] = ()
@@ -187,14 +188,17 @@ def _regla(bloque: Bloque, reglamento: Reglamento) -> str:
     return ""
 
 
-def _datos_ejemplo(ejecutado: EjemploEjecutado) -> dict[str, Any] | None:
+def _datos_ejemplo(ejecutado: EjemploEjecutado) -> str | None:
+    """Los datos de «Repetir», ya en JSON: así viajan, se guardan y se escriben sin rehacerse."""
     resultados = resultados_con_dados(ejecutado)
     if resultados is None:
         return None
     espec = ejecutado.espec
-    return {
-        "regla": ejecutado.regla.nombre,
-        "dados": espec.dados,
-        "salidas": [[c.nombre, c.etiqueta] for c in salidas_mostradas(ejecutado)],
-        "resultados": datos.compactar_resultados(resultados),
-    }
+    return datos.en_json(
+        {
+            "regla": ejecutado.regla.nombre,
+            "dados": espec.dados,
+            "salidas": [[c.nombre, c.etiqueta] for c in salidas_mostradas(ejecutado)],
+            "resultados": datos.compactar_resultados(resultados),
+        }
+    )

@@ -15,16 +15,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
+from mkdocs_plugins.apartados import FUERA_DE_LA_BUSQUEDA
 from tapiz_rules.modelo.formato import miles, porcentaje
 
 ANCHO, ALTO = 440, 290
 IZQUIERDA, DERECHA, ARRIBA, ABAJO = 52, 14, 12, 46
 TRAZOS = ("none", "8 4", "2 3", "10 3 2 3", "4 4", "12 2 2 2 2 2", "1 2", "6 2")
 MARCADORES = ("circulo", "cuadrado", "triangulo", "rombo", "cruz", "aspa", "triangulo_abajo")
-
-FUERA_DE_LA_BUSQUEDA = 'data-search-exclude="" '
-"""Lo que el buscador de mkdocs-material no indexa: los rótulos de las gráficas y las cifras
-de sus tablas («objetivo 7: 70,0 % (7/10)») serían ruido en los resultados."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +97,7 @@ def lineas(
 
     partes = [
         f'<svg class="tapiz-curvas__svg" viewBox="0 0 {ANCHO} {ALTO}" role="img" '
-        f'aria-labelledby="{escape(titulo[0])}" {FUERA_DE_LA_BUSQUEDA}'
+        f'aria-labelledby="{escape(titulo[0])}" {FUERA_DE_LA_BUSQUEDA} '
         'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{escape(titulo[0])}">{escape(titulo[1])}</title>',
         '<g class="tapiz-curvas__ejes" style="fill:currentColor;font-size:15px">',
@@ -171,7 +168,7 @@ def barras(
     patron = f"{titulo[0]}-rayas"
     partes = [
         f'<svg class="tapiz-curvas__svg" viewBox="0 0 {ANCHO} {ALTO}" role="img" '
-        f'aria-labelledby="{escape(titulo[0])}" {FUERA_DE_LA_BUSQUEDA}'
+        f'aria-labelledby="{escape(titulo[0])}" {FUERA_DE_LA_BUSQUEDA} '
         'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{escape(titulo[0])}">{escape(titulo[1])}</title>',
         f'<defs><pattern id="{escape(patron)}" width="6" height="6" '

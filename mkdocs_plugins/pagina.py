@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from markdown import Markdown
 
@@ -58,7 +57,7 @@ class Procesada:
     html: str
     problemas: list[Problema] = field(default_factory=list)
     fragmentos: list[Fragmento] = field(default_factory=list)
-    ejemplos: dict[str, dict[str, Any]] = field(default_factory=dict)
+    ejemplos: dict[str, str] = field(default_factory=dict)
     expresiones: set[str] = field(default_factory=set)
     avisos: list[Problema] = field(default_factory=list)
 
@@ -109,7 +108,7 @@ class Informe:
     problemas: list[Problema] = field(default_factory=list)
     marcas: list[Marca] = field(default_factory=list)
     expresiones: set[str] = field(default_factory=set)
-    datos_ejemplos: dict[str, dict[str, Any]] = field(default_factory=dict)
+    datos_ejemplos: dict[str, str] = field(default_factory=dict)
     avisos: list[Problema] = field(default_factory=list)
 
 

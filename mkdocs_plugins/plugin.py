@@ -13,12 +13,15 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 import tapiz_rules
 from mkdocs_plugins import busqueda, cache, carga, catalogo, datos
+from mkdocs_plugins.apartados import Apartados
 from mkdocs_plugins.bloques import error_front_matter
 from mkdocs_plugins.cache import Cache
 from mkdocs_plugins.configuracion import (
@@ -60,6 +63,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Las páginas con widgets, y si tienen la calculadora (necesita más datos)."""
         self.precargas: dict[frozenset[str], list[str]] = {}
         self.cache: Cache | None = None
+        self.apartados = Apartados()
+        self.widgets: dict[str, set[str]] = {}
+        """Los widgets del contenido de cada página."""
+        self.carpeta_modulos: Path | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Existe para que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -75,6 +82,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             raise PluginError(f"tapiz: {error}") from None
         self._instalar_extension(config)
         self._abrir_cache(raiz, fichero)
+        self.carpeta_modulos = _carpeta_modulos(config)
         return config
 
     def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
@@ -153,6 +161,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.estados = {}
         self.con_widgets = {}
         self.precargas = {}
+        self.apartados = Apartados()
+        self.widgets = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.config.enabled and self.config.catalogo:
@@ -188,7 +198,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
-        return self._cargar_widgets(html, page, config)
+        return self.apartados.apartar(self._cargar_widgets(html, page, config))
 
     def _cargar_widgets(self, html: str, page: Page, config: MkDocsConfig) -> str:
         """Marca en el contenido dónde están los datos de los widgets de la página.
@@ -197,19 +207,37 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         libro completo, que reúne el contenido de varias páginas.
         """
         widgets = carga.widgets_de(html)
+        self.widgets[page.file.src_uri] = widgets
         if not carga.modulos_de(widgets):
             return html
         self.con_widgets[page.file.src_uri] = "tapiz-calculadora" in widgets
         ruta = datos.ruta_de_pagina(page.file.src_uri)
         return html + f'\n<div hidden data-tapiz-datos="{ruta}"></div>'
 
+    @event_priority(-100)  # después del buscador, que ya ha indexado la página
+    def on_page_context(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext | None:
+        if self.config.enabled and page.content:
+            page.content = self.apartados.devolver(page.content)
+        return context
+
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
         """Una página con widgets (también el libro, con los de sus capítulos) enlaza en su
-        cabecera los estilos de los widgets y precarga sus módulos."""
+        cabecera los estilos de los widgets y precarga sus módulos.
+
+        Una plantilla propia (la del libro completo) puede reunir el contenido de otras
+        páginas, con sus widgets y sus huecos aún sin rellenar: en ella se mira la página
+        entera. En las demás basta lo que se vio de su contenido.
+        """
         if not self.config.enabled:
             return output
-        widgets = carga.widgets_de(output)
-        carpeta = _carpeta_modulos(config)
+        if page.meta.get("template") or page.file.src_uri not in self.widgets:
+            output = self.apartados.devolver(output)
+            widgets = carga.widgets_de(output)
+        else:
+            widgets = self.widgets[page.file.src_uri]
+        carpeta = self.carpeta_modulos
         if not widgets or carpeta is None:
             return output
         entradas = frozenset(carga.modulos_de(widgets))
@@ -221,20 +249,21 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not self.config.enabled:
             return
         expresiones: set[str] = set()
-        ejemplos: dict[str, Any] = {}
+        ejemplos: dict[str, str] = {}
         for estado in self.estados.values():
             expresiones |= estado.expresiones
             ejemplos |= estado.ejemplos
         base = self.configuracion.base
-        datos.escribir(Path(config.site_dir) / datos.RUTA, datos.datos(base, expresiones, ejemplos))
         carpeta = Path(config.site_dir) / datos.CARPETA
+        ficheros = {Path(config.site_dir) / datos.RUTA: datos.texto(base, expresiones, ejemplos)}
         for uri, calculadora in self.con_widgets.items():
             estado = self.estados[uri]
-            de_pagina = datos.datos(base, estado.expresiones, {}, calculadora=calculadora)
-            datos.escribir(carpeta / datos.ruta_de_pagina(uri), de_pagina)
+            de_pagina = datos.texto(base, estado.expresiones, {}, calculadora=calculadora)
+            ficheros[carpeta / datos.ruta_de_pagina(uri)] = de_pagina
             for clave in estado.ejemplos:
-                datos.escribir(carpeta / datos.ruta_de_ejemplo(clave), ejemplos[clave])
-        if self.config.minificar and _carpeta_modulos(config) is not None:
+                ficheros[carpeta / datos.ruta_de_ejemplo(clave)] = ejemplos[clave]
+        datos.escribir(ficheros)
+        if self.config.minificar and self.carpeta_modulos is not None:
             carga.minificar(Path(config.site_dir) / "tapiz")
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():

@@ -6,6 +6,7 @@ from html import escape
 from typing import Any
 
 from mkdocs_plugins import ejecucion
+from mkdocs_plugins.apartados import FUERA_DE_LA_BUSQUEDA
 from mkdocs_plugins.ejecucion import EjemploEjecutado, mostrar
 from mkdocs_plugins.especificacion import WIDGETS
 from mkdocs_plugins.problemas import Problema
@@ -156,7 +157,8 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
     espec, regla = ejecutado.espec, ejecutado.regla
     pasos = "".join(f"<li>{escape(tipografia(p))}</li>" for p in ejecutado.resultado.pasos)
     boton = (
-        f'<p class="tapiz-ejemplo__acciones"><button type="button" class="tapiz-repetir '
+        f'<p class="tapiz-ejemplo__acciones" {FUERA_DE_LA_BUSQUEDA}>'
+        '<button type="button" class="tapiz-repetir '
         f'md-button" data-ejemplo="{escape(identificador)}">Repetir con dados nuevos</button></p>'
         '<div class="tapiz-ejemplo__repeticion" aria-live="polite"></div>'
         if repetible
@@ -168,7 +170,7 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
         f'<p class="tapiz-ejemplo__cabecera"><span class="tapiz-ejemplo__etiqueta">'
         f"Ejemplo resuelto</span> <strong>{titulo}</strong>"
         f"{_etiqueta_reglamento(espec.reglamento)}</p>"
-        f'<div class="tapiz-ejemplo__cuerpo">'
+        f'<div class="tapiz-ejemplo__cuerpo" {FUERA_DE_LA_BUSQUEDA}>'
         f'<div><p class="tapiz-ejemplo__apartado">Datos</p>{_entradas(ejecutado)}</div>'
         f'<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'
         f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol></div>'

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tapiz_rules.errores import ErrorEntrada
@@ -193,6 +194,7 @@ def opciones_de(opciones: Mapping[Any, str] | None) -> tuple[tuple[Any, str], ..
     return None if opciones is None else tuple(opciones.items())
 
 
+@lru_cache(maxsize=4096)
 def plegar(texto: str) -> str:
     """Sin tildes, en minúsculas y con «_» por espacios: «Muy difícil» → «muy_dificil»."""
     sin_tildes = "".join(

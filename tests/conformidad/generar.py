@@ -236,7 +236,7 @@ def _resolucion(reglamento: Reglamento, valores: tuple[int, ...]) -> dict[str, A
 
 def caso_de_variante(variante: str, reglamento: Reglamento) -> dict[str, Any]:
     """La tirada de acción de los widgets frente al motor con un reglamento: datos y resultados."""
-    datos = datos_widgets(reglamento, set(), {})
+    datos = datos_widgets(reglamento, set())
     con_lengua = bool(reglamento.parametros.bonus_lengua)
     probabilidades = PROBABILIDADES_ACCION + (PROBABILIDADES_LENGUA if con_lengua else [])
     tiradas = TIRADAS_ACCION + (TIRADAS_LENGUA if con_lengua else [])

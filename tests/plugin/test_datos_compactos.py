@@ -1,13 +1,15 @@
-"""Los resultados de «Repetir» compactados dicen lo mismo que sin compactar."""
+"""Los datos de «Repetir»: compactados dicen lo mismo, y escritos una vez bastan."""
 
 from __future__ import annotations
 
 import itertools
+import json
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mkdocs_plugins.datos import compactar_resultados
+from mkdocs_plugins.datos import compactar_resultados, datos, en_json, texto
+from mkdocs_plugins.pagina import ACTUAL
 
 soportes = st.lists(
     st.lists(st.integers(-5, 30), min_size=1, max_size=6, unique=True), min_size=1, max_size=3
@@ -28,3 +30,17 @@ def test_cada_combinacion_recupera_su_resultado(soportes_dados: list[list[int]],
         assert compacto["unicos"][indice] == resultados[",".join(map(str, combinacion))]
     # Cada resultado distinto se guarda una sola vez.
     assert len(compacto["unicos"]) == len({repr(r) for r in resultados.values()})
+
+
+@given(
+    st.dictionaries(
+        st.text(min_size=1, max_size=8),
+        st.dictionaries(st.text(max_size=5), st.integers()),
+        max_size=4,
+    )
+)
+def test_un_fichero_con_ejemplos_ya_escritos_es_el_json_del_diccionario_entero(ejemplos) -> None:
+    escritos = {clave: en_json(valor) for clave, valor in ejemplos.items()}
+    texto_ = texto(ACTUAL, {"1d6"}, escritos, calculadora=False)
+    assert texto_ == en_json(datos(ACTUAL, {"1d6"}, calculadora=False) | {"ejemplos": ejemplos})
+    assert json.loads(texto_)["ejemplos"] == ejemplos
