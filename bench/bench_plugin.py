@@ -4,11 +4,12 @@ Se ejecuta a demanda (``uv run python bench/bench_plugin.py``) y no afirma
 nada: imprime razones medidas en la misma ejecución, porque estas máquinas
 son compartidas y ruidosas.
 
-- el libro sin el plugin (``enabled: false``: las vallas quedan como código),
-  con el plugin y sin caché (``cache: false``: todo se calcula, como en una
-  construcción desde cero) y con el plugin y la caché de una construcción
-  anterior (``mkdocs build`` otra vez, o ``mkdocs serve`` tras un cambio);
-  mediana de varias repeticiones alternas;
+- el libro sin el plugin (``enabled: false``: las vallas quedan como código);
+  con el plugin en frío, con la caché vacía (la primera construcción tras
+  clonar o tras cambiar el motor): en un solo proceso (``procesos: 0``) y con
+  los bloques adelantados en los demás núcleos (``procesos`` por defecto); y
+  con la caché de una construcción anterior (``mkdocs build`` otra vez, o
+  ``mkdocs serve`` tras un cambio); mediana de varias repeticiones alternas;
 - lo mismo con un libro sintético diez veces mayor, y cuánto crece el coste
   propio del plugin (lineal: diez veces las páginas, unas diez veces el coste);
 - el tiempo de doc-test por ejemplo;
@@ -30,6 +31,7 @@ from cronometro import Cronometro
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from mkdocs_plugins import adelanto
 from mkdocs_plugins.bloques import separar_front_matter
 from mkdocs_plugins.pagina import procesar
 
@@ -50,7 +52,8 @@ def libro_multiplicado(destino: Path, veces: int) -> Path:
     return docs
 
 
-MODOS = ("sin plugin", "sin caché", "con caché")
+MODOS = ("sin plugin", "en frío, 1 proceso", "en frío", "con caché")
+PROCESOS = adelanto.procesos_por_defecto()
 CRONOMETRO = Cronometro()
 CRONOMETRO.instalar()
 
@@ -68,8 +71,8 @@ def construir(docs: Path, modo: str, sitio: Path, cache: Path) -> Medida:
         config["nav"] = None
     tapiz = config.plugins["tapiz"].config
     tapiz.enabled = modo != "sin plugin"
-    tapiz.cache = modo == "con caché"
-    tapiz.cache_dir = str(cache)
+    tapiz.procesos = 0 if modo == "en frío, 1 proceso" else PROCESOS
+    tapiz.cache_dir = str(cache if modo == "con caché" else tempfile.mkdtemp(dir=cache.parent))
     CRONOMETRO.total = 0.0
     inicio = time.perf_counter()
     build(config)
@@ -110,7 +113,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporal:
         tmp = Path(temporal)
         sitio = tmp / "site"
-        construir(RAIZ / "srd", "sin caché", sitio, tmp)  # calienta importaciones y el tema
+        construir(RAIZ / "srd", "en frío", sitio, tmp / "calentar")  # importaciones y tema
         filas = []
         for veces, docs in ((1, RAIZ / "srd"), (10, libro_multiplicado(tmp, 10))):
             # El libro pequeño es barato: más repeticiones para que su mediana sea estable.
@@ -118,20 +121,17 @@ def main() -> None:
             filas.append((veces, medir(docs, repeticiones, sitio, tmp / f"cache{veces}")))
         ejemplos, por_ejemplo = doctest_por_ejemplo(RAIZ / "srd")
 
-    print("Construcción del libro con el plugin «tapiz» frente a sin él (mediana, en caliente)")
+    print("Construcción del libro con el plugin «tapiz» frente a sin él (medianas)")
     print("  coste: con plugin menos sin plugin; propio: tiempo dentro del código del plugin")
-    print(
-        f"{'libro':>6} {'sin plugin':>11}"
-        + "".join(f" {m:>10} {'razón':>6} {'coste':>7} {'propio':>7}" for m in MODOS[1:])
-    )
+    print(f"  en frío: caché vacía; los bloques, adelantados en {PROCESOS} proceso(s) más")
+    print(f"{'libro':>6} {'modo':>19} {'tiempo':>8} {'razón':>6} {'coste':>7} {'propio':>7}")
     for veces, t in filas:
         base = t["sin plugin"].total
-        columnas = "".join(
-            f" {t[m].total:>9.3f}s {t[m].total / base:>6.3f} {t[m].total - base:>6.3f}s"
-            f" {t[m].propio:>6.3f}s"
-            for m in MODOS[1:]
-        )
-        print(f"{veces:>5}× {base:>10.3f}s{columnas}")
+        for m in MODOS:
+            print(
+                f"{veces:>5}× {m:>19} {t[m].total:>7.3f}s {t[m].total / base:>6.3f}"
+                f" {t[m].total - base:>6.3f}s {t[m].propio:>6.3f}s"
+            )
     print(
         f"({opciones.repeticiones * 3} repeticiones del libro y {opciones.repeticiones} del "
         "libro diez veces mayor; medianas)"

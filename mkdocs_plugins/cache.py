@@ -55,11 +55,20 @@ class Cache:
         self.huella = huella
         self._anteriores: dict[str, Any] = _leer(fichero, huella) if fichero else {}
         self._usadas: dict[str, Any] = {}
+        self._ofrecidas: dict[str, Any] = {}
         self.aciertos = 0
         self.fallos = 0
 
+    @property
+    def _fuentes(self) -> tuple[dict[str, Any], ...]:
+        return self._usadas, self._anteriores, self._ofrecidas
+
+    @property
+    def tiene_entradas(self) -> bool:
+        return any(self._fuentes)
+
     def obtener(self, clave: str) -> Any | None:
-        valor = self._usadas.get(clave, self._anteriores.get(clave))
+        valor = next((d[clave] for d in self._fuentes if clave in d), None)
         if valor is None:
             self.fallos += 1
             return None
@@ -70,13 +79,21 @@ class Cache:
     def guardar(self, clave: str, valor: Any) -> None:
         self._usadas[clave] = valor
 
+    def ofrecer(self, entradas: dict[str, Any]) -> None:
+        """Entradas calculadas en otro proceso: disponibles en esta construcción."""
+        self._ofrecidas.update(entradas)
+
+    def guardadas(self) -> dict[str, Any]:
+        """Las entradas usadas o guardadas en esta construcción."""
+        return dict(self._usadas)
+
     def cerrar(self) -> None:
         """Termina una construcción: escribe el fichero si algo cambió y empieza otra."""
         cambiada = self._usadas.keys() != self._anteriores.keys()
         if self.fichero is not None and cambiada:
             contenido = {"formato": FORMATO, "huella": self.huella, "entradas": self._usadas}
             _escribir(self.fichero, contenido)
-        self._anteriores, self._usadas = self._usadas, {}
+        self._anteriores, self._usadas, self._ofrecidas = self._usadas, {}, {}
         self.aciertos = self.fallos = 0
 
 

@@ -11,7 +11,7 @@ import itertools
 import json
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Protocol
 
 from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorTapiz
@@ -189,6 +189,33 @@ def ruta_de_ejemplo(identificador: str) -> str:
 def ruta_de_pagina(src_uri: str) -> str:
     """El fichero de datos de una página, relativo a ``CARPETA``: ``sistemas/d20.json``."""
     return PurePosixPath(src_uri).with_suffix(".json").as_posix()
+
+
+class DeUnaPagina(Protocol):
+    """Lo que una página publica para sus widgets (``extension.Estado``)."""
+
+    expresiones: set[str]
+    ejemplos: dict[str, str]
+
+
+def ficheros_del_sitio(
+    sitio: Path,
+    reglamento: Reglamento,
+    paginas: Mapping[str, DeUnaPagina],
+    con_widgets: Mapping[str, bool],
+) -> dict[Path, str]:
+    """Los ficheros de datos: el de todo el sitio (``RUTA``), el de cada página con
+    widgets (con la calculadora si la tiene) y el de «Repetir» de cada ejemplo suyo."""
+    expresiones = set().union(*(pagina.expresiones for pagina in paginas.values()))
+    ejemplos = {k: v for pagina in paginas.values() for k, v in pagina.ejemplos.items()}
+    ficheros = {sitio / RUTA: texto(reglamento, expresiones, ejemplos)}
+    for uri, calculadora in con_widgets.items():
+        pagina = paginas[uri]
+        de_pagina = texto(reglamento, pagina.expresiones, {}, calculadora=calculadora)
+        ficheros[sitio / CARPETA / ruta_de_pagina(uri)] = de_pagina
+        for clave in pagina.ejemplos:
+            ficheros[sitio / CARPETA / ruta_de_ejemplo(clave)] = ejemplos[clave]
+    return ficheros
 
 
 def escribir(ficheros: Mapping[Path, str]) -> None:

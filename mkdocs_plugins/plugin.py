@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-import tapiz_rules
-from mkdocs_plugins import busqueda, cache, carga, catalogo, datos
+from mkdocs_plugins import adelanto, busqueda, cache, carga, catalogo, datos, servidor
 from mkdocs_plugins.apartados import Apartados
 from mkdocs_plugins.bloques import error_front_matter
 from mkdocs_plugins.cache import Cache
@@ -52,6 +50,8 @@ class TapizConfig(base.Config):
     """Guarda lo que da cada bloque entre construcciones (en memoria y en ``cache_dir``)."""
     cache_dir = c.Type(str, default=".cache/plugin/tapiz")
     """La carpeta de la caché, relativa a mkdocs.yml."""
+    procesos = c.Type(int, default=adelanto.procesos_por_defecto())
+    """Con la caché vacía, cuántos procesos ejecutan los bloques por adelantado (0: ninguno)."""
 
 
 class TapizPlugin(BasePlugin[TapizConfig]):
@@ -67,6 +67,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.widgets: dict[str, set[str]] = {}
         """Los widgets del contenido de cada página."""
         self.carpeta_modulos: Path | None = None
+        self.adelanto: adelanto.Adelanto | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Existe para que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -90,8 +91,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not (self.config.enabled and self.config.cache):
             self.extension.cache = self.cache = None
             return
-        codigo = [Path(tapiz_rules.__file__).parent, Path(__file__).parent]
-        ficheros = [f for carpeta in codigo for f in carpeta.rglob("*.py")]
+        ficheros = [f for carpeta in servidor.CARPETAS_DEL_CODIGO for f in carpeta.rglob("*.py")]
         ficheros += [fichero_reglas] + [
             f
             for carpeta, _ in self.configuracion.lienzos
@@ -134,28 +134,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def on_serve(
         self, server: Any, /, *, config: MkDocsConfig, builder: Callable[..., None]
     ) -> Any:
-        """Con ``mkdocs serve``, un cambio en el motor o en el plugin reinicia el servidor.
-
-        Reconstruir no basta: los módulos de Python ya importados seguirían siendo
-        los viejos. Se vigila su código y, si cambia, el proceso se sustituye por
-        un ``mkdocs`` nuevo con los mismos argumentos.
-        """
-        carpetas = [Path(tapiz_rules.__file__).parent, Path(__file__).parent]
-        for carpeta in carpetas:
-            server.watch(str(carpeta))
-        huella = _huella(carpetas)
-        reconstruir = server.builder
-
-        def reconstruir_o_reiniciar() -> None:
-            if _huella(carpetas) != huella:
-                log.info(
-                    "tapiz: el motor ha cambiado; mkdocs serve se reinicia con el código nuevo"
-                )
-                os.execv(sys.executable, [sys.executable, "-m", "mkdocs", *sys.argv[1:]])
-            reconstruir()
-
-        server.builder = reconstruir_o_reiniciar
-        return server
+        """Con ``mkdocs serve``, un cambio en el motor o en el plugin reinicia el servidor."""
+        return servidor.reiniciar_si_cambia_el_codigo(server)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.estados = {}
@@ -171,7 +151,28 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             if anterior is not None:
                 files.remove(anterior)
             files.append(File.generated(config, catalogo.RUTA, content=catalogo.markdown()))
+        if self.config.enabled:
+            self._adelantar(files, config)
         return files
+
+    def _adelantar(self, files: Files, config: MkDocsConfig) -> None:
+        """Con la caché vacía, encarga los bloques de las páginas a otros procesos."""
+        procesos = self.config.procesos
+        if self.cache is None or self.cache.tiene_entradas or procesos < 1:
+            return
+        if not adelanto.se_puede_bifurcar():
+            return
+        self.adelanto = adelanto.Adelanto(self.configuracion, procesos)
+        self.adelanto.encargar(
+            [
+                adelanto.PaginaPendiente(
+                    _ruta_mostrada(pagina, config),
+                    pagina.abs_src_path,
+                    pagina.content_string if pagina.generated_by else None,
+                )
+                for pagina in files.documentation_pages()
+            ]
+        )
 
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
@@ -181,6 +182,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             ruta = _ruta_mostrada(page.file, config)
             desplazamiento = _lineas_previas(page.file, markdown)
             self.extension.pagina = Pagina(ruta, reglamento, desplazamiento)
+            if self.adelanto is not None and self.cache is not None:
+                self.cache.ofrecer(self.adelanto.entradas(ruta))
             # MkDocs quita una cabecera que entiende: solo si la dejó puede estar mal escrita.
             if not desplazamiento and (cabecera := error_front_matter(page.file.content_string)):
                 log.warning(str(Problema(ruta, *cabecera)))
@@ -245,34 +248,32 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.precargas[entradas] = carga.cierre(set(entradas), carpeta)
         return carga.enlazar(output, carga.hojas_de(widgets), self.precargas[entradas], page.url)
 
+    def on_build_error(self, *, error: Exception) -> None:
+        self._cerrar_adelanto()
+
+    def _cerrar_adelanto(self) -> None:
+        if self.adelanto is not None:
+            self.adelanto.cerrar()
+            self.adelanto = None
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self._cerrar_adelanto()
         if not self.config.enabled:
             return
-        expresiones: set[str] = set()
-        ejemplos: dict[str, str] = {}
-        for estado in self.estados.values():
-            expresiones |= estado.expresiones
-            ejemplos |= estado.ejemplos
-        base = self.configuracion.base
-        carpeta = Path(config.site_dir) / datos.CARPETA
-        ficheros = {Path(config.site_dir) / datos.RUTA: datos.texto(base, expresiones, ejemplos)}
-        for uri, calculadora in self.con_widgets.items():
-            estado = self.estados[uri]
-            de_pagina = datos.texto(base, estado.expresiones, {}, calculadora=calculadora)
-            ficheros[carpeta / datos.ruta_de_pagina(uri)] = de_pagina
-            for clave in estado.ejemplos:
-                ficheros[carpeta / datos.ruta_de_ejemplo(clave)] = ejemplos[clave]
+        sitio, base = Path(config.site_dir), self.configuracion.base
+        ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets)
         datos.escribir(ficheros)
         if self.config.minificar and self.carpeta_modulos is not None:
             carga.minificar(Path(config.site_dir) / "tapiz")
-        indice = Path(config.site_dir) / busqueda.RUTA_INDICE
-        if indice.exists():
-            busqueda.plegar_indice_busqueda(indice, self.cache)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
                 f"{self.cache.fallos} fallos"
             )
+        indice = Path(config.site_dir) / busqueda.RUTA_INDICE
+        if indice.exists():
+            busqueda.plegar_indice_busqueda(indice, self.cache)
+        if self.cache is not None:
             self.cache.cerrar()
 
 
@@ -283,15 +284,6 @@ def _carpeta_modulos(config: MkDocsConfig) -> Path | None:
         if (Path(carpeta) / "tapiz" / "dados.js").is_file():
             return Path(carpeta) / "tapiz"
     return None
-
-
-def _huella(carpetas: list[Path]) -> dict[str, int]:
-    """Cuándo cambió por última vez cada fichero de Python de esas carpetas."""
-    return {
-        str(fichero): fichero.stat().st_mtime_ns
-        for carpeta in carpetas
-        for fichero in carpeta.rglob("*.py")
-    }
 
 
 def _ruta_mostrada(fichero: File, config: MkDocsConfig) -> str:
