@@ -4,6 +4,9 @@ Se ejecuta a demanda (``uv run python bench/bench_plugin.py``) y no afirma
 nada: imprime razones medidas en la misma ejecución, porque estas máquinas
 son compartidas y ruidosas.
 
+Cada construcción va en un proceso nuevo, como ``mkdocs build``, y se mide su
+``build()`` (importar y leer mkdocs.yml cuesta lo mismo con plugin que sin él):
+
 - el libro sin el plugin (``enabled: false``: las vallas quedan como código);
   con el plugin en frío, con la caché vacía (la primera construcción tras
   clonar o tras cambiar el motor): en un solo proceso (``procesos: 0``) y con
@@ -20,8 +23,12 @@ son compartidas y ruidosas.
 from __future__ import annotations
 
 import argparse
+import json
+import logging
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -66,13 +73,25 @@ class Medida:
 
 
 def construir(docs: Path, modo: str, sitio: Path, cache: Path) -> Medida:
+    """Una construcción en un proceso nuevo, como ``mkdocs build``: nada queda en memoria de
+    la anterior (ni cachés del motor ni módulos calientes de los que bifurcar)."""
+    cache_dir = cache if modo == "con caché" else Path(tempfile.mkdtemp(dir=cache.parent))
+    orden = [sys.executable, __file__, "--una-construccion", str(docs), modo, str(sitio)]
+    hecha = subprocess.run([*orden, str(cache_dir)], check=True, capture_output=True, text=True)
+    total, propio = json.loads(hecha.stdout.splitlines()[-1])
+    return Medida(total, propio)
+
+
+def construir_aqui(docs: Path, modo: str, sitio: Path, cache_dir: Path) -> Medida:
+    """Lo que mide cada proceso: ``build()`` de MkDocs, sin importar ni leer mkdocs.yml."""
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
     config = load_config(str(RAIZ / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(sitio))
     if docs.name != "srd":
         config["nav"] = None
     tapiz = config.plugins["tapiz"].config
     tapiz.enabled = modo != "sin plugin"
     tapiz.procesos = 0 if modo == "en frío, 1 proceso" else PROCESOS
-    tapiz.cache_dir = str(cache if modo == "con caché" else tempfile.mkdtemp(dir=cache.parent))
+    tapiz.cache_dir = str(cache_dir)
     CRONOMETRO.total = 0.0
     inicio = time.perf_counter()
     build(config)
@@ -106,14 +125,17 @@ def main() -> None:
     argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     argumentos.add_argument("--repeticiones", type=int, default=5)
     argumentos.add_argument("--sin-navegador", action="store_true")
+    argumentos.add_argument("--una-construccion", nargs=4, help=argparse.SUPPRESS)
     opciones = argumentos.parse_args()
-    import logging
-
-    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    if opciones.una_construccion:
+        docs, modo, sitio, cache_dir = opciones.una_construccion
+        medida = construir_aqui(Path(docs), modo, Path(sitio), Path(cache_dir))
+        print(json.dumps([medida.total, medida.propio]))
+        return
     with tempfile.TemporaryDirectory() as temporal:
         tmp = Path(temporal)
         sitio = tmp / "site"
-        construir(RAIZ / "srd", "en frío", sitio, tmp / "calentar")  # importaciones y tema
+        construir(RAIZ / "srd", "en frío", sitio, tmp / "calentar")  # la caché del disco
         filas = []
         for veces, docs in ((1, RAIZ / "srd"), (10, libro_multiplicado(tmp, 10))):
             # El libro pequeño es barato: más repeticiones para que su mediana sea estable.

@@ -6,9 +6,10 @@ es la mayor parte del coste del plugin; pero solo depende de cada página, así
 que otros procesos pueden hacerlo mientras MkDocs convierte las anteriores,
 como el plugin social de mkdocs-material reparte sus tarjetas.
 
-Cada proceso convierte sus páginas con ``pagina.procesar`` (el mismo código que
-pytest) y devuelve las entradas de caché de sus bloques; el plugin las ofrece a
-la caché antes de convertir la página. Una entrada solo se usa si su clave (el
+Cada proceso pasa sus páginas por los preprocesadores de Markdown (ahí
+``pymdownx.superfences`` encuentra las vallas y llama a la extensión, como en la
+construcción) y envía las entradas de caché de sus bloques; el plugin las ofrece
+a la caché antes de convertir la página. Una entrada solo se usa si su clave (el
 texto, el sitio y las reglas del bloque) coincide: si algo difiere, el bloque se
 ejecuta en MkDocs como siempre. Los bloques con problemas nunca llegan a la
 caché, así que sus mensajes salen siempre de la construcción.
@@ -20,18 +21,21 @@ como en ``mkdocs serve``) no hay adelanto y todo se ejecuta en MkDocs.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
+import queue
 import threading
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from markdown import Markdown
+
 from mkdocs_plugins.bloques import separar_front_matter
 from mkdocs_plugins.cache import Cache
 from mkdocs_plugins.configuracion import Configuracion
-from mkdocs_plugins.pagina import procesar
+from mkdocs_plugins.extension import Pagina, TapizExtension
 
 
 @dataclass(frozen=True)
@@ -54,55 +58,108 @@ def se_puede_bifurcar() -> bool:
     return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
+PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
+
+
 class Adelanto:
-    """Las páginas encargadas a otros procesos y, por ruta, sus entradas de caché."""
+    """Páginas repartidas entre los procesos auxiliares y MkDocs, sin esperar turnos.
 
-    def __init__(self, configuracion: Configuracion, procesos: int) -> None:
-        self._procesos = ProcessPoolExecutor(
-            procesos,
-            mp_context=multiprocessing.get_context("fork"),
-            initializer=_preparar,
-            initargs=(configuracion,),
-        )
-        self._encargos: dict[str, Future[dict[str, Any]]] = {}
+    Cada página tiene un estado compartido: la toma quien llega antes. Los
+    auxiliares la recorren en orden; MkDocs, al ir a convertir una que nadie ha
+    tomado, se la queda y la ejecuta él. Si ya la tiene otro proceso, espera sus
+    entradas, que llegan por una cola (cuyo hilo escribe mientras el proceso sigue).
+    """
 
-    def encargar(self, paginas: list[PaginaPendiente]) -> None:
-        for pagina in paginas:
-            self._encargos[pagina.ruta] = self._procesos.submit(_entradas_de, pagina)
+    def __init__(
+        self, configuracion: Configuracion, paginas: list[PaginaPendiente], procesos: int
+    ) -> None:
+        contexto = multiprocessing.get_context("fork")
+        self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
+        self._estados = contexto.Array("b", len(paginas))
+        self._cola: multiprocessing.Queue[tuple[int, dict[str, Any]]] = contexto.Queue()
+        self._recibidas: dict[int, dict[str, Any]] = {}
+        self._procesos = [
+            contexto.Process(
+                target=_trabajar,
+                args=(configuracion, paginas, self._estados, self._cola),
+                daemon=True,
+            )
+            for _ in range(procesos)
+        ]
+        for proceso in self._procesos:
+            proceso.start()
 
     def entradas(self, ruta: str) -> dict[str, Any]:
-        """Las entradas de la página; ninguna si su encargo no ha empezado (se cancela:
-        MkDocs la ejecuta antes que esperar a su turno) o si falló."""
-        encargo = self._encargos.pop(ruta, None)
-        if encargo is None or encargo.cancel():
+        """Las entradas de la página: ninguna si MkDocs llega antes o si su proceso falló."""
+        indice = self._indices.pop(ruta, None)
+        if indice is None:
             return {}
-        try:
-            return encargo.result()
-        except Exception:  # un proceso roto o un fallo: el bloque se ejecuta en MkDocs
-            return {}
+        with self._estados.get_lock():
+            if self._estados[indice] == PENDIENTE:
+                self._estados[indice] = EN_MKDOCS
+                return {}
+        while indice not in self._recibidas:
+            try:
+                recibido, entradas = self._cola.get(timeout=0.5)
+            except queue.Empty:
+                if not any(proceso.is_alive() for proceso in self._procesos):
+                    return {}
+                continue
+            self._recibidas[recibido] = entradas
+        return self._recibidas.pop(indice)
 
     def cerrar(self) -> None:
-        self._procesos.shutdown(wait=False, cancel_futures=True)
-        self._encargos.clear()
+        for proceso in self._procesos:
+            proceso.terminate()
+            proceso.join()
+        self._cola.close()
 
 
-_CONFIGURACION: Configuracion | None = None
+def _trabajar(
+    configuracion: Configuracion,
+    paginas: list[PaginaPendiente],
+    estados: Any,
+    cola: multiprocessing.Queue[tuple[int, dict[str, Any]]],
+) -> None:
+    """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas."""
+    gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
+    ejecutor = Ejecutor(configuracion)
+    for indice, pagina in enumerate(paginas):
+        with estados.get_lock():
+            if estados[indice] != PENDIENTE:
+                continue
+            estados[indice] = EN_OTRO_PROCESO
+        try:
+            entradas = ejecutor.entradas_de(pagina)
+        except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema
+            entradas = {}
+        cola.put((indice, entradas))
 
 
-def _preparar(configuracion: Configuracion) -> None:
-    global _CONFIGURACION
-    _CONFIGURACION = configuracion
+class Ejecutor:
+    """En cada proceso auxiliar: un Markdown que solo pasa los preprocesadores.
 
+    Así las vallas se encuentran y se ejecutan exactamente como en la construcción
+    (``pymdownx.superfences`` las lee y llama a la extensión en el mismo orden, con
+    el mismo texto y la misma línea), sin convertir el resto de la página.
+    """
 
-def _entradas_de(pagina: PaginaPendiente) -> dict[str, Any]:
-    """En el proceso auxiliar: convierte la página y devuelve lo que guardó en la caché."""
-    configuracion = _CONFIGURACION
-    assert configuracion is not None
-    fichero = Path(pagina.fichero or "")
-    texto = pagina.contenido
-    if texto is None:
-        texto = fichero.read_text("utf-8")
-    markdown, desplazamiento = separar_front_matter(texto.replace("\r\n", "\n"))
-    recogidas = Cache(None, huella="")
-    procesar(pagina.ruta, markdown, desplazamiento, configuracion.reglamento_de(fichero), recogidas)
-    return recogidas.guardadas()
+    def __init__(self, configuracion: Configuracion) -> None:
+        self.configuracion = configuracion
+        self.extension = TapizExtension()
+        self.markdown = Markdown(extensions=["pymdownx.superfences", self.extension])
+
+    def entradas_de(self, pagina: PaginaPendiente) -> dict[str, Any]:
+        fichero = Path(pagina.fichero or "")
+        texto = pagina.contenido
+        if texto is None:
+            texto = fichero.read_text("utf-8")
+        markdown, desplazamiento = separar_front_matter(texto.replace("\r\n", "\n"))
+        reglamento = self.configuracion.reglamento_de(fichero)
+        self.extension.pagina = Pagina(pagina.ruta, reglamento, desplazamiento)
+        self.extension.cache = recogidas = Cache(None, huella="")
+        self.markdown.reset()
+        lineas = markdown.split("\n")
+        for preprocesador in self.markdown.preprocessors:
+            lineas = preprocesador.run(lineas)
+        return recogidas.guardadas()

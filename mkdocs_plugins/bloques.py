@@ -68,7 +68,7 @@ def _es_apertura(linea: str, tipo: str) -> bool:
 
 def aperturas(lineas: list[str], tipo: str) -> list[int]:
     """Los índices (desde 0) de las líneas que abren una valla de ese tipo."""
-    return [i for i, linea in enumerate(lineas) if _es_apertura(linea, tipo)]
+    return [i for i, linea in enumerate(lineas) if tipo in linea and _es_apertura(linea, tipo)]
 
 
 def buscar_valla(

@@ -116,7 +116,8 @@ def _escribir(fichero: Path, contenido: dict[str, Any]) -> None:
     try:
         fichero.parent.mkdir(parents=True, exist_ok=True)
         temporal = fichero.with_name(f".{fichero.name}.{os.getpid()}")
-        temporal.write_text(json.dumps(contenido, ensure_ascii=False), encoding="utf-8")
+        # En ASCII (\u00e1…): se escribe bastante más deprisa que en UTF-8 y se lee igual.
+        temporal.write_bytes(json.dumps(contenido).encode("ascii"))
         os.replace(temporal, fichero)
     except OSError:
         pass  # una caché que no se puede escribir solo hace más lenta la próxima construcción

@@ -44,6 +44,28 @@ _SIN_BOTONES = {
 narración que ya se tiraron («saca un 9 en el {d20}»), que no deben volver a tirarse."""
 
 
+_PISTA = re.compile(r"d[\d%]", re.IGNORECASE)
+
+
+def expresiones(texto: str) -> Iterator[re.Match[str]]:
+    """Lo mismo que ``PATRON.finditer(texto)``, varias veces más rápido en páginas largas.
+
+    Una expresión solo puede empezar donde empiezan las cifras que preceden a una «d»
+    seguida de cifra o «%» (antes de ellas no puede haber otra letra ni cifra): se
+    busca esa pista, que es barata, y el patrón entero se prueba solo ahí.
+    """
+    fin = 0
+    for pista in _PISTA.finditer(texto):
+        inicio = pista.start()
+        if inicio < fin:
+            continue
+        while inicio > fin and texto[inicio - 1].isdecimal():
+            inicio -= 1
+        if encontrada := PATRON.match(texto, inicio):
+            fin = encontrada.end()
+            yield encontrada
+
+
 def candidatas(texto: str) -> Iterator[str]:
     for encontrada in PATRON.finditer(texto):
         yield encontrada.group(0)
@@ -150,7 +172,7 @@ class Visibilidad:
     @cached_property
     def dados(self) -> list[re.Match[str]]:
         """Las expresiones de dados candidatas del texto visible, en orden."""
-        return list(self.buscar(PATRON))
+        return [e for e in expresiones(self.html) if self.es_visible(e.start())]
 
     def buscar(self, patron: re.Pattern[str]) -> Iterator[re.Match[str]]:
         for encontrada in patron.finditer(self.html):

@@ -14,7 +14,6 @@ from pathlib import Path
 from markdown import Markdown
 
 from mkdocs_plugins.bloques import error_front_matter, separar_front_matter
-from mkdocs_plugins.cache import Cache
 from mkdocs_plugins.configuracion import Configuracion
 from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.fragmentos import Fragmento
@@ -68,16 +67,11 @@ class Procesada:
 
 
 def procesar(
-    ruta: str,
-    markdown: str,
-    desplazamiento: int = 0,
-    reglamento: Reglamento = ACTUAL,
-    cache: Cache | None = None,
+    ruta: str, markdown: str, desplazamiento: int = 0, reglamento: Reglamento = ACTUAL
 ) -> Procesada:
     """Convierte una página como la construcción del sitio y reúne todos sus problemas."""
     extension = TapizExtension()
     extension.pagina = Pagina(ruta, reglamento, desplazamiento)
-    extension.cache = cache
     html = Markdown(extensions=[*EXTENSIONES, extension]).convert(markdown)
     estado = extension.ultimo
     if estado is None:

@@ -13,7 +13,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, get_files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
@@ -84,7 +84,29 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self._instalar_extension(config)
         self._abrir_cache(raiz, fichero)
         self.carpeta_modulos = _carpeta_modulos(config)
+        self._adelantar(config)
         return config
+
+    def _adelantar(self, config: MkDocsConfig) -> None:
+        """Con la caché vacía, encarga los bloques de las páginas a otros procesos.
+
+        Se encargan ya, antes de que MkDocs recorra los ficheros del tema y la
+        navegación: así los procesos llevan ventaja cuando llega la primera página.
+        """
+        procesos = self.config.procesos
+        if not self.config.enabled or self.cache is None or self.cache.tiene_entradas:
+            return
+        if procesos < 1 or not adelanto.se_puede_bifurcar():
+            return
+        paginas = [
+            adelanto.PaginaPendiente(_ruta_mostrada(f.src_uri, config), f.abs_src_path)
+            for f in get_files(config).documentation_pages()
+            if not (self.config.catalogo and f.src_uri == catalogo.RUTA)
+        ]
+        if self.config.catalogo:
+            ruta = _ruta_mostrada(catalogo.RUTA, config)
+            paginas.append(adelanto.PaginaPendiente(ruta, None, catalogo.markdown()))
+        self.adelanto = adelanto.Adelanto(self.configuracion, paginas, procesos)
 
     def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
         """La caché de los bloques, la misma mientras no cambien el código ni las reglas."""
@@ -151,35 +173,14 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             if anterior is not None:
                 files.remove(anterior)
             files.append(File.generated(config, catalogo.RUTA, content=catalogo.markdown()))
-        if self.config.enabled:
-            self._adelantar(files, config)
         return files
-
-    def _adelantar(self, files: Files, config: MkDocsConfig) -> None:
-        """Con la caché vacía, encarga los bloques de las páginas a otros procesos."""
-        procesos = self.config.procesos
-        if self.cache is None or self.cache.tiene_entradas or procesos < 1:
-            return
-        if not adelanto.se_puede_bifurcar():
-            return
-        self.adelanto = adelanto.Adelanto(self.configuracion, procesos)
-        self.adelanto.encargar(
-            [
-                adelanto.PaginaPendiente(
-                    _ruta_mostrada(pagina, config),
-                    pagina.abs_src_path,
-                    pagina.content_string if pagina.generated_by else None,
-                )
-                for pagina in files.documentation_pages()
-            ]
-        )
 
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
         if self.config.enabled:
             reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
-            ruta = _ruta_mostrada(page.file, config)
+            ruta = _ruta_mostrada(page.file.src_uri, config)
             desplazamiento = _lineas_previas(page.file, markdown)
             self.extension.pagina = Pagina(ruta, reglamento, desplazamiento)
             if self.adelanto is not None and self.cache is not None:
@@ -286,11 +287,11 @@ def _carpeta_modulos(config: MkDocsConfig) -> Path | None:
     return None
 
 
-def _ruta_mostrada(fichero: File, config: MkDocsConfig) -> str:
+def _ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:
     """La ruta como la ve quien edita: ``srd/pagina.md``, relativa a mkdocs.yml."""
     raiz = os.path.dirname(config.config_file_path or "")
     docs = os.path.relpath(config.docs_dir, raiz) if raiz else os.path.basename(config.docs_dir)
-    return Path(docs, fichero.src_uri).as_posix()
+    return Path(docs, src_uri).as_posix()
 
 
 def _lineas_previas(fichero: File, markdown: str) -> int:

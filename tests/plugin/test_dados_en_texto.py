@@ -13,6 +13,7 @@ from mkdocs_plugins.dados_en_texto import (
     botones,
     candidatas,
     clasificar,
+    expresiones,
     textos_visibles,
 )
 from mkdocs_plugins.pagina import procesar
@@ -99,7 +100,7 @@ TROZOS = st.sampled_from(
 def test_la_busqueda_rapida_ve_lo_mismo_que_el_texto_troceado(trozos: list[str]) -> None:
     html = "".join(trozos)
     referencia = [c for texto in textos_visibles(html) for c in candidatas(texto)]
-    rapidas = [m.group(0) for m in Visibilidad(html).buscar(PATRON)]
+    rapidas = [m.group(0) for m in Visibilidad(html).dados]
     assert rapidas == referencia
     con_botones = botones(html, set(referencia))
     assert con_botones.count('class="tapiz-dados"') == len(referencia)
@@ -107,3 +108,12 @@ def test_la_busqueda_rapida_ve_lo_mismo_que_el_texto_troceado(trozos: list[str])
         re.sub(r'<button type="button" class="tapiz-dados"[^>]*>(.*?)</button>', r"\1", con_botones)
         == html
     )
+
+
+TEXTO_CON_DADOS = st.text(alphabet="dD0123456789٣%+-!khlK /.a_<>\n", max_size=60)
+
+
+@given(TEXTO_CON_DADOS)
+def test_buscar_por_pistas_encuentra_lo_mismo_que_el_patron(texto: str) -> None:
+    esperadas = [m.span() for m in PATRON.finditer(texto)]
+    assert [m.span() for m in expresiones(texto)] == esperadas
