@@ -11,6 +11,23 @@ import pytest
 
 PAGINAS = Path(__file__).parent / "paginas"
 
+AVISO = """\
+# Un aviso
+
+```tapiz-ejemplo
+titulo: Un veinte natural
+sistema: d20
+regla: ataque
+entradas:
+  tirada: 20
+  defensa: 16
+  bonus: 5
+espera:
+  impacta: true
+```
+"""
+"""Una página con un ejemplo correcto y una entrada que no cambia nada (un aviso)."""
+
 MKDOCS_YML = """\
 site_name: Prueba Tapiz
 docs_dir: srd

@@ -12,23 +12,9 @@ from pathlib import Path
 
 from mkdocs_plugins import adelanto, catalogo
 from mkdocs_plugins.configuracion import FICHERO, cargar_configuracion
-from tests.plugin.conftest import PAGINAS, construir, sitio
+from tests.plugin.conftest import AVISO, PAGINAS, construir, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
-EJEMPLO = """\
-# Un ejemplo
-
-```tapiz-ejemplo
-titulo: Un veinte natural
-sistema: d20
-regla: ataque
-entradas:
-  tirada: 20
-  defensa: 16
-espera:
-  impacta: true
-```
-"""
 
 
 def _con(proyecto: Path, ajustes: str) -> None:
@@ -110,7 +96,7 @@ def test_los_procesos_auxiliares_dan_lo_mismo_que_la_construccion(tmp_path: Path
 def test_las_paginas_llegan_de_otro_proceso_y_un_fallo_no_se_pierde(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     pagina = tmp_path / "una.md"
-    pagina.write_text(EJEMPLO, encoding="utf-8")
+    pagina.write_text(AVISO, encoding="utf-8")
     paginas = [
         adelanto.PaginaPendiente("srd/no-existe.md", str(tmp_path / "no-existe.md")),
         adelanto.PaginaPendiente("srd/una.md", str(pagina)),
@@ -128,7 +114,7 @@ def test_las_paginas_llegan_de_otro_proceso_y_un_fallo_no_se_pierde(tmp_path: Pa
 
 def test_mkdocs_se_queda_las_paginas_que_nadie_ha_empezado(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    paginas = [adelanto.PaginaPendiente(f"srd/p{i}.md", None, EJEMPLO) for i in range(8)]
+    paginas = [adelanto.PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(8)]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
     try:
         # La última aún no la ha empezado nadie: MkDocs la hace, sin esperar su turno...

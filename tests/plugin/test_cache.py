@@ -6,23 +6,7 @@ import json
 from pathlib import Path
 
 from mkdocs_plugins.cache import Cache, clave, huella
-from tests.plugin.conftest import PAGINAS, construir, sitio
-
-AVISO = """\
-# Un aviso
-
-```tapiz-ejemplo
-titulo: Un veinte natural
-sistema: d20
-regla: ataque
-entradas:
-  tirada: 20
-  defensa: 16
-  bonus: 5
-espera:
-  impacta: true
-```
-"""
+from tests.plugin.conftest import AVISO, PAGINAS, construir, sitio
 
 
 def test_la_huella_cambia_con_el_contenido_y_no_con_el_orden(tmp_path: Path) -> None:
