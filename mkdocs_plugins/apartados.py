@@ -21,7 +21,7 @@ import re
 FUERA_DE_LA_BUSQUEDA = 'data-search-exclude=""'
 """La marca de lo que no se indexa, en la etiqueta de apertura del elemento."""
 
-_MARCADO = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)\s[^>]*?" + re.escape(FUERA_DE_LA_BUSQUEDA))
+_APERTURA = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)\s")
 _HUECO = "<!--tapiz-aparte-"
 
 
@@ -36,17 +36,19 @@ class Apartados:
         if FUERA_DE_LA_BUSQUEDA not in html:
             return html
         partes: list[str] = []
-        desde = 0
-        while encontrado := _MARCADO.search(html, desde):
-            fin = _cierre(html, encontrado.group(1), encontrado.end())
+        desde = buscar = 0
+        while (marca := html.find(FUERA_DE_LA_BUSQUEDA, buscar)) != -1:
+            buscar = marca + len(FUERA_DE_LA_BUSQUEDA)
+            inicio = html.rfind("<", desde, marca)
+            etiqueta = _APERTURA.match(html, inicio) if inicio != -1 else None
+            if etiqueta is None or ">" in html[inicio:marca]:
+                continue  # la marca escrita como texto, no en una etiqueta
+            fin = _cierre(html, etiqueta.group(1), buscar)
             if fin is None:
                 break
-            partes += [
-                html[desde : encontrado.start()],
-                f"{_HUECO}{len(self._elementos)}-->",
-            ]
-            self._elementos.append(html[encontrado.start() : fin])
-            desde = fin
+            partes += [html[desde:inicio], f"{_HUECO}{len(self._elementos)}-->"]
+            self._elementos.append(html[inicio:fin])
+            desde = buscar = fin
         return "".join(partes) + html[desde:]
 
     def devolver(self, html: str) -> str:

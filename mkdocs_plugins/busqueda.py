@@ -37,10 +37,13 @@ def palabras_plegadas(texto_html: str) -> str:
     """Las palabras del texto que cambian al plegarse, plegadas, sin repetir."""
     texto = html.unescape(_ETIQUETA.sub(" ", texto_html))
     vistas: dict[str, None] = {}
-    for palabra in dict.fromkeys(_PALABRA.findall(texto)):
-        if not palabra.isascii():  # solo estas pueden cambiar al plegarse
-            plegada = plegar(palabra)
-            if plegada != palabra.lower():
+    # Solo cambian al plegarse las palabras con letras fuera de ASCII: se buscan solo en
+    # los trozos (entre espacios) que tienen alguna, que son pocos y cortos.
+    for trozo in texto.split():
+        if trozo.isascii():
+            continue
+        for palabra in _PALABRA.findall(trozo):
+            if not palabra.isascii() and (plegada := plegar(palabra)) != palabra.lower():
                 vistas.setdefault(plegada, None)
     return " ".join(vistas)
 

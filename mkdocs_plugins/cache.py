@@ -6,8 +6,8 @@ motor y del plugin. La caché guarda esos resultados en memoria entre las
 reconstrucciones de ``mkdocs serve`` y en un fichero JSON entre procesos,
 como las cachés de los plugins de mkdocs-material (``.cache/plugin/…``).
 
-Todo va bajo una huella del código y de las reglas (``huella``): si cambia
-una línea del motor, de un Lienzo o de ``tapiz.yml``, la caché entera se
+Todo va bajo una huella del código y de las reglas (``huella``): si se guarda
+un fichero del motor, de un Lienzo o ``tapiz.yml``, la caché entera se
 descarta. Un bloque con un problema no se guarda nunca: los errores se
 calculan y se informan en cada construcción.
 """
@@ -26,15 +26,19 @@ FORMATO = 1
 
 
 def huella(ficheros: Iterable[Path]) -> str:
-    """Una huella del contenido de esos ficheros (y de sus rutas), en hexadecimal."""
+    """Una huella de esos ficheros: su ruta, su tamaño y su fecha de modificación.
+
+    Como ``make`` o la caché de pytest, no se leen: guardar un fichero cambia su
+    fecha, y así la huella de cada construcción cuesta solo mirar las fechas.
+    """
     resumen = hashlib.sha256(str(FORMATO).encode())
     for fichero in sorted(set(ficheros)):
-        resumen.update(str(fichero).encode("utf-8") + b"\0")
         try:
-            resumen.update(fichero.read_bytes())
+            estado = fichero.stat()
+            sello = f"{estado.st_size}:{estado.st_mtime_ns}"
         except OSError:
-            resumen.update(b"(ilegible)")
-        resumen.update(b"\0")
+            sello = "(ilegible)"
+        resumen.update(f"{fichero}\0{sello}\0".encode("utf-8", "surrogateescape"))
     return resumen.hexdigest()
 
 

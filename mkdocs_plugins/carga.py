@@ -16,6 +16,9 @@ import rcssmin
 import rjsmin
 from mkdocs.utils import get_relative_url
 
+from mkdocs_plugins import cache as cache_
+from mkdocs_plugins.cache import Cache
+
 WIDGETS = {
     "tapiz-calculadora": "calculadora",
     "tapiz-tirador": "botones",
@@ -109,9 +112,14 @@ def enlazar(html: str, hojas: list[str], modulos: list[str], url_pagina: str) ->
     return html.replace("</head>", "".join(enlaces) + "</head>", 1)
 
 
-def minificar(carpeta: Path) -> None:
+def minificar(carpeta: Path, cache: Cache | None = None) -> None:
     """Quita comentarios y espacios de los módulos y estilos publicados (no de las fuentes)."""
-    for fichero in carpeta.glob("*.js"):
-        fichero.write_text(rjsmin.jsmin(fichero.read_text(encoding="utf-8")), encoding="utf-8")
-    for fichero in carpeta.glob("*.css"):
-        fichero.write_text(rcssmin.cssmin(fichero.read_text(encoding="utf-8")), encoding="utf-8")
+    for fichero in [*carpeta.glob("*.js"), *carpeta.glob("*.css")]:
+        fuente = fichero.read_text(encoding="utf-8")
+        clave = cache_.clave("minificado", fichero.suffix, fuente)
+        minificado = cache.obtener(clave) if cache is not None else None
+        if not isinstance(minificado, str):
+            minificado = rjsmin.jsmin(fuente) if fichero.suffix == ".js" else rcssmin.cssmin(fuente)
+            if cache is not None:
+                cache.guardar(clave, minificado)
+        fichero.write_text(minificado, encoding="utf-8")

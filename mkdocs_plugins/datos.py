@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
+from mkdocs_plugins import cache as cache_
+from mkdocs_plugins.cache import Cache
 from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
@@ -168,17 +170,25 @@ def texto(
     ejemplos: Mapping[str, str],
     *,
     calculadora: bool = True,
+    cache: Cache | None = None,
 ) -> str:
     """Un fichero de datos, con los de «Repetir» de ``ejemplos`` (ya en JSON, ``en_json``).
+
+    Con ``cache``, lo que no son ejemplos (las distribuciones y lo de la calculadora,
+    que solo dependen del reglamento y de las expresiones) se toma de ella si está.
 
     Los ejemplos llegan escritos (``Fragmento.datos``) y se insertan tal cual: el
     resultado es el mismo que ``en_json`` del diccionario entero, sin volver a escribirlos.
     """
-    contenido = datos(reglamento, expresiones, calculadora=calculadora)
-    if not ejemplos:
-        return en_json(contenido)
+    clave = cache_.clave("datos", *reglamento.firma(), str(calculadora), "", *sorted(expresiones))
+    con_hueco = cache.obtener(clave) if cache is not None else None
+    if not isinstance(con_hueco, str):
+        contenido = datos(reglamento, expresiones, calculadora=calculadora)
+        con_hueco = en_json(contenido | {"ejemplos": _HUECO})
+        if cache is not None:
+            cache.guardar(clave, con_hueco)
     objeto = ",".join(f"{en_json(clave)}:{ejemplos[clave]}" for clave in sorted(ejemplos))
-    return en_json(contenido | {"ejemplos": _HUECO}).replace(en_json(_HUECO), f"{{{objeto}}}", 1)
+    return con_hueco.replace(en_json(_HUECO), f"{{{objeto}}}", 1)
 
 
 def ruta_de_ejemplo(identificador: str) -> str:
@@ -203,15 +213,16 @@ def ficheros_del_sitio(
     reglamento: Reglamento,
     paginas: Mapping[str, DeUnaPagina],
     con_widgets: Mapping[str, bool],
+    cache: Cache | None = None,
 ) -> dict[Path, str]:
     """Los ficheros de datos: el de todo el sitio (``RUTA``), el de cada página con
     widgets (con la calculadora si la tiene) y el de «Repetir» de cada ejemplo suyo."""
     expresiones = set().union(*(pagina.expresiones for pagina in paginas.values()))
     ejemplos = {k: v for pagina in paginas.values() for k, v in pagina.ejemplos.items()}
-    ficheros = {sitio / RUTA: texto(reglamento, expresiones, ejemplos)}
+    ficheros = {sitio / RUTA: texto(reglamento, expresiones, ejemplos, cache=cache)}
     for uri, calculadora in con_widgets.items():
         pagina = paginas[uri]
-        de_pagina = texto(reglamento, pagina.expresiones, {}, calculadora=calculadora)
+        de_pagina = texto(reglamento, pagina.expresiones, {}, calculadora=calculadora, cache=cache)
         ficheros[sitio / CARPETA / ruta_de_pagina(uri)] = de_pagina
         for clave in pagina.ejemplos:
             ficheros[sitio / CARPETA / ruta_de_ejemplo(clave)] = ejemplos[clave]

@@ -110,10 +110,14 @@ def ejecutar(
 
 def _clave(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]) -> str:
     """Todo lo que decide el resultado de un bloque; las anclas ya usadas deciden la suya."""
-    lienzo = reglamento.lienzo.nombre if reglamento.lienzo is not None else ""
-    en_vigor = [reglamento.sistema.nombre, reglamento.edicion, *sorted(reglamento.opcionales)]
     return cache_.clave(
-        bloque.tipo, ruta, str(bloque.linea), bloque.cuerpo, lienzo, *en_vigor, "", *sorted(usados)
+        bloque.tipo,
+        ruta,
+        str(bloque.linea),
+        bloque.cuerpo,
+        *reglamento.firma(),
+        "",
+        *sorted(usados),
     )
 
 

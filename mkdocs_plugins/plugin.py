@@ -262,10 +262,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not self.config.enabled:
             return
         sitio, base = Path(config.site_dir), self.configuracion.base
-        ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets)
+        ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets, self.cache)
         datos.escribir(ficheros)
         if self.config.minificar and self.carpeta_modulos is not None:
-            carga.minificar(Path(config.site_dir) / "tapiz")
+            carga.minificar(Path(config.site_dir) / "tapiz", self.cache)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "

@@ -1,7 +1,12 @@
 """El índice de búsqueda admite palabras escritas sin tildes."""
 
+import html
 import json
+import re
 from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mkdocs_plugins.busqueda import palabras_plegadas, plegar, plegar_indice_busqueda
 
@@ -25,6 +30,18 @@ def test_plegar_quita_tildes_dieresis_y_enes():
 def test_solo_se_guardan_las_palabras_que_cambian_y_sin_etiquetas():
     texto = "<p>La acci&oacute;n causa <strong>daño</strong> y más daño; TZR0002 no cambia.</p>"
     assert palabras_plegadas(texto) == "accion dano mas"
+
+
+def _todas_las_palabras_plegadas(texto_html: str) -> str:
+    """La definición directa: cada palabra del texto, plegada si cambia, sin repetir."""
+    texto = html.unescape(re.sub(r"<[^>]*>", " ", texto_html))
+    cambiadas = (plegar(p) for p in re.findall(r"\w+", texto) if plegar(p) != p.lower())
+    return " ".join(dict.fromkeys(cambiadas))
+
+
+@given(st.text(alphabet="aAáÁeéñÑüÜ٣ß ,.\u00a0\u2003\x1c\n<>/&;x1_-", max_size=80))
+def test_buscar_solo_en_los_trozos_no_ascii_da_lo_mismo_que_todas_las_palabras(texto):
+    assert palabras_plegadas(texto) == _todas_las_palabras_plegadas(texto)
 
 
 def test_el_indice_gana_campos_sin_tildes_con_el_peso_de_su_campo(tmp_path):

@@ -153,9 +153,13 @@ class Reglamento:
                 f"las válidas son: {validas}"
             )
 
+    def firma(self) -> tuple[str, ...]:
+        """Lo que distingue a este reglamento: sistema, edición, Lienzo y opcionales."""
+        nombre_lienzo = self.lienzo.nombre if self.lienzo is not None else ""
+        return (self.sistema.nombre, self.edicion, nombre_lienzo, *sorted(self.opcionales))
+
     def __hash__(self) -> int:
-        nombre_lienzo = self.lienzo.nombre if self.lienzo is not None else None
-        return hash((self.sistema.nombre, self.edicion, self.opcionales, nombre_lienzo))
+        return hash(self.firma())
 
     def con(
         self, *, edicion: str | None = None, opcionales: frozenset[str] | None = None

@@ -27,7 +27,7 @@ def _publicado(proyecto: Path) -> dict[str, str]:
     return {
         str(f.relative_to(sitio_)): f.read_text("utf-8")
         for f in sorted(sitio_.rglob("*"))
-        if f.suffix in {".html", ".json"}
+        if f.suffix in {".html", ".json", ".js", ".css"}
     }
 
 

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from mkdocs_plugins.cache import Cache, clave, huella
 from tests.plugin.conftest import AVISO, PAGINAS, construir, sitio
 
 
-def test_la_huella_cambia_con_el_contenido_y_no_con_el_orden(tmp_path: Path) -> None:
+def test_la_huella_cambia_al_guardar_un_fichero_y_no_con_el_orden(tmp_path: Path) -> None:
     a, b = tmp_path / "a.py", tmp_path / "b.py"
     a.write_text("x = 1", encoding="utf-8")
     b.write_text("y = 2", encoding="utf-8")
     antes = huella([a, b])
     assert huella([b, a]) == antes
-    a.write_text("x = 2", encoding="utf-8")
+    assert huella([a, b]) == antes  # sin cambios, la misma: la caché sirve
+    a.write_text("x = 22", encoding="utf-8")  # otro tamaño
     assert huella([a, b]) != antes
+    otra = huella([a, b])
+    os.utime(b, ns=(b.stat().st_atime_ns, b.stat().st_mtime_ns + 1_000_000))  # guardado otra vez
+    assert huella([a, b]) != otra
+    assert huella([a, tmp_path / "no-existe.py"]) != huella([a])
 
 
 def test_las_claves_no_confunden_sus_partes() -> None:
@@ -57,7 +63,7 @@ def _publicado(proyecto: Path) -> dict[str, str]:
     return {
         str(f.relative_to(sitio_)): f.read_text("utf-8")
         for f in sorted(sitio_.rglob("*"))
-        if f.suffix in {".html", ".json"} and f.name != "sitemap.xml"
+        if f.suffix in {".html", ".json", ".js", ".css"}
     }
 
 
