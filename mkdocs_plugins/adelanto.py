@@ -32,6 +32,7 @@ from typing import Any
 
 from markdown import Markdown
 
+from mkdocs_plugins import dados_en_texto, datos
 from mkdocs_plugins.bloques import separar_front_matter
 from mkdocs_plugins.cache import Cache
 from mkdocs_plugins.configuracion import Configuracion
@@ -59,6 +60,8 @@ def se_puede_bifurcar() -> bool:
 
 
 PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
+SIN_PAGINA = -1
+"""Lo que se envía sin ser de una página: lo de la calculadora."""
 
 
 class Adelanto:
@@ -108,6 +111,16 @@ class Adelanto:
             self._recibidas[recibido] = entradas
         return self._recibidas.pop(indice)
 
+    def sin_pagina(self) -> dict[str, Any]:
+        """Lo que ha llegado sin ser de una página; sin esperar: lo que falte, lo hace MkDocs."""
+        while True:
+            try:
+                recibido, entradas = self._cola.get_nowait()
+            except queue.Empty:
+                break
+            self._recibidas[recibido] = entradas
+        return self._recibidas.pop(SIN_PAGINA, {})
+
     def cerrar(self) -> None:
         for proceso in self._procesos:
             proceso.terminate()
@@ -124,6 +137,9 @@ def _trabajar(
     """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
     ejecutor = Ejecutor(configuracion)
+    calculadora = Cache(None, huella="")
+    datos.reglas_en_json(configuracion.base, calculadora)
+    cola.put((SIN_PAGINA, calculadora.guardadas()))
     for indice, pagina in enumerate(paginas):
         with estados.get_lock():
             if estados[indice] != PENDIENTE:
@@ -148,6 +164,8 @@ class Ejecutor:
         self.configuracion = configuracion
         self.extension = TapizExtension()
         self.markdown = Markdown(extensions=["pymdownx.superfences", self.extension])
+        self.vistas: set[str] = set()
+        """Las expresiones de dados ya vistas en otras páginas."""
 
     def entradas_de(self, pagina: PaginaPendiente) -> dict[str, Any]:
         fichero = Path(pagina.fichero or "")
@@ -162,4 +180,10 @@ class Ejecutor:
         lineas = markdown.split("\n")
         for preprocesador in self.markdown.preprocessors:
             lineas = preprocesador.run(lineas)
+        # Las distribuciones de los dados del texto, para los ficheros de datos (de más no
+        # estorban: MkDocs solo busca las de los dados que ve).
+        for expresion in {e.group(0) for e in dados_en_texto.expresiones(markdown)} - self.vistas:
+            self.vistas.add(expresion)
+            if dados_en_texto.error_de_notacion(expresion) is None:
+                datos.distribucion_en_json(expresion, recogidas)
         return recogidas.guardadas()

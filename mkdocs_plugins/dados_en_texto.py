@@ -96,7 +96,7 @@ def clasificar(html: str | Visibilidad) -> tuple[set[str], list[tuple[str, str]]
     problemas = _vallas_sin_cerrar(visible)
     for encontrada in visible.dados:
         expresion = encontrada.group(0)
-        if (error := _error_de_notacion(expresion)) is not None:
+        if (error := error_de_notacion(expresion)) is not None:
             problemas.append((expresion, f"dados en el texto: {error}"))
         else:
             validas.add(expresion)
@@ -117,7 +117,7 @@ def _vallas_sin_cerrar(visible: Visibilidad) -> list[tuple[str, str]]:
 
 
 @lru_cache(maxsize=4096)
-def _error_de_notacion(expresion: str) -> str | None:
+def error_de_notacion(expresion: str) -> str | None:
     """Lo que dice el motor de una notación inválida; las mismas se repiten en todo el libro."""
     try:
         analizar(expresion)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
@@ -142,18 +142,8 @@ def datos(
     reglamento: Reglamento, expresiones: set[str], *, calculadora: bool = True
 ) -> dict[str, Any]:
     """Los datos de los widgets, sin los de «Repetir»; sin ``calculadora``, solo los de dados."""
-    p = reglamento.parametros
-    return {
-        "version": 2,
-        "reglamento": {
-            "edicion": reglamento.edicion,
-            "dado_base": p.dado_base,
-            "opcionales": sorted(reglamento.opcionales),
-        },
-        **(_reglas(reglamento) if calculadora else {}),
-        "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
-        "ejemplos": {},
-    }
+    leidos: dict[str, Any] = json.loads(texto(reglamento, expresiones, {}, calculadora=calculadora))
+    return leidos
 
 
 def en_json(contenido: Any) -> str:
@@ -161,7 +151,7 @@ def en_json(contenido: Any) -> str:
     return json.dumps(contenido, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-_HUECO = "\0ejemplos\0"
+_HUECOS = ("\0distribuciones\0", "\0ejemplos\0")
 
 
 def texto(
@@ -174,21 +164,54 @@ def texto(
 ) -> str:
     """Un fichero de datos, con los de «Repetir» de ``ejemplos`` (ya en JSON, ``en_json``).
 
-    Con ``cache``, lo que no son ejemplos (las distribuciones y lo de la calculadora,
-    que solo dependen del reglamento y de las expresiones) se toma de ella si está.
-
-    Los ejemplos llegan escritos (``Fragmento.datos``) y se insertan tal cual: el
-    resultado es el mismo que ``en_json`` del diccionario entero, sin volver a escribirlos.
+    Es lo mismo que ``en_json`` del diccionario entero, pero hecho de piezas ya
+    escritas: los ejemplos (``Fragmento.datos``), cada distribución y lo de la
+    calculadora, que con ``cache`` se guardan de una construcción a otra (y en
+    una construcción en frío las adelantan otros procesos, ``adelanto``).
     """
-    clave = cache_.clave("datos", *reglamento.firma(), str(calculadora), "", *sorted(expresiones))
-    con_hueco = cache.obtener(clave) if cache is not None else None
-    if not isinstance(con_hueco, str):
-        contenido = datos(reglamento, expresiones, calculadora=calculadora)
-        con_hueco = en_json(contenido | {"ejemplos": _HUECO})
-        if cache is not None:
-            cache.guardar(clave, con_hueco)
-    objeto = ",".join(f"{en_json(clave)}:{ejemplos[clave]}" for clave in sorted(ejemplos))
-    return con_hueco.replace(en_json(_HUECO), f"{{{objeto}}}", 1)
+    p = reglamento.parametros
+    contenido: dict[str, Any] = {
+        "version": 2,
+        "reglamento": {
+            "edicion": reglamento.edicion,
+            "dado_base": p.dado_base,
+            "opcionales": sorted(reglamento.opcionales),
+        },
+        "distribuciones": _HUECOS[0],
+        "ejemplos": _HUECOS[1],
+    }
+    if calculadora:
+        contenido |= json.loads(reglas_en_json(reglamento, cache))
+    rellenos = (
+        ",".join(f"{en_json(e)}:{distribucion_en_json(e, cache)}" for e in sorted(expresiones)),
+        ",".join(f"{en_json(clave)}:{ejemplos[clave]}" for clave in sorted(ejemplos)),
+    )
+    escrito = en_json(contenido)
+    for hueco, relleno in zip(_HUECOS, rellenos, strict=True):
+        escrito = escrito.replace(en_json(hueco), f"{{{relleno}}}", 1)
+    return escrito
+
+
+def distribucion_en_json(expresion: str, cache: Cache | None = None) -> str:
+    """``distribucion_json`` ya escrita."""
+    clave = cache_.clave("distribución", expresion)
+    return _guardada(cache, clave, lambda: en_json(distribucion_json(expresion)))
+
+
+def reglas_en_json(reglamento: Reglamento, cache: Cache | None = None) -> str:
+    """Lo que necesita la calculadora de acciones, ya escrito."""
+    clave = cache_.clave("calculadora", *reglamento.firma())
+    return _guardada(cache, clave, lambda: en_json(_reglas(reglamento)))
+
+
+def _guardada(cache: Cache | None, clave: str, escribir: Callable[[], str]) -> str:
+    guardada = cache.obtener(clave) if cache is not None else None
+    if isinstance(guardada, str):
+        return guardada
+    escrita = escribir()
+    if cache is not None:
+        cache.guardar(clave, escrita)
+    return escrita
 
 
 def ruta_de_ejemplo(identificador: str) -> str:

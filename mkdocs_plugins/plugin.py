@@ -258,6 +258,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.adelanto = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.adelanto is not None and self.cache is not None:
+            self.cache.ofrecer(self.adelanto.sin_pagina())
         self._cerrar_adelanto()
         if not self.config.enabled:
             return

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import itertools
-import json
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mkdocs_plugins.datos import compactar_resultados, datos, en_json, texto
+from mkdocs_plugins.cache import Cache
+from mkdocs_plugins.datos import (
+    _reglas,
+    compactar_resultados,
+    distribucion_json,
+    en_json,
+    texto,
+)
 from mkdocs_plugins.pagina import ACTUAL
 
 soportes = st.lists(
@@ -32,15 +38,38 @@ def test_cada_combinacion_recupera_su_resultado(soportes_dados: list[list[int]],
     assert len(compacto["unicos"]) == len({repr(r) for r in resultados.values()})
 
 
+def _diccionario(expresiones: set[str], calculadora: bool) -> dict[str, object]:
+    """Los datos escritos a mano, pieza a pieza, sin pasar por ``texto``."""
+    p = ACTUAL.parametros
+    return {
+        "version": 2,
+        "reglamento": {
+            "edicion": ACTUAL.edicion,
+            "dado_base": p.dado_base,
+            "opcionales": sorted(ACTUAL.opcionales),
+        },
+        **(_reglas(ACTUAL) if calculadora else {}),
+        "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
+    }
+
+
 @given(
     st.dictionaries(
         st.text(min_size=1, max_size=8),
         st.dictionaries(st.text(max_size=5), st.integers()),
         max_size=4,
-    )
+    ),
+    st.sets(st.sampled_from(["1d6", "2d6", "1d20+3", "4d6kh3", "d%"]), max_size=3),
+    st.booleans(),
 )
-def test_un_fichero_con_ejemplos_ya_escritos_es_el_json_del_diccionario_entero(ejemplos) -> None:
+def test_un_fichero_hecho_de_piezas_escritas_es_el_json_del_diccionario_entero(
+    ejemplos, expresiones, calculadora
+) -> None:
     escritos = {clave: en_json(valor) for clave, valor in ejemplos.items()}
-    texto_ = texto(ACTUAL, {"1d6"}, escritos, calculadora=False)
-    assert texto_ == en_json(datos(ACTUAL, {"1d6"}, calculadora=False) | {"ejemplos": ejemplos})
-    assert json.loads(texto_)["ejemplos"] == ejemplos
+    texto_ = texto(ACTUAL, expresiones, escritos, calculadora=calculadora)
+    esperado = _diccionario(expresiones, calculadora) | {"ejemplos": ejemplos}
+    assert texto_ == en_json(esperado)
+    # Con las piezas guardadas en una caché (otra construcción), lo mismo.
+    cache = Cache(None, "h")
+    texto(ACTUAL, expresiones, escritos, calculadora=calculadora, cache=cache)
+    assert texto(ACTUAL, expresiones, escritos, calculadora=calculadora, cache=cache) == texto_
