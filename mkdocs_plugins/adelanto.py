@@ -8,15 +8,17 @@ como el plugin social de mkdocs-material reparte sus tarjetas.
 
 Cada proceso pasa sus páginas por los preprocesadores de Markdown (ahí
 ``pymdownx.superfences`` encuentra las vallas y llama a la extensión, como en la
-construcción) y envía las entradas de caché de sus bloques; el plugin las ofrece
-a la caché antes de convertir la página. Una entrada solo se usa si su clave (el
+construcción) y envía las entradas de caché de sus bloques, más las de las
+distribuciones de los dados de su texto y las de la calculadora, que necesitan los
+ficheros de datos; el plugin las ofrece a la caché antes de convertir la página. Una entrada solo se usa si su clave (el
 texto, el sitio y las reglas del bloque) coincide: si algo difiere, el bloque se
 ejecuta en MkDocs como siempre. Los bloques con problemas nunca llegan a la
 caché, así que sus mensajes salen siempre de la construcción.
 
 Los procesos se bifurcan (``fork``) del de MkDocs, que ya tiene todo cargado.
-Donde no se puede bifurcar sin riesgo (sin ``fork``, o con otros hilos vivos,
-como en ``mkdocs serve``) no hay adelanto y todo se ejecuta en MkDocs.
+Donde no se puede bifurcar sin riesgo (sin ``fork``, en macOS, o con otros hilos
+vivos, como en las reconstrucciones de ``mkdocs serve``) no hay adelanto y todo se
+ejecuta en MkDocs.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import gc
 import multiprocessing
 import os
 import queue
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,7 +59,12 @@ def procesos_por_defecto() -> int:
 
 
 def se_puede_bifurcar() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    """Con ``fork``, sin otros hilos vivos y fuera de macOS (donde bifurcar no es seguro)."""
+    return (
+        sys.platform != "darwin"
+        and "fork" in multiprocessing.get_all_start_methods()
+        and threading.active_count() == 1
+    )
 
 
 PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
