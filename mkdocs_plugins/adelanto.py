@@ -10,10 +10,11 @@ Cada proceso pasa sus páginas por los preprocesadores de Markdown (ahí
 ``pymdownx.superfences`` encuentra las vallas y llama a la extensión, como en la
 construcción) y envía las entradas de caché de sus bloques, más las de las
 distribuciones de los dados de su texto y las de la calculadora, que necesitan los
-ficheros de datos; el plugin las ofrece a la caché antes de convertir la página. Una entrada solo se usa si su clave (el
-texto, el sitio y las reglas del bloque) coincide: si algo difiere, el bloque se
-ejecuta en MkDocs como siempre. Los bloques con problemas nunca llegan a la
-caché, así que sus mensajes salen siempre de la construcción.
+ficheros de datos; el plugin las ofrece a la caché antes de convertir la página.
+Una entrada solo se usa si su clave (el texto, el sitio y las reglas del bloque)
+coincide: si algo difiere, el bloque se ejecuta en MkDocs como siempre. Los
+bloques con problemas nunca llegan a la caché, así que sus mensajes salen siempre
+de la construcción.
 
 Los procesos se bifurcan (``fork``) del de MkDocs, que ya tiene todo cargado.
 Donde no se puede bifurcar sin riesgo (sin ``fork``, en macOS, o con otros hilos
