@@ -236,6 +236,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """
         if not self.config.enabled:
             return output
+        output = busqueda.nombrar_dialogo(output)
         if page.meta.get("template") or page.file.src_uri not in self.widgets:
             output = self.apartados.devolver(output)
             widgets = carga.widgets_de(output)

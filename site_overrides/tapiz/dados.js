@@ -140,16 +140,8 @@ function alAcercarse(evento) {
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
 }
 
-/** El diálogo de búsqueda de Material no tiene nombre accesible (axe: aria-dialog-name). */
-function nombrarBusqueda() {
-  const dialogo = document.querySelector(".md-search[role=dialog]:not([aria-label])");
-  const campo = dialogo?.querySelector(".md-search__input");
-  if (dialogo) dialogo.setAttribute("aria-label", campo?.getAttribute("aria-label") ?? "Búsqueda");
-}
-
 if (!window.__tapizDados) {
   window.__tapizDados = true;
-  nombrarBusqueda();
   document.addEventListener("click", alHacerClic);
   document.addEventListener("pointerover", alAcercarse);
   document.addEventListener("focusin", alAcercarse);
