@@ -88,7 +88,7 @@ def medir(sitio: Path, base: str) -> None:
     pesos = medir_pesos(sitio)
     print("Peso de las páginas publicadas (gzip, código y datos del proyecto)")
     for nombre, (donde, bytes_) in pesos.items():
-        print(f"  {nombre:50} {bytes_ / 1024:6.1f} KiB  ({donde})")
+        print(f"  {nombre:50} {bytes_ / 1024:6.1f} KiB {bytes_:>7} B  ({donde})")
     pesada = pesos["página con widgets más pesada (código)"][0]
     tiempos = clic_hasta_anuncio(base, pesada)
     print(
