@@ -66,6 +66,16 @@ def construir(proyecto: Path, *argumentos: str) -> subprocess.CompletedProcess[s
     )
 
 
+def publicado(proyecto: Path) -> dict[str, str]:
+    """Lo que publica una construcción: páginas, datos, módulos y estilos, por ruta."""
+    sitio_ = proyecto / "site"
+    return {
+        str(f.relative_to(sitio_)): f.read_text("utf-8")
+        for f in sorted(sitio_.rglob("*"))
+        if f.suffix in {".html", ".json", ".js", ".css"}
+    }
+
+
 @pytest.fixture
 def sitio_correcto(tmp_path: Path) -> Path:
     return sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mkdocs_plugins import adelanto, catalogo
 from mkdocs_plugins.configuracion import FICHERO, cargar_configuracion
-from tests.plugin.conftest import AVISO, PAGINAS, construir, sitio
+from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
 
@@ -20,15 +20,6 @@ RAIZ = Path(__file__).resolve().parents[2]
 def _con(proyecto: Path, ajustes: str) -> None:
     yml = proyecto / "mkdocs.yml"
     yml.write_text(yml.read_text("utf-8").replace("catalogo: false", ajustes), encoding="utf-8")
-
-
-def _publicado(proyecto: Path) -> dict[str, str]:
-    sitio_ = proyecto / "site"
-    return {
-        str(f.relative_to(sitio_)): f.read_text("utf-8")
-        for f in sorted(sitio_.rglob("*"))
-        if f.suffix in {".html", ".json", ".js", ".css"}
-    }
 
 
 def _esperar_a_los_procesos() -> None:
@@ -46,7 +37,7 @@ def test_con_adelanto_se_publica_lo_mismo_que_sin_el(tmp_path: Path) -> None:
     en_mkdocs = sitio(tmp_path / "en-mkdocs", paginas)
     _con(en_mkdocs, "catalogo: false\n      cache: false")
     assert construir(en_mkdocs, "--strict").returncode == 0
-    assert _publicado(adelantado) == _publicado(en_mkdocs)
+    assert publicado(adelantado) == publicado(en_mkdocs)
 
 
 def test_un_error_se_informa_aunque_las_paginas_se_adelanten(tmp_path: Path) -> None:

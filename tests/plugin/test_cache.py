@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from mkdocs_plugins.cache import Cache, clave, huella
-from tests.plugin.conftest import AVISO, PAGINAS, construir, sitio
+from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 
 def test_la_huella_cambia_al_guardar_un_fichero_y_no_con_el_orden(tmp_path: Path) -> None:
@@ -58,24 +58,15 @@ def test_un_fichero_roto_es_una_cache_vacia(tmp_path: Path) -> None:
         assert Cache(fichero, "h").obtener("k") is None
 
 
-def _publicado(proyecto: Path) -> dict[str, str]:
-    sitio_ = proyecto / "site"
-    return {
-        str(f.relative_to(sitio_)): f.read_text("utf-8")
-        for f in sorted(sitio_.rglob("*"))
-        if f.suffix in {".html", ".json", ".js", ".css"}
-    }
-
-
 def test_construir_con_la_cache_publica_lo_mismo_que_sin_ella(tmp_path: Path) -> None:
     proyecto = sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])
     assert construir(proyecto, "--strict").returncode == 0
     fichero = proyecto / ".cache" / "plugin" / "tapiz" / "bloques.json"
     guardadas = json.loads(fichero.read_text("utf-8"))["entradas"]
     assert len(guardadas) >= 3
-    fria = _publicado(proyecto)
+    fria = publicado(proyecto)
     assert construir(proyecto, "--strict").returncode == 0
-    assert _publicado(proyecto) == fria
+    assert publicado(proyecto) == fria
     # Y lo mismo que una construcción que no la usa.
     yml = proyecto / "mkdocs.yml"
     yml.write_text(
@@ -83,7 +74,7 @@ def test_construir_con_la_cache_publica_lo_mismo_que_sin_ella(tmp_path: Path) ->
     )
     fichero.unlink()
     assert construir(proyecto, "--strict").returncode == 0
-    assert _publicado(proyecto) == fria
+    assert publicado(proyecto) == fria
     assert not fichero.exists()
 
 
