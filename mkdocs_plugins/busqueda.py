@@ -58,14 +58,9 @@ def plegar_documento(documento: dict[str, Any], cache: Cache | None = None) -> N
 
 
 def _plegadas(texto_html: str, cache: Cache | None) -> str:
-    if cache is None:
-        return palabras_plegadas(texto_html)
-    clave = cache_.clave("búsqueda", texto_html)
-    guardadas = cache.obtener(clave)
-    if not isinstance(guardadas, str):
-        guardadas = palabras_plegadas(texto_html)
-        cache.guardar(clave, guardadas)
-    return guardadas
+    return cache_.texto_guardado(
+        cache, lambda: palabras_plegadas(texto_html), "búsqueda", texto_html
+    )
 
 
 def plegar_indice_busqueda(ruta_indice: Path, cache: Cache | None = None) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,20 @@ def huella(ficheros: Iterable[Path]) -> str:
 def clave(*partes: str) -> str:
     """La clave de una entrada: una huella de sus partes, que no pueden confundirse."""
     return hashlib.sha256("\0".join(partes).encode("utf-8")).hexdigest()
+
+
+def texto_guardado(cache: Cache | None, calcular: Callable[[], str], *partes: str) -> str:
+    """Un texto que solo depende de ``partes``: el de la caché si está; si no, se calcula
+    (y se guarda, si hay caché)."""
+    if cache is None:
+        return calcular()
+    entrada = clave(*partes)
+    guardado = cache.obtener(entrada)
+    if isinstance(guardado, str):
+        return guardado
+    calculado = calcular()
+    cache.guardar(entrada, calculado)
+    return calculado
 
 
 class Cache:

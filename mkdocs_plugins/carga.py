@@ -10,6 +10,7 @@ a una página por la navegación instantánea.
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 
 import rcssmin
@@ -116,10 +117,8 @@ def minificar(carpeta: Path, cache: Cache | None = None) -> None:
     """Quita comentarios y espacios de los módulos y estilos publicados (no de las fuentes)."""
     for fichero in [*carpeta.glob("*.js"), *carpeta.glob("*.css")]:
         fuente = fichero.read_text(encoding="utf-8")
-        clave = cache_.clave("minificado", fichero.suffix, fuente)
-        minificado = cache.obtener(clave) if cache is not None else None
-        if not isinstance(minificado, str):
-            minificado = rjsmin.jsmin(fuente) if fichero.suffix == ".js" else rcssmin.cssmin(fuente)
-            if cache is not None:
-                cache.guardar(clave, minificado)
+        minificador = rjsmin.jsmin if fichero.suffix == ".js" else rcssmin.cssmin
+        minificado = cache_.texto_guardado(
+            cache, partial(minificador, fuente), "minificado", fichero.suffix, fuente
+        )
         fichero.write_text(minificado, encoding="utf-8")

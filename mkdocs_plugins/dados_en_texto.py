@@ -67,7 +67,7 @@ def expresiones(texto: str) -> Iterator[re.Match[str]]:
 
 
 def candidatas(texto: str) -> Iterator[str]:
-    for encontrada in PATRON.finditer(texto):
+    for encontrada in expresiones(texto):
         yield encontrada.group(0)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
@@ -194,24 +194,16 @@ def texto(
 
 def distribucion_en_json(expresion: str, cache: Cache | None = None) -> str:
     """``distribucion_json`` ya escrita."""
-    clave = cache_.clave("distribución", expresion)
-    return _guardada(cache, clave, lambda: en_json(distribucion_json(expresion)))
+    return cache_.texto_guardado(
+        cache, lambda: en_json(distribucion_json(expresion)), "distribución", expresion
+    )
 
 
 def reglas_en_json(reglamento: Reglamento, cache: Cache | None = None) -> str:
     """Lo que necesita la calculadora de acciones, ya escrito."""
-    clave = cache_.clave("calculadora", *reglamento.firma())
-    return _guardada(cache, clave, lambda: en_json(_reglas(reglamento)))
-
-
-def _guardada(cache: Cache | None, clave: str, escribir: Callable[[], str]) -> str:
-    guardada = cache.obtener(clave) if cache is not None else None
-    if isinstance(guardada, str):
-        return guardada
-    escrita = escribir()
-    if cache is not None:
-        cache.guardar(clave, escrita)
-    return escrita
+    return cache_.texto_guardado(
+        cache, lambda: en_json(_reglas(reglamento)), "calculadora", *reglamento.firma()
+    )
 
 
 def ruta_de_ejemplo(identificador: str) -> str:

@@ -6,7 +6,7 @@ import json
 import os
 from pathlib import Path
 
-from mkdocs_plugins.cache import Cache, clave, huella
+from mkdocs_plugins.cache import Cache, clave, huella, texto_guardado
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 
@@ -88,3 +88,17 @@ def test_los_errores_y_los_avisos_se_informan_en_cada_construccion(tmp_path: Pat
         for linea in esperado:
             assert linea in resultado.stderr
         assert "srd/aviso.md:9: aviso: la entrada «defensa» no cambia nada" in resultado.stderr
+
+
+def test_un_texto_guardado_se_calcula_una_vez_por_caché() -> None:
+    calculos: list[str] = []
+
+    def calcular() -> str:
+        calculos.append("x")
+        return f"texto {len(calculos)}"
+
+    cache = Cache(None, "h")
+    assert texto_guardado(cache, calcular, "a", "b") == "texto 1"
+    assert texto_guardado(cache, calcular, "a", "b") == "texto 1"
+    assert texto_guardado(cache, calcular, "ab") == "texto 2"  # otras partes, otra entrada
+    assert texto_guardado(None, calcular, "a", "b") == "texto 3"  # sin caché, siempre se calcula
