@@ -98,6 +98,10 @@ class Adelanto:
             )
             for _ in range(procesos)
         ]
+        # Lo que ya existe queda fuera de la recogida de basura mientras haya auxiliares: si no,
+        # recorrerlo escribiría en páginas de memoria compartidas tras bifurcar, que el sistema
+        # copiaría una a una (la pauta de la documentación de gc.freeze).
+        gc.freeze()
         for proceso in self._procesos:
             proceso.start()
 
@@ -135,6 +139,7 @@ class Adelanto:
             proceso.terminate()
             proceso.join()
         self._cola.close()
+        gc.unfreeze()
 
 
 def _trabajar(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import multiprocessing
 import subprocess
@@ -105,6 +106,17 @@ def test_las_paginas_llegan_de_otro_proceso_y_un_fallo_no_se_pierde(tmp_path: Pa
         assert 'id="ejemplo-srd-una-un-veinte-natural"' in bloque["html"]
     finally:
         trabajo.cerrar()
+
+
+def test_lo_heredado_no_se_recorre_mientras_hay_auxiliares(tmp_path: Path) -> None:
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
+    try:
+        assert gc.get_freeze_count() > 0
+    finally:
+        trabajo.cerrar()
+    assert gc.get_freeze_count() == 0
 
 
 def test_mkdocs_se_queda_las_paginas_que_nadie_ha_empezado(tmp_path: Path) -> None:
