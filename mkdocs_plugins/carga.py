@@ -113,12 +113,8 @@ def enlazar(html: str, hojas: list[str], modulos: list[str], url_pagina: str) ->
     return html.replace("</head>", "".join(enlaces) + "</head>", 1)
 
 
-def minificar(carpeta: Path, cache: Cache | None = None) -> None:
-    """Quita comentarios y espacios de los módulos y estilos publicados (no de las fuentes)."""
-    for fichero in [*carpeta.glob("*.js"), *carpeta.glob("*.css")]:
-        fuente = fichero.read_text(encoding="utf-8")
-        minificador = rjsmin.jsmin if fichero.suffix == ".js" else rcssmin.cssmin
-        minificado = cache_.texto_guardado(
-            cache, partial(minificador, fuente), "minificado", fichero.suffix, fuente
-        )
-        fichero.write_text(minificado, encoding="utf-8")
+def minificado(nombre: str, fuente: str, cache: Cache | None = None) -> str:
+    """Un módulo (``.js``) o una hoja de estilos (``.css``) sin comentarios ni espacios."""
+    sufijo = Path(nombre).suffix
+    minificador = rjsmin.jsmin if sufijo == ".js" else rcssmin.cssmin
+    return cache_.texto_guardado(cache, partial(minificador, fuente), "minificado", sufijo, fuente)
