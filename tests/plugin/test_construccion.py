@@ -16,6 +16,7 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from mkdocs_plugins import carga
 from tests.plugin.conftest import PAGINAS, construir, paginas_incorrectas, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -212,3 +213,21 @@ def test_mkdocs_serve_se_reinicia_con_el_motor_nuevo(tmp_path: Path) -> None:
         _, errores = servidor.communicate(timeout=30)
     assert "el motor ha cambiado; mkdocs serve se reinicia con el código nuevo" in errores
     assert "Traceback" not in errores
+
+
+@pytest.mark.parametrize("minificar", [True, False])
+def test_los_modulos_de_los_widgets_se_publican_minificados(
+    tmp_path: Path, minificar: bool
+) -> None:
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
+    tema = RAIZ / "site_overrides"
+    yml = proyecto / "mkdocs.yml"
+    ajustes = f"catalogo: false\n      minificar: {str(minificar).lower()}"
+    texto = yml.read_text("utf-8").replace("catalogo: false", ajustes)
+    yml.write_text(texto.replace("  language: es", f"  language: es\n  custom_dir: {tema}"))
+    assert construir(proyecto, "--strict").returncode == 0
+    for nombre in ("dados.js", "tapiz.css"):
+        fuente = (tema / "tapiz" / nombre).read_text("utf-8")
+        esperado = carga.minificado(nombre, fuente) if minificar else fuente
+        assert (proyecto / "site" / "tapiz" / nombre).read_text("utf-8") == esperado
+        assert (len(esperado) < len(fuente)) is minificar
