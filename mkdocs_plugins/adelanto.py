@@ -114,6 +114,7 @@ class Adelanto:
             if self._estados[indice] == PENDIENTE:
                 self._estados[indice] = EN_MKDOCS
                 return {}
+        self._recoger()
         while indice not in self._recibidas:
             try:
                 recibido, entradas = self._cola.get(timeout=0.5)
@@ -126,13 +127,18 @@ class Adelanto:
 
     def sin_pagina(self) -> dict[str, Any]:
         """Lo que ha llegado sin ser de una página; sin esperar: lo que falte, lo hace MkDocs."""
+        self._recoger()
+        return self._recibidas.pop(SIN_PAGINA, {})
+
+    def _recoger(self) -> None:
+        """Lo que ya está en la cola, sin esperar: vaciarla deja al auxiliar terminar y salir
+        antes, y desde entonces MkDocs ya no comparte con él memoria que copiar al escribirla."""
         while True:
             try:
                 recibido, entradas = self._cola.get_nowait()
             except queue.Empty:
-                break
+                return
             self._recibidas[recibido] = entradas
-        return self._recibidas.pop(SIN_PAGINA, {})
 
     def cerrar(self) -> None:
         for proceso in self._procesos:
