@@ -70,6 +70,11 @@ class Medida:
     total: float
     propio: float
     """El tiempo dentro del código del plugin (``cronometro``)."""
+    minimo: float = 0.0
+    """La construcción más rápida: la que menos ruido de la máquina sufrió."""
+    pareada: float = 1.0
+    """Mediana, ronda a ronda, del tiempo frente al de la construcción sin plugin de la misma
+    ronda: lo que el ruido lento de la máquina (que afecta a toda una ronda) no mueve."""
 
 
 def construir(docs: Path, modo: str, sitio: Path, cache: Path) -> Medida:
@@ -105,9 +110,13 @@ def medir(docs: Path, repeticiones: int, sitio: Path, cache: Path) -> dict[str, 
     for _ in range(repeticiones):
         for modo in MODOS:
             medidas[modo].append(construir(docs, modo, sitio, cache))
+    sin_plugin = medidas["sin plugin"]
     return {
         modo: Medida(
-            statistics.median(m.total for m in lista), statistics.median(m.propio for m in lista)
+            statistics.median(m.total for m in lista),
+            statistics.median(m.propio for m in lista),
+            min(m.total for m in lista),
+            statistics.median(m.total / b.total for m, b in zip(lista, sin_plugin, strict=True)),
         )
         for modo, lista in medidas.items()
     }
@@ -146,13 +155,17 @@ def main() -> None:
     print("Construcción del libro con el plugin «tapiz» frente a sin él (medianas)")
     print("  coste: con plugin menos sin plugin; propio: tiempo dentro del código del plugin")
     print(f"  en frío: caché vacía; los bloques, adelantados en {PROCESOS} proceso(s) más")
-    print(f"{'libro':>6} {'modo':>19} {'tiempo':>8} {'razón':>6} {'coste':>7} {'propio':>7}")
+    print("  pareada: mediana de las razones de cada ronda (frente al sin plugin de su ronda)")
+    print("  mín.: la construcción más rápida de cada modo frente a la más rápida sin plugin")
+    cabecera = f"{'libro':>6} {'modo':>19} {'tiempo':>8} {'razón':>6} {'coste':>7} {'propio':>7}"
+    print(f"{cabecera} {'pareada':>8} {'mín.':>6}")
     for veces, t in filas:
-        base = t["sin plugin"].total
+        base = t["sin plugin"]
         for m in MODOS:
             print(
-                f"{veces:>5}× {m:>19} {t[m].total:>7.3f}s {t[m].total / base:>6.3f}"
-                f" {t[m].total - base:>6.3f}s {t[m].propio:>6.3f}s"
+                f"{veces:>5}× {m:>19} {t[m].total:>7.3f}s {t[m].total / base.total:>6.3f}"
+                f" {t[m].total - base.total:>6.3f}s {t[m].propio:>6.3f}s"
+                f" {t[m].pareada:>8.3f} {t[m].minimo / base.minimo:>6.3f}"
             )
     print(
         f"({opciones.repeticiones * 3} repeticiones del libro y {opciones.repeticiones} del "
@@ -160,11 +173,15 @@ def main() -> None:
     )
     (_, uno), (_, diez) = filas
     for modo in MODOS[1:]:
-        coste = (diez[modo].total - diez["sin plugin"].total) / max(
-            uno[modo].total - uno["sin plugin"].total, 1e-9
-        )
         propio = diez[modo].propio / max(uno[modo].propio, 1e-9)
-        print(f"Crecimiento 10×/1× del plugin, {modo}: coste {coste:.2f}, propio {propio:.2f}")
+        coste_uno = uno[modo].total - uno["sin plugin"].total
+        # Un coste que el ruido deja en cero o por debajo no es una base para una razón.
+        coste = (
+            f"{(diez[modo].total - diez['sin plugin'].total) / coste_uno:.2f}"
+            if coste_uno > 0.005
+            else "— (el del libro, dentro del ruido)"
+        )
+        print(f"Crecimiento 10×/1× del plugin, {modo}: propio {propio:.2f}, coste {coste}")
     mkdocs = diez["sin plugin"].total / uno["sin plugin"].total
     print(f"Crecimiento 10×/1× de MkDocs sin plugin: {mkdocs:.2f}")
     print(
