@@ -157,9 +157,6 @@ def _trabajar(
     """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
     ejecutor = Ejecutor(configuracion)
-    calculadora = Cache(None, huella="")
-    datos.reglas_en_json(configuracion.base, calculadora)
-    cola.put((SIN_PAGINA, calculadora.guardadas()))
     for indice, pagina in enumerate(paginas):
         with estados.get_lock():
             if estados[indice] != PENDIENTE:
@@ -170,6 +167,11 @@ def _trabajar(
         except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema
             entradas = {}
         cola.put((indice, entradas))
+    # Lo de la calculadora no hace falta hasta el final de la construcción: va después de las
+    # páginas, que MkDocs necesita antes.
+    calculadora = Cache(None, huella="")
+    datos.reglas_en_json(configuracion.base, calculadora)
+    cola.put((SIN_PAGINA, calculadora.guardadas()))
 
 
 class Ejecutor:
