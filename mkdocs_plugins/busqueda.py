@@ -26,11 +26,32 @@ _ETIQUETA = re.compile(r"<[^>]*>")
 _PALABRA = re.compile(r"\w+")
 
 
-@lru_cache(maxsize=16384)
-def plegar(texto: str) -> str:
+def plegar_por_definicion(texto: str) -> str:
     """Quita tildes, diéresis y la virgulilla de la eñe, y pasa a minúsculas."""
     descompuesto = unicodedata.normalize("NFD", texto.lower())
     return "".join(c for c in descompuesto if not unicodedata.combining(c))
+
+
+_HASTA = "\u036f"
+"""Hasta las marcas diacríticas combinables: el latín con sus tildes, y las propias marcas."""
+_TABLA = str.maketrans(
+    {
+        c: plegada
+        for c in map(chr, range(ord(_HASTA) + 1))
+        if (plegada := plegar_por_definicion(c)) != c
+    }
+)
+"""``plegar_por_definicion`` de cada carácter: sobre minúsculas, el mismo resultado (NFD
+descompone carácter a carácter y solo reordena las marcas, que se quitan)."""
+
+
+@lru_cache(maxsize=16384)
+def plegar(texto: str) -> str:
+    """``plegar_por_definicion``, con una tabla si el texto solo lleva caracteres latinos."""
+    minusculas = texto.lower()
+    if not minusculas or max(minusculas) <= _HASTA:
+        return minusculas.translate(_TABLA)
+    return plegar_por_definicion(texto)
 
 
 def palabras_plegadas(texto_html: str) -> str:

@@ -13,6 +13,7 @@ from mkdocs_plugins.busqueda import (
     palabras_plegadas,
     plegar,
     plegar_indice_busqueda,
+    plegar_por_definicion,
 )
 
 
@@ -30,6 +31,11 @@ def _indice(tmp_path: Path, docs: list[dict[str, str]]) -> Path:
 
 def test_plegar_quita_tildes_dieresis_y_enes():
     assert plegar("Acción, DAÑO, pingüino, Tamaño") == "accion, dano, pinguino, tamano"
+
+
+@given(st.text() | st.text(alphabet="aAáÁàÀâçÇéÉèëíÍïİıñÑóÓöøØœúÚüÜÿß\u0301\u0308ΣΑ"))
+def test_plegar_con_la_tabla_da_lo_mismo_que_la_definicion(texto):
+    assert plegar(texto) == plegar_por_definicion(texto)
 
 
 def test_solo_se_guardan_las_palabras_que_cambian_y_sin_etiquetas():
