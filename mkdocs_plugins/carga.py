@@ -15,6 +15,7 @@ from pathlib import Path
 
 import rcssmin
 import rjsmin
+from mkdocs.structure.files import Files
 from mkdocs.utils import get_relative_url
 
 from mkdocs_plugins import cache as cache_
@@ -111,6 +112,15 @@ def enlazar(html: str, hojas: list[str], modulos: list[str], url_pagina: str) ->
     ]
     enlaces += [f'<link rel="modulepreload" href="{relativa(f"tapiz/{m}.js")}">' for m in modulos]
     return html.replace("</head>", "".join(enlaces) + "</head>", 1)
+
+
+def minificar(files: Files, carpeta: Path, cache: Cache | None = None) -> None:
+    """Los módulos y estilos de ``carpeta`` se publican minificados: MkDocs escribe el
+    resultado en lugar de copiar la fuente, que no se toca."""
+    for fichero in files:
+        fuente = fichero.abs_src_path
+        if fuente and Path(fuente).parent == carpeta and fuente.endswith((".js", ".css")):
+            fichero.content_string = minificado(fuente, fichero.content_string, cache)
 
 
 def minificado(nombre: str, fuente: str, cache: Cache | None = None) -> str:

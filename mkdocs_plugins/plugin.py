@@ -167,8 +167,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.widgets = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
-        if self.config.enabled and self.config.minificar:
-            self._minificar(files)
+        if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
+            carga.minificar(files, self.carpeta_modulos, self.cache)
         if self.config.enabled and self.config.catalogo:
             # Uno que dejara «tapiz exportar» en las páginas podría estar desfasado.
             anterior = files.get_file_from_path(catalogo.RUTA)
@@ -176,18 +176,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 files.remove(anterior)
             files.append(File.generated(config, catalogo.RUTA, content=catalogo.markdown()))
         return files
-
-    def _minificar(self, files: Files) -> None:
-        """Los módulos y estilos de los widgets se publican minificados: MkDocs escribe el
-        resultado en lugar de copiar la fuente (que no se toca)."""
-        carpeta = self.carpeta_modulos
-        if carpeta is None:
-            return
-        for fichero in files:
-            fuente = fichero.abs_src_path
-            if fuente and Path(fuente).parent == carpeta and fuente.endswith((".js", ".css")):
-                minificado = carga.minificado(fuente, fichero.content_string, self.cache)
-                fichero.content_string = minificado
 
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
