@@ -18,13 +18,13 @@ export const LIMITES = Object.freeze({
 
 /**
  * Constantes del modelo que estima el trabajo del cálculo exacto.
- * @type {Readonly<{por_coeficiente: number, por_palabra: number, por_actualizacion: number, karatsuba: number}>}
+ * @type {Readonly<{por_coeficiente: number, por_palabra: number, por_actualizacion: number, karatsuba_1024: number}>}
  */
 export const COSTE = Object.freeze({
   por_coeficiente: 200,
   por_palabra: 16,
   por_actualizacion: 80,
-  karatsuba: 0.585,
+  karatsuba_1024: 599,
 });
 
 /** La profundidad de «!» cuando no se escribe número. */

@@ -290,6 +290,21 @@ function guardar(pesos, n, guardados, altos) {
 // ---- Presupuesto de trabajo (misma estimación que Python) --------------------------------
 
 /**
+ * `x ** (karatsuba_1024 / 1024)` con solo raíces cuadradas y productos, como
+ * `potencia_karatsuba` de Python: `**` daría otra cifra final que la `pow` de Python.
+ * @param {number} x
+ */
+function potenciaKaratsuba(x) {
+  let resultado = 1;
+  let raiz = x;
+  for (let bit = 9; bit >= 0; bit -= 1) {
+    raiz = Math.sqrt(raiz);
+    if ((COSTE.karatsuba_1024 >> bit) & 1) resultado *= raiz;
+  }
+  return resultado;
+}
+
+/**
  * @param {number} bitsA
  * @param {number} bitsB
  * @param {number} longitud
@@ -315,7 +330,7 @@ function costeProducto(a, b) {
   const palabrasB = 1 + Math.floor((b.longitud * ranura) / 8);
   const mayor = Math.max(palabrasA, palabrasB);
   const menor = Math.min(palabrasA, palabrasB);
-  const producto = Math.trunc(COSTE.por_palabra * mayor * menor ** COSTE.karatsuba);
+  const producto = Math.trunc(COSTE.por_palabra * mayor * potenciaKaratsuba(menor));
   return [COSTE.por_coeficiente * longitud + producto, { longitud, bits: a.bits + b.bits }];
 }
 
@@ -369,7 +384,7 @@ function costeTermino(termino) {
   // Cada actualización multiplica enteros de hasta `bits` bits (Karatsuba).
   const palabras = Math.floor(bits / 64) + 1;
   const porActualizacion =
-    COSTE.por_actualizacion + Math.trunc(COSTE.por_palabra * palabras ** (1 + COSTE.karatsuba));
+    COSTE.por_actualizacion + Math.trunc(COSTE.por_palabra * (palabras * potenciaKaratsuba(palabras)));
   const coste = distintos * porValor * porActualizacion;
   return [coste, { longitud: guardados * dado.longitud, bits }];
 }

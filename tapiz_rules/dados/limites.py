@@ -29,13 +29,15 @@ class ModeloDeCoste:
 
     Las unidades rondan el nanosegundo en un núcleo de servidor actual. Los
     productos de enteros grandes siguen a Karatsuba, que hace unas
-    ``mayor * menor ** karatsuba`` operaciones sobre palabras de 64 bits.
+    ``mayor * menor ** (karatsuba_1024 / 1024)`` operaciones sobre palabras de 64
+    bits (599/1024 ≈ 0,585 = log2(3) − 1). El exponente va en 1024 avos para que la
+    potencia se calcule con raíces cuadradas (``probabilidad.potencia_karatsuba``).
     """
 
     por_coeficiente: int = 200
     por_palabra: int = 16
     por_actualizacion: int = 80
-    karatsuba: float = 0.585
+    karatsuba_1024: int = 599
 
 
 LIMITES = Limites()

@@ -9,6 +9,7 @@ Antes de calcular se estima el trabajo y se rechaza lo que no cabe.
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterator
@@ -174,6 +175,21 @@ class _Forma:
     bits: int
 
 
+def potencia_karatsuba(x: int) -> float:
+    """``x ** (COSTE.karatsuba_1024 / 1024)`` con solo raíces cuadradas y productos.
+
+    IEEE 754 redondea igual esas dos operaciones en Python y en JavaScript; ``**`` no,
+    porque cada motor usa su propia ``pow`` y difieren en la última cifra: un
+    truncamiento después daría otro trabajo en el navegador (prueba diferencial).
+    """
+    resultado, raiz = 1.0, float(x)
+    for bit in range(9, -1, -1):  # raíz: x^(1/2), x^(1/4), … x^(1/1024)
+        raiz = math.sqrt(raiz)
+        if COSTE.karatsuba_1024 >> bit & 1:
+            resultado *= raiz
+    return resultado
+
+
 def _coste_producto(a: _Forma, b: _Forma) -> tuple[int, _Forma]:
     """Trabajo de ``multiplicar``: empaquetar y desempaquetar (lineal) más el producto.
 
@@ -184,7 +200,7 @@ def _coste_producto(a: _Forma, b: _Forma) -> tuple[int, _Forma]:
     palabras_a = 1 + a.longitud * ranura // 8
     palabras_b = 1 + b.longitud * ranura // 8
     mayor, menor = max(palabras_a, palabras_b), min(palabras_a, palabras_b)
-    producto = int(COSTE.por_palabra * mayor * menor**COSTE.karatsuba)
+    producto = int(COSTE.por_palabra * mayor * potencia_karatsuba(menor))
     return COSTE.por_coeficiente * longitud + producto, _Forma(longitud, a.bits + b.bits)
 
 
@@ -218,7 +234,7 @@ def _coste_termino(termino: Dados) -> tuple[int, _Forma]:
     # Cada actualización multiplica enteros de hasta ``bits`` bits (Karatsuba).
     palabras = bits // 64 + 1
     por_actualizacion = COSTE.por_actualizacion + int(
-        COSTE.por_palabra * palabras ** (1 + COSTE.karatsuba)
+        COSTE.por_palabra * (palabras * potencia_karatsuba(palabras))
     )
     coste = distintos * por_valor * por_actualizacion
     return coste, _Forma(guardados * dado.longitud, bits)

@@ -16,6 +16,8 @@ from tapiz_rules.dados import (
     distribucion,
     tirar,
 )
+from tapiz_rules.dados.limites import COSTE
+from tapiz_rules.dados.probabilidad import potencia_karatsuba
 from tests.dados.oraculos import con_icepool, fuerza_bruta
 
 POCOS = settings(max_examples=60, deadline=None)
@@ -143,3 +145,11 @@ def test_coincide_con_icepool(expresion):
 def test_al_menos_es_la_suma_de_la_cola(expresion, umbral):
     dist = distribucion(expresion)
     assert dist.al_menos(umbral) == sum(p for v, p in dist.items() if v >= umbral)
+
+
+@given(st.integers(1, 2**40))
+def test_la_potencia_del_modelo_de_coste_es_la_de_su_exponente(x):
+    """Con raíces cuadradas (lo que redondean igual Python y JavaScript), pero el mismo número
+    que ``**`` salvo en las últimas cifras."""
+    exacta = x ** (COSTE.karatsuba_1024 / 1024)
+    assert abs(potencia_karatsuba(x) - exacta) <= 1e-12 * exacta
