@@ -88,7 +88,7 @@ def distribucion(expresion: Expresion | str) -> Distribucion:
 def _distribucion(texto: str) -> Distribucion:
     arbol = como_expresion(texto)
     comprobar_presupuesto(arbol, texto)
-    return _calcular(str(arbol))
+    return _calcular(arbol)
 
 
 def vaciar_caches() -> None:
@@ -99,16 +99,19 @@ def vaciar_caches() -> None:
 
 
 @lru_cache(maxsize=256)
-def _calcular(canonica: str) -> Distribucion:
+def _calcular(arbol: Expresion) -> Distribucion:
+    """Recordada por árbol (las columnas no cuentan al comparar): las distintas formas de
+    escribir una expresión comparten cálculo. No se vuelve a analizar su forma canónica,
+    que puede pasar del límite de caracteres aunque el texto no pase («d2!» es «1d2!»)."""
     minimo, pesos, denominador = 0, [1], 1
-    for termino in como_expresion(canonica).terminos:
+    for termino in arbol.terminos:
         if isinstance(termino, Constante):
             minimo += termino.valor
             continue
         t_minimo, t_pesos, t_denominador = _termino(termino)
         minimo, pesos = minimo + t_minimo, multiplicar(pesos, t_pesos)
         denominador *= t_denominador
-    return Distribucion(canonica, minimo, pesos, denominador)
+    return Distribucion(str(arbol), minimo, pesos, denominador)
 
 
 def _dado(termino: Dados) -> tuple[list[int], int]:

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from tapiz_rules.dados import Distribucion, analizar, distribucion
+from tapiz_rules.dados import LIMITES, Distribucion, analizar, distribucion
 from tapiz_rules.dados.probabilidad import estimar_trabajo
 from tapiz_rules.errores import ErrorNotacion
 from tests.dados.oraculos import con_icepool, fuerza_bruta
@@ -109,3 +109,13 @@ def test_el_presupuesto_crece_con_el_trabajo():
     assert trabajos == sorted(trabajos)
     pasos = estimar_trabajo(analizar("1d4+2+1d6"))
     assert [(str(t.notacion()), t.columna) for t, _ in pasos] == [("1d4", 1), ("1d6", 7)]
+
+
+def test_se_tabula_aunque_la_forma_canonica_pase_del_limite_de_caracteres():
+    """«d2!» se escribe «1d2!» en forma canónica: 41 de ellos caben en 200 caracteres escritos
+    así (163), no en canónica (204). La prueba diferencial con Node lo encontró."""
+    texto = "+".join(["d2!"] * 41)
+    assert len(texto) <= LIMITES.longitud < len(str(analizar(texto)))
+    d = distribucion(texto)
+    assert (d.minimo, d.maximo) == (41, 41 * 2 * 11)
+    assert sum(p for _, p in d.items()) == 1
