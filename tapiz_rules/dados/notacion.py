@@ -46,6 +46,15 @@ def analizar(texto: str) -> Expresion:
     return _Analizador(texto).expresion()
 
 
+def validar(arbol: Expresion) -> Expresion:
+    """Un árbol ya hecho, comprobado contra los límites de la notación.
+
+    Todos menos el de caracteres, que es del texto escrito: la forma canónica puede
+    ser más larga que lo que se escribió («d2!» es «1d2!»).
+    """
+    return _Analizador(str(arbol)).expresion()
+
+
 class _Analizador:
     def __init__(self, texto: str) -> None:
         self.original = texto

@@ -81,7 +81,11 @@ class Distribucion:
 
 def distribucion(expresion: Expresion | str) -> Distribucion:
     """Distribución exacta del total; ``ErrorNotacion`` si excede el presupuesto de trabajo."""
-    return _distribucion(expresion if isinstance(expresion, str) else str(expresion))
+    if isinstance(expresion, str):
+        return _distribucion(expresion)
+    arbol = como_expresion(expresion)
+    comprobar_presupuesto(arbol, str(arbol))
+    return _calcular(arbol)
 
 
 @lru_cache(maxsize=1024)
@@ -101,8 +105,7 @@ def vaciar_caches() -> None:
 @lru_cache(maxsize=256)
 def _calcular(arbol: Expresion) -> Distribucion:
     """Recordada por árbol (las columnas no cuentan al comparar): las distintas formas de
-    escribir una expresión comparten cálculo. No se vuelve a analizar su forma canónica,
-    que puede pasar del límite de caracteres aunque el texto no pase («d2!» es «1d2!»)."""
+    escribir una expresión comparten cálculo."""
     minimo, pesos, denominador = 0, [1], 1
     for termino in arbol.terminos:
         if isinstance(termino, Constante):

@@ -7,7 +7,7 @@ from typing import Any
 
 from tapiz_rules.dados.expresion import Constante, Dados, Expresion
 from tapiz_rules.dados.generador import Generador
-from tapiz_rules.dados.notacion import analizar
+from tapiz_rules.dados.notacion import analizar, validar
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,8 @@ class Tirada:
 
 
 def como_expresion(expresion: Expresion | str) -> Expresion:
-    """Acepta texto o árbol; un árbol se vuelve a validar contra los límites."""
-    return analizar(expresion if isinstance(expresion, str) else str(expresion))
+    """Acepta texto o árbol; un árbol se vuelve a validar contra los límites (``validar``)."""
+    return analizar(expresion) if isinstance(expresion, str) else validar(expresion)
 
 
 def tirar(expresion: Expresion | str, generador: Generador) -> Tirada:

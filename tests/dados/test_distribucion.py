@@ -4,7 +4,16 @@ from fractions import Fraction
 
 import pytest
 
-from tapiz_rules.dados import LIMITES, Distribucion, analizar, distribucion
+from tapiz_rules.dados import (
+    LIMITES,
+    Dados,
+    Distribucion,
+    Expresion,
+    Generador,
+    analizar,
+    distribucion,
+    tirar,
+)
 from tapiz_rules.dados.probabilidad import estimar_trabajo
 from tapiz_rules.errores import ErrorNotacion
 from tests.dados.oraculos import con_icepool, fuerza_bruta
@@ -115,7 +124,18 @@ def test_se_tabula_aunque_la_forma_canonica_pase_del_limite_de_caracteres():
     """«d2!» se escribe «1d2!» en forma canónica: 41 de ellos caben en 200 caracteres escritos
     así (163), no en canónica (204). La prueba diferencial con Node lo encontró."""
     texto = "+".join(["d2!"] * 41)
-    assert len(texto) <= LIMITES.longitud < len(str(analizar(texto)))
-    d = distribucion(texto)
-    assert (d.minimo, d.maximo) == (41, 41 * 2 * 11)
-    assert sum(p for _, p in d.items()) == 1
+    arbol = analizar(texto)
+    assert len(texto) <= LIMITES.longitud < len(str(arbol))
+    for expresion in (texto, arbol):
+        d = distribucion(expresion)
+        assert (d.minimo, d.maximo) == (41, 41 * 2 * 11)
+        assert sum(p for _, p in d.items()) == 1
+        assert 41 <= tirar(expresion, Generador(7)).total <= 41 * 2 * 11
+
+
+def test_un_arbol_hecho_a_mano_se_valida_contra_los_limites():
+    demasiados = Expresion((Dados(cantidad=LIMITES.dados + 1, caras=6),))
+    with pytest.raises(ErrorNotacion, match="dados"):
+        distribucion(demasiados)
+    with pytest.raises(ErrorNotacion, match="dados"):
+        tirar(demasiados, Generador(1))
