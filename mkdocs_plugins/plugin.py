@@ -122,7 +122,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         ]
         huella = cache.huella(ficheros)
         if self.cache is None or self.cache.huella != huella:
-            self.cache = cache.Cache(raiz / self.config.cache_dir / "bloques.json", huella)
+            fichero_cache = raiz / self.config.cache_dir / cache.NOMBRE_DEL_FICHERO
+            self.cache = cache.Cache(fichero_cache, huella)
         self.extension.cache = self.cache
 
     def _instalar_extension(self, config: MkDocsConfig) -> None:
@@ -238,7 +239,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """
         if not self.config.enabled:
             return output
-        output = busqueda.nombrar_dialogo(output)
         if page.meta.get("template") or page.file.src_uri not in self.widgets:
             output = self.apartados.devolver(output)
             widgets = carga.widgets_de(output)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-import json
+import marshal
 import multiprocessing
 import subprocess
 import sys
@@ -11,7 +11,7 @@ import threading
 import time
 from pathlib import Path
 
-from mkdocs_plugins import adelanto, catalogo
+from mkdocs_plugins import adelanto, cache, catalogo
 from mkdocs_plugins.configuracion import FICHERO, cargar_configuracion
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
@@ -71,7 +71,7 @@ def test_los_procesos_auxiliares_dan_lo_mismo_que_la_construccion(tmp_path: Path
         capture_output=True,
         timeout=300,
     )
-    guardadas = json.loads((tmp_path / "bloques.json").read_text("utf-8"))["entradas"]
+    guardadas = marshal.loads((tmp_path / cache.NOMBRE_DEL_FICHERO).read_bytes())["entradas"]
     de_bloques = {clave: valor for clave, valor in guardadas.items() if isinstance(valor, dict)}
     configuracion = cargar_configuracion(RAIZ / FICHERO, RAIZ, RAIZ / "srd")
     ejecutor = adelanto.Ejecutor(configuracion)

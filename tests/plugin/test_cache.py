@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
+import marshal
 import os
 from pathlib import Path
 
-from mkdocs_plugins.cache import Cache, clave, huella, texto_guardado
+from mkdocs_plugins.cache import NOMBRE_DEL_FICHERO, Cache, clave, huella, texto_guardado
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 
@@ -30,7 +30,7 @@ def test_las_claves_no_confunden_sus_partes() -> None:
 
 
 def test_lo_guardado_se_lee_en_otro_proceso_con_la_misma_huella(tmp_path: Path) -> None:
-    fichero = tmp_path / "cache" / "bloques.json"
+    fichero = tmp_path / "cache" / NOMBRE_DEL_FICHERO
     primera = Cache(fichero, "h1")
     assert primera.obtener("k") is None
     primera.guardar("k", {"html": "<p>á</p>"})
@@ -40,29 +40,30 @@ def test_lo_guardado_se_lee_en_otro_proceso_con_la_misma_huella(tmp_path: Path) 
 
 
 def test_al_cerrar_solo_quedan_las_entradas_usadas(tmp_path: Path) -> None:
-    fichero = tmp_path / "bloques.json"
+    fichero = tmp_path / NOMBRE_DEL_FICHERO
     cache = Cache(fichero, "h")
     cache.guardar("vieja", 1)
     cache.guardar("nueva", 2)
     cache.cerrar()
     assert cache.obtener("nueva") == 2
     cache.cerrar()
-    assert set(json.loads(fichero.read_text("utf-8"))["entradas"]) == {"nueva"}
+    assert set(marshal.loads(fichero.read_bytes())["entradas"]) == {"nueva"}
     assert cache.obtener("vieja") is None
 
 
 def test_un_fichero_roto_es_una_cache_vacia(tmp_path: Path) -> None:
-    fichero = tmp_path / "bloques.json"
-    for roto in ("{", "[]", '{"formato": 1, "huella": "h", "entradas": []}'):
-        fichero.write_text(roto, encoding="utf-8")
+    fichero = tmp_path / NOMBRE_DEL_FICHERO
+    completo = marshal.dumps({"formato": 2, "huella": "h", "entradas": {"k": 1}})
+    for roto in (b"", b"{", completo[:-3], marshal.dumps([]), marshal.dumps({"entradas": []})):
+        fichero.write_bytes(roto)
         assert Cache(fichero, "h").obtener("k") is None
 
 
 def test_construir_con_la_cache_publica_lo_mismo_que_sin_ella(tmp_path: Path) -> None:
     proyecto = sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])
     assert construir(proyecto, "--strict").returncode == 0
-    fichero = proyecto / ".cache" / "plugin" / "tapiz" / "bloques.json"
-    guardadas = json.loads(fichero.read_text("utf-8"))["entradas"]
+    fichero = proyecto / ".cache" / "plugin" / "tapiz" / NOMBRE_DEL_FICHERO
+    guardadas = marshal.loads(fichero.read_bytes())["entradas"]
     assert len(guardadas) >= 3
     fria = publicado(proyecto)
     assert construir(proyecto, "--strict").returncode == 0
