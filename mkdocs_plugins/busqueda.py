@@ -95,16 +95,3 @@ def plegar_indice_busqueda(ruta_indice: Path, cache: Cache | None = None) -> Non
     ruta_indice.write_text(
         json.dumps(indice, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
     )
-
-
-_DIALOGO = '<div class="md-search" data-md-component="search" role="dialog">'
-_CAMPO = re.compile(r'<input[^>]*class="md-search__input"[^>]*aria-label="([^"]+)"')
-
-
-def nombrar_dialogo(pagina: str) -> str:
-    """El diálogo de búsqueda de Material, con el nombre de su campo (axe: aria-dialog-name)."""
-    if _DIALOGO not in pagina:
-        return pagina
-    campo = _CAMPO.search(pagina)
-    nombre = campo.group(1) if campo else "Búsqueda"
-    return pagina.replace(_DIALOGO, f'{_DIALOGO[:-1]} aria-label="{nombre}">', 1)

@@ -9,7 +9,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mkdocs_plugins.busqueda import (
-    nombrar_dialogo,
     palabras_plegadas,
     plegar,
     plegar_indice_busqueda,
@@ -87,13 +86,3 @@ def test_plegar_dos_veces_da_lo_mismo(tmp_path):
     primera = ruta.read_text(encoding="utf-8")
     plegar_indice_busqueda(ruta)
     assert ruta.read_text(encoding="utf-8") == primera
-
-
-def test_el_dialogo_de_busqueda_toma_el_nombre_de_su_campo():
-    pagina = (
-        '<div class="md-search" data-md-component="search" role="dialog">'
-        '<input type="text" class="md-search__input" aria-label="Buscar en el SRD">'
-    )
-    nombrada = nombrar_dialogo(pagina)
-    assert 'role="dialog" aria-label="Buscar en el SRD">' in nombrada
-    assert nombrar_dialogo("<p>sin buscador</p>") == "<p>sin buscador</p>"

@@ -124,6 +124,15 @@ def test_la_busqueda_encuentra_sin_tildes(pestana, consulta, pagina_esperada):
     assert pagina_esperada in titulos, titulos
 
 
+@pytest.mark.parametrize("ruta", ["", "libro/"])
+def test_el_dialogo_de_busqueda_se_llama_como_su_campo(pestana, ruta):
+    pestana.ir(ruta)
+    dialogo = pestana.page.get_by_role("dialog", name="Búsqueda", include_hidden=True)
+    assert dialogo.count() == 1
+    campo = pestana.page.locator(".md-search__input")
+    assert dialogo.get_attribute("aria-label") == campo.get_attribute("aria-label")
+
+
 def test_el_indice_de_busqueda_lleva_las_palabras_sin_tildes(sitio):
     with urlopen(sitio + "search/search_index.json") as respuesta:
         indice = json.load(respuesta)
