@@ -10,7 +10,7 @@ a una página por la navegación instantánea.
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 
 import rcssmin
@@ -96,8 +96,19 @@ def cierre(entradas: set[str], carpeta: Path) -> list[str]:
         if modulo in vistos:
             continue
         vistos.add(modulo)
-        pendientes += importaciones((carpeta / f"{modulo}.js").read_text(encoding="utf-8"))
+        pendientes += _importaciones_del_fichero(carpeta / f"{modulo}.js")
     return sorted(vistos)
+
+
+def _importaciones_del_fichero(fichero: Path) -> frozenset[str]:
+    """Las de cada versión del fichero se buscan una vez: buscarlas cuesta más que leerlo."""
+    estado = fichero.stat()
+    return _importaciones_de_version(fichero, estado.st_mtime_ns, estado.st_size)
+
+
+@lru_cache(maxsize=256)
+def _importaciones_de_version(fichero: Path, modificado: int, tamano: int) -> frozenset[str]:
+    return frozenset(importaciones(fichero.read_text(encoding="utf-8")))
 
 
 def enlazar(html: str, hojas: list[str], modulos: list[str], url_pagina: str) -> str:
