@@ -1,4 +1,4 @@
-"""Lo que el buscador no indexa, apartado mientras indexa.
+"""Lo que el buscador no indexa, o de lo que solo indexa el texto, apartado mientras indexa.
 
 Las gráficas, las cifras de las tablas de la comparativa y el cuerpo de las
 tarjetas de ejemplo llevan ``data-search-exclude``: en los resultados de
@@ -12,6 +12,12 @@ Así que el plugin de MkDocs las aparta antes de que se indexe la página
 y las devuelve en el HTML final (``on_post_page``), también en el libro completo,
 que reúne el contenido de otras páginas. Fuera de MkDocs (Zensical, pytest) no
 se aparta nada: la marca queda en el HTML y el generador hace con ella lo suyo.
+
+Las tablas de reglas, las tarjetas de reglas y la cabecera de cada ejemplo llevan
+``data-tapiz-busqueda="texto"``: sus palabras se buscan, pero su marcado (una
+celda, una fila, un párrafo por dato) no dice nada al buscador y le cuesta tanto
+como el resto del libro. Mientras se indexa, cada una queda como su texto entre
+dos comentarios, con un espacio entre celda y celda.
 """
 
 from __future__ import annotations
@@ -20,9 +26,14 @@ import re
 
 FUERA_DE_LA_BUSQUEDA = 'data-search-exclude=""'
 """La marca de lo que no se indexa, en la etiqueta de apertura del elemento."""
+SOLO_SU_TEXTO = 'data-tapiz-busqueda="texto"'
+"""La marca de lo que se indexa sin su marcado."""
 
+_MARCA = re.compile(f"{re.escape(FUERA_DE_LA_BUSQUEDA)}|{re.escape(SOLO_SU_TEXTO)}")
 _APERTURA = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)\s")
+_ETIQUETA = re.compile(r"<[^>]*>")
 _HUECO = "<!--tapiz-aparte-"
+_FIN_DEL_TEXTO = "<!--tapiz-texto-fin-->"
 
 
 class Apartados:
@@ -30,26 +41,30 @@ class Apartados:
 
     def __init__(self) -> None:
         self._elementos: list[str] = []
+        self._con_texto: set[int] = set()
+        """Los huecos seguidos del texto de su elemento, hasta ``_FIN_DEL_TEXTO``."""
 
     def apartar(self, html: str) -> str:
-        """El HTML con cada elemento marcado cambiado por su hueco."""
-        if FUERA_DE_LA_BUSQUEDA not in html:
-            return html
+        """El HTML con cada elemento marcado cambiado por su hueco (y su texto, si lo lleva)."""
         partes: list[str] = []
         desde = buscar = 0
-        while (marca := html.find(FUERA_DE_LA_BUSQUEDA, buscar)) != -1:
-            buscar = marca + len(FUERA_DE_LA_BUSQUEDA)
-            inicio = html.rfind("<", desde, marca)
+        while marca := _MARCA.search(html, buscar):
+            buscar = marca.end()
+            inicio = html.rfind("<", desde, marca.start())
             etiqueta = _APERTURA.match(html, inicio) if inicio != -1 else None
-            if etiqueta is None or ">" in html[inicio:marca]:
+            if etiqueta is None or ">" in html[inicio : marca.start()]:
                 continue  # la marca escrita como texto, no en una etiqueta
             fin = _cierre(html, etiqueta.group(1), buscar)
             if fin is None:
                 break
+            elemento = html[inicio:fin]
             partes += [html[desde:inicio], f"{_HUECO}{len(self._elementos)}-->"]
-            self._elementos.append(html[inicio:fin])
+            if marca.group(0) == SOLO_SU_TEXTO:
+                self._con_texto.add(len(self._elementos))
+                partes += [_texto(elemento), _FIN_DEL_TEXTO]
+            self._elementos.append(elemento)
             desde = buscar = fin
-        return "".join(partes) + html[desde:]
+        return "".join(partes) + html[desde:] if partes else html
 
     def devolver(self, html: str) -> str:
         """El HTML con cada hueco relleno con su elemento."""
@@ -57,11 +72,21 @@ class Apartados:
         partes = [antes]
         for hueco in huecos:
             numero, cierre, despues = hueco.partition("-->")
-            if cierre and numero.isdigit() and int(numero) < len(self._elementos):
-                partes += [self._elementos[int(numero)], despues]
-            else:  # un comentario así escrito a mano en la página: se deja como está
-                partes += [_HUECO, hueco]
+            if not (cierre and numero.isdigit() and int(numero) < len(self._elementos)):
+                partes += [_HUECO, hueco]  # un comentario así escrito en la página: se deja
+                continue
+            if int(numero) in self._con_texto and _FIN_DEL_TEXTO in despues:
+                despues = despues.split(_FIN_DEL_TEXTO, 1)[1]
+            partes += [self._elementos[int(numero)], despues]
         return "".join(partes)
+
+
+def _texto(elemento: str) -> str:
+    """Las palabras del elemento, sin etiquetas ni lo que no se indexa, separadas por espacios."""
+    interior = elemento[elemento.find(">") + 1 :]
+    if _MARCA.search(interior):
+        interior = Apartados().apartar(interior)
+    return " ".join(_ETIQUETA.sub(" ", interior).split())
 
 
 def _cierre(html: str, nombre: str, desde: int) -> int | None:

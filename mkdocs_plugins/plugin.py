@@ -205,7 +205,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
-        return self.apartados.apartar(self._cargar_widgets(html, page, config))
+        html = self._cargar_widgets(html, page, config)
+        return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)
 
     def _cargar_widgets(self, html: str, page: Page, config: MkDocsConfig) -> str:
         """Marca en el contenido dónde están los datos de los widgets de la página.
@@ -288,6 +289,13 @@ def _carpeta_modulos(config: MkDocsConfig) -> Path | None:
         if (Path(carpeta) / "tapiz" / "dados.js").is_file():
             return Path(carpeta) / "tapiz"
     return None
+
+
+def _fuera_de_la_busqueda(page: Page) -> bool:
+    """Una página que el buscador no indexa (``search: exclude`` en su cabecera): no hay nada
+    que apartarle."""
+    busqueda = page.meta.get("search")
+    return isinstance(busqueda, dict) and bool(busqueda.get("exclude"))
 
 
 def _ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:

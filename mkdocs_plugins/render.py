@@ -6,7 +6,7 @@ from html import escape
 from typing import Any
 
 from mkdocs_plugins import ejecucion
-from mkdocs_plugins.apartados import FUERA_DE_LA_BUSQUEDA
+from mkdocs_plugins.apartados import FUERA_DE_LA_BUSQUEDA, SOLO_SU_TEXTO
 from mkdocs_plugins.ejecucion import EjemploEjecutado, mostrar
 from mkdocs_plugins.especificacion import WIDGETS
 from mkdocs_plugins.problemas import Problema
@@ -33,7 +33,7 @@ def tabla(definida: Tabla, nombre: str) -> str:
         f'<p class="tapiz-tabla__nota">{escape(tipografia(n))}</p>' for n in definida.notas
     )
     return (
-        f'<div class="tapiz-tabla" data-tabla="{escape(nombre)}">'
+        f'<div class="tapiz-tabla" data-tabla="{escape(nombre)}" {SOLO_SU_TEXTO}>'
         f'<p class="tapiz-tabla__titulo"><strong>{escape(definida.titulo)}</strong></p>'
         f"<table><thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
         f"{notas}</div>"
@@ -49,7 +49,7 @@ def regla_para_lectores(regla: Regla) -> str:
     entradas = enumerar([c.etiqueta.lower() for c in regla.entradas])
     salidas = enumerar([c.etiqueta.lower() for c in regla.salidas])
     return (
-        f'<div class="tapiz-regla" data-regla="{escape(regla.nombre)}">'
+        f'<div class="tapiz-regla" data-regla="{escape(regla.nombre)}" {SOLO_SU_TEXTO}>'
         f'<p class="tapiz-regla__titulo"><strong>{escape(regla.titulo)}</strong></p>'
         f"{_parrafos(regla.descripcion)}"
         f'<p class="tapiz-regla__uso"><em>Se parte de</em> {escape(entradas)}; '
@@ -167,7 +167,8 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
     titulo = escape(espec.titulo or regla.titulo)
     return (
         f'<div class="tapiz-ejemplo" id="{escape(identificador)}">'
-        f'<p class="tapiz-ejemplo__cabecera"><span class="tapiz-ejemplo__etiqueta">'
+        f'<p class="tapiz-ejemplo__cabecera" {SOLO_SU_TEXTO}>'
+        '<span class="tapiz-ejemplo__etiqueta">'
         f"Ejemplo resuelto</span> <strong>{titulo}</strong>"
         f"{_etiqueta_reglamento(espec.reglamento)}</p>"
         f'<div class="tapiz-ejemplo__cuerpo" {FUERA_DE_LA_BUSQUEDA}>'

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mkdocs_plugins import carga
-from mkdocs_plugins.apartados import FUERA_DE_LA_BUSQUEDA, Apartados
+from mkdocs_plugins.apartados import FUERA_DE_LA_BUSQUEDA, SOLO_SU_TEXTO, Apartados
 from tests.plugin.conftest import PAGINAS, construir, sitio
 
 TROZOS = st.sampled_from(
@@ -25,6 +25,11 @@ TROZOS = st.sampled_from(
         "<br/>",
         "<!--tapiz-aparte-99-->",
         "<!--tapiz-aparte-x-->",
+        f"<table {SOLO_SU_TEXTO}><tr><td>a</td><td>b &amp; c</td></tr>",
+        "</table>",
+        f'<p class="y" {SOLO_SU_TEXTO}>',
+        "</p>",
+        "<!--tapiz-texto-fin-->",
     ]
 )
 
@@ -41,6 +46,20 @@ def test_lo_apartado_es_el_elemento_entero_con_sus_anidados() -> None:
     html = f"<p>a</p><div {FUERA_DE_LA_BUSQUEDA}><div>b</div><div>c</div></div><p>d</p>"
     apartados = Apartados()
     assert apartados.apartar(html) == "<p>a</p><!--tapiz-aparte-0--><p>d</p>"
+
+
+def test_de_lo_marcado_solo_su_texto_queda_el_texto_mientras_se_indexa() -> None:
+    html = (
+        f'<p>a</p><div class="tapiz-tabla" {SOLO_SU_TEXTO}><p><strong>Título</strong></p>'
+        "<table><tr><th>Dado</th><th>Daño</th></tr><tr><td>1d6</td><td>3 &amp; 4</td></tr>"
+        f"</table><p {FUERA_DE_LA_BUSQUEDA}>oculto</p></div><p>d</p>"
+    )
+    apartados = Apartados()
+    indexado = apartados.apartar(html)
+    assert indexado == (
+        "<p>a</p><!--tapiz-aparte-0-->Título Dado Daño 1d6 3 &amp; 4<!--tapiz-texto-fin--><p>d</p>"
+    )
+    assert apartados.devolver(indexado) == html
 
 
 WIDGETS = "|".join(map(re.escape, carga.WIDGETS))
@@ -77,6 +96,8 @@ def test_el_buscador_no_indexa_el_cuerpo_de_las_tarjetas_y_la_pagina_lo_muestra(
     indice = json.loads((publicado / "search" / "search_index.json").read_text("utf-8"))
     texto = " ".join(d["text"] for d in indice["docs"])
     assert "Once puntos" in texto  # el título de la tarjeta sí
+    # De la tabla, el texto, con un espacio entre celda y celda.
+    assert "Grados de efecto y consecuencia Grado Puntos necesarios Modificador Menor 5" in texto
     assert "Cálculo" not in texto and "Resultado" not in texto
     html = (publicado / "correcta" / "index.html").read_text("utf-8")
     assert html.count('class="tapiz-ejemplo__cuerpo"') == 2
