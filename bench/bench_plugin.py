@@ -77,12 +77,20 @@ class Medida:
     ronda: lo que el ruido lento de la máquina (que afecta a toda una ronda) no mueve."""
 
 
-def construir(docs: Path, modo: str, sitio: Path, cache: Path) -> Medida:
+def construir(docs: Path, modo: str, temporal: Path, cache: Path) -> Medida:
     """Una construcción en un proceso nuevo, como ``mkdocs build``: nada queda en memoria de
-    la anterior (ni cachés del motor ni módulos calientes de los que bifurcar)."""
-    cache_dir = cache if modo == "con caché" else Path(tempfile.mkdtemp(dir=cache.parent))
+    la anterior (ni cachés del motor ni módulos calientes de los que bifurcar). Cada una
+    publica en una carpeta vacía: si no, MkDocs borraría antes lo de la anterior, y el
+    plugin publica más ficheros que la construcción sin él."""
+    sitio = Path(tempfile.mkdtemp(dir=temporal))
+    cache_dir = cache if modo == "con caché" else Path(tempfile.mkdtemp(dir=temporal))
     orden = [sys.executable, __file__, "--una-construccion", str(docs), modo, str(sitio)]
-    hecha = subprocess.run([*orden, str(cache_dir)], check=True, capture_output=True, text=True)
+    try:
+        hecha = subprocess.run([*orden, str(cache_dir)], check=True, capture_output=True, text=True)
+    finally:
+        shutil.rmtree(sitio)
+        if cache_dir != cache:
+            shutil.rmtree(cache_dir)
     total, propio = json.loads(hecha.stdout.splitlines()[-1])
     return Medida(total, propio)
 
@@ -103,13 +111,13 @@ def construir_aqui(docs: Path, modo: str, sitio: Path, cache_dir: Path) -> Medid
     return Medida(time.perf_counter() - inicio, CRONOMETRO.total)
 
 
-def medir(docs: Path, repeticiones: int, sitio: Path, cache: Path) -> dict[str, Medida]:
+def medir(docs: Path, repeticiones: int, temporal: Path, cache: Path) -> dict[str, Medida]:
     """Mediana de cada modo, alternándolos (mismo ruido para todos); la caché, ya caliente."""
-    construir(docs, "con caché", sitio, cache)
+    construir(docs, "con caché", temporal, cache)
     medidas: dict[str, list[Medida]] = {modo: [] for modo in MODOS}
     for _ in range(repeticiones):
         for modo in MODOS:
-            medidas[modo].append(construir(docs, modo, sitio, cache))
+            medidas[modo].append(construir(docs, modo, temporal, cache))
     sin_plugin = medidas["sin plugin"]
     return {
         modo: Medida(
@@ -143,13 +151,12 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as temporal:
         tmp = Path(temporal)
-        sitio = tmp / "site"
-        construir(RAIZ / "srd", "en frío", sitio, tmp / "calentar")  # la caché del disco
+        construir(RAIZ / "srd", "en frío", tmp, tmp / "calentar")  # la caché del disco
         filas = []
         for veces, docs in ((1, RAIZ / "srd"), (10, libro_multiplicado(tmp, 10))):
             # El libro pequeño es barato: más repeticiones para que su mediana sea estable.
             repeticiones = opciones.repeticiones * (3 if veces == 1 else 1)
-            filas.append((veces, medir(docs, repeticiones, sitio, tmp / f"cache{veces}")))
+            filas.append((veces, medir(docs, repeticiones, tmp, tmp / f"cache{veces}")))
         ejemplos, por_ejemplo = doctest_por_ejemplo(RAIZ / "srd")
 
     print("Construcción del libro con el plugin «tapiz» frente a sin él (medianas)")
