@@ -182,11 +182,12 @@ def main() -> None:
     for modo in MODOS[1:]:
         propio = diez[modo].propio / max(uno[modo].propio, 1e-9)
         coste_uno = uno[modo].total - uno["sin plugin"].total
+        coste_diez = diez[modo].total - diez["sin plugin"].total
         # Un coste que el ruido deja en cero o por debajo no es una base para una razón.
         coste = (
-            f"{(diez[modo].total - diez['sin plugin'].total) / coste_uno:.2f}"
-            if coste_uno > 0.005
-            else "— (el del libro, dentro del ruido)"
+            f"{coste_diez / coste_uno:.2f}"
+            if coste_uno > 0.005 and coste_diez > 0
+            else "— (dentro del ruido)"
         )
         print(f"Crecimiento 10×/1× del plugin, {modo}: propio {propio:.2f}, coste {coste}")
     mkdocs = diez["sin plugin"].total / uno["sin plugin"].total
