@@ -8,6 +8,7 @@ páginas se comprueban con sus reglas.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,9 +37,11 @@ class Configuracion:
 
     def reglamento_de(self, pagina: Path) -> Reglamento:
         """El reglamento de una página: el de su Lienzo si está en uno, si no el del libro."""
-        ruta = pagina.resolve()
+        ruta = os.path.normcase(os.path.realpath(pagina))
         for carpeta, lienzo in self.lienzos:
-            if ruta.is_relative_to(carpeta):
+            # Como Path.is_relative_to, con textos: se mira en cada página y por cada Lienzo.
+            dentro = os.path.normcase(carpeta)
+            if ruta == dentro or ruta.startswith(dentro + os.sep):
                 return lienzo.reglamento()
         return self.base
 

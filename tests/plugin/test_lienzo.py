@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.cli import main
+from mkdocs_plugins.configuracion import cargar_configuracion
 from tests.plugin.conftest import PAGINAS, construir, sitio
 
 LIENZO = """\
@@ -55,6 +56,20 @@ def test_las_paginas_del_lienzo_usan_sus_reglas_y_las_del_libro_no(tmp_path: Pat
     assert "Error en un bloque Tapiz" not in (
         proyecto / "site" / "correcta" / "index.html"
     ).read_text("utf-8")
+
+
+def test_el_reglamento_de_una_pagina_es_el_del_lienzo_que_la_contiene(tmp_path: Path) -> None:
+    proyecto = _proyecto(tmp_path, LIENZO)
+    vecina = proyecto / "srd" / "islas-vecinas"  # empieza igual, pero no está dentro
+    vecina.mkdir()
+    configuracion = cargar_configuracion(None, proyecto, proyecto / "srd")
+    islas = configuracion.reglamento_de(proyecto / "srd" / "islas" / "index.md")
+    assert islas.lienzo is not None and islas.lienzo.nombre == "Islas de Sal"
+    assert configuracion.reglamento_de(proyecto / "srd" / "islas" / "sub" / "p.md") == islas
+    desde_fuera = proyecto / "srd" / "islas-vecinas" / ".." / "islas" / "index.md"
+    assert configuracion.reglamento_de(desde_fuera) == islas
+    for fuera in (vecina / "index.md", proyecto / "srd" / "correcta.md", proyecto / "srd"):
+        assert configuracion.reglamento_de(fuera) == configuracion.base
 
 
 def test_un_lienzo_roto_detiene_la_construccion_con_fichero_y_linea(tmp_path: Path) -> None:
