@@ -23,6 +23,7 @@ dos comentarios, con un espacio entre celda y celda.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 FUERA_DE_LA_BUSQUEDA = 'data-search-exclude=""'
 """La marca de lo que no se indexa, en la etiqueta de apertura del elemento."""
@@ -91,9 +92,8 @@ def _texto(elemento: str) -> str:
 
 def _cierre(html: str, nombre: str, desde: int) -> int | None:
     """Dónde acaba el elemento ``nombre`` abierto justo antes de ``desde`` (con anidados)."""
-    etiqueta = re.compile(rf"<(/?){re.escape(nombre)}(?![a-zA-Z0-9])[^>]*>", re.IGNORECASE)
     abiertos = 1
-    for encontrada in etiqueta.finditer(html, desde):
+    for encontrada in _etiquetas(nombre).finditer(html, desde):
         if encontrada.group(1):
             abiertos -= 1
             if not abiertos:
@@ -101,3 +101,9 @@ def _cierre(html: str, nombre: str, desde: int) -> int | None:
         elif not encontrada.group(0).endswith("/>"):
             abiertos += 1
     return None
+
+
+@lru_cache(maxsize=64)
+def _etiquetas(nombre: str) -> re.Pattern[str]:
+    """Las etiquetas de apertura y cierre del elemento ``nombre``."""
+    return re.compile(rf"<(/?){re.escape(nombre)}(?![a-zA-Z0-9])[^>]*>", re.IGNORECASE)
