@@ -185,7 +185,11 @@ class Ejecutor:
     def __init__(self, configuracion: Configuracion) -> None:
         self.configuracion = configuracion
         self.extension = TapizExtension()
-        self.markdown = Markdown(extensions=["pymdownx.superfences", self.extension])
+        # Las vallas que no son del plugin no se colorean: su HTML no se envía.
+        self.markdown = Markdown(
+            extensions=["pymdownx.highlight", "pymdownx.superfences", self.extension],
+            extension_configs={"pymdownx.highlight": {"use_pygments": False}},
+        )
         self.vistas: set[str] = set()
         """Las expresiones de dados ya vistas en otras páginas."""
 
