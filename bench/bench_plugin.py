@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -152,6 +153,23 @@ def doctest_por_ejemplo(docs: Path) -> tuple[int, float]:
     return ejemplos, (time.perf_counter() - inicio) / max(ejemplos, 1)
 
 
+def tiempos(tiempo: float, sin_plugin: float) -> str:
+    """Tiempo, razón y coste frente a la construcción sin plugin."""
+    return f"{tiempo:>7.3f}s {tiempo / sin_plugin:>6.3f} {tiempo - sin_plugin:>6.3f}s"
+
+
+def imprimir_tabla(
+    filas: list[tuple[int, dict[str, Medida]]],
+    columnas: str,
+    celdas: Callable[[Medida, Medida], str],
+) -> None:
+    """Una fila por libro y modo; ``celdas`` recibe su medida y la del libro sin plugin."""
+    print(f"{'libro':>6} {'modo':>19} {'tiempo':>8} {'razón':>6} {'coste':>7}{columnas}")
+    for veces, medidas in filas:
+        for modo in MODOS:
+            print(f"{veces:>5}× {modo:>19} {celdas(medidas[modo], medidas['sin plugin'])}")
+
+
 def main() -> None:
     argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     argumentos.add_argument("--repeticiones", type=int, default=5)
@@ -178,29 +196,24 @@ def main() -> None:
     print(f"  en frío: caché vacía; los bloques, adelantados en {PROCESOS} proceso(s) más")
     print("  pareada: mediana de las razones de cada ronda (frente al sin plugin de su ronda)")
     print("  mín.: la construcción más rápida de cada modo frente a la más rápida sin plugin")
-    cabecera = f"{'libro':>6} {'modo':>19} {'tiempo':>8} {'razón':>6} {'coste':>7} {'propio':>7}"
-    print(f"{cabecera} {'pareada':>8} {'mín.':>6}")
-    for veces, t in filas:
-        base = t["sin plugin"]
-        for m in MODOS:
-            print(
-                f"{veces:>5}× {m:>19} {t[m].total:>7.3f}s {t[m].total / base.total:>6.3f}"
-                f" {t[m].total - base.total:>6.3f}s {t[m].propio:>6.3f}s"
-                f" {t[m].pareada:>8.3f} {t[m].minimo / base.minimo:>6.3f}"
-            )
+    imprimir_tabla(
+        filas,
+        f" {'propio':>7} {'pareada':>8} {'mín.':>6}",
+        lambda m, b: (
+            f"{tiempos(m.total, b.total)} {m.propio:>6.3f}s"
+            f" {m.pareada:>8.3f} {m.minimo / b.minimo:>6.3f}"
+        ),
+    )
     print(
         f"({opciones.repeticiones * 3} repeticiones del libro y {opciones.repeticiones} del "
         "libro diez veces mayor; medianas)"
     )
     print("La orden entera, como «mkdocs build» (arrancar, importar, leer mkdocs.yml, construir)")
-    print(f"{'libro':>6} {'modo':>19} {'tiempo':>8} {'razón':>6} {'coste':>7} {'pareada':>8}")
-    for veces, t in filas:
-        base = t["sin plugin"]
-        for m in MODOS:
-            print(
-                f"{veces:>5}× {m:>19} {t[m].orden:>7.3f}s {t[m].orden / base.orden:>6.3f}"
-                f" {t[m].orden - base.orden:>6.3f}s {t[m].orden_pareada:>8.3f}"
-            )
+    imprimir_tabla(
+        filas,
+        f" {'pareada':>8}",
+        lambda m, b: f"{tiempos(m.orden, b.orden)} {m.orden_pareada:>8.3f}",
+    )
     (_, uno), (_, diez) = filas
     for modo in MODOS[1:]:
         propio = diez[modo].propio / max(uno[modo].propio, 1e-9)
