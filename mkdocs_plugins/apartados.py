@@ -32,7 +32,8 @@ SOLO_SU_TEXTO = 'data-tapiz-busqueda="texto"'
 
 _MARCA = re.compile(f"{re.escape(FUERA_DE_LA_BUSQUEDA)}|{re.escape(SOLO_SU_TEXTO)}")
 _APERTURA = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)\s")
-_ETIQUETA = re.compile(r"<[^>]*>")
+ETIQUETA = re.compile(r"<[^>]*>")
+"""Una etiqueta HTML cualquiera, para quedarse con el texto (también en ``busqueda``)."""
 _HUECO = "<!--tapiz-aparte-"
 _FIN_DEL_TEXTO = "<!--tapiz-texto-fin-->"
 
@@ -87,7 +88,7 @@ def _texto(elemento: str) -> str:
     interior = elemento[elemento.find(">") + 1 :]
     if _MARCA.search(interior):
         interior = Apartados().apartar(interior)
-    return " ".join(_ETIQUETA.sub(" ", interior).split())
+    return " ".join(ETIQUETA.sub(" ", interior).split())
 
 
 def _cierre(html: str, nombre: str, desde: int) -> int | None:

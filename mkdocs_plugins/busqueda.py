@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins import cache as cache_
+from mkdocs_plugins.apartados import ETIQUETA
 from mkdocs_plugins.cache import Cache
 
 RUTA_INDICE = "search/search_index.json"
 CAMPOS_PLEGADOS = {"title": "titulo_sin_tildes", "text": "texto_sin_tildes"}
-_ETIQUETA = re.compile(r"<[^>]*>")
 _PALABRA = re.compile(r"\w+")
 
 
@@ -56,7 +56,7 @@ def plegar(texto: str) -> str:
 
 def palabras_plegadas(texto_html: str) -> str:
     """Las palabras del texto que cambian al plegarse, plegadas, sin repetir."""
-    texto = html.unescape(_ETIQUETA.sub(" ", texto_html))
+    texto = html.unescape(ETIQUETA.sub(" ", texto_html))
     vistas: dict[str, None] = {}
     # Solo cambian al plegarse las palabras con letras fuera de ASCII: se buscan solo en
     # los trozos (entre espacios) que tienen alguna, que son pocos y cortos.
