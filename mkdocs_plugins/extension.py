@@ -24,6 +24,7 @@ from weakref import WeakKeyDictionary
 from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 from pymdownx.superfences import SuperFencesCodeExtension
 
 from mkdocs_plugins import bloques, dados_en_texto, fragmentos, render, valores
@@ -57,6 +58,9 @@ class Estado:
     expresiones: set[str] = field(default_factory=set)
     anclas: set[str] = field(default_factory=set)
     aperturas: dict[str, list[int]] = field(default_factory=dict)
+    arbol_terminado: bool = False
+    """Los posprocesadores ya reciben la página entera: antes, el índice de contenidos y el
+    título les pasan cada encabezado suelto, que la página entera vuelve a traer."""
 
     def linea_de(self, tipo: str, cuerpo: str) -> int:
         """La línea (desde 1, en el fichero) de la valla con ese tipo y ese cuerpo."""
@@ -98,6 +102,7 @@ class TapizExtension(Extension):
             )
         original = superfences.superfences[0]["formatter"]
         superfences.superfences[0]["formatter"] = self._vigilar_tipos(md, original)
+        md.treeprocessors.register(_FinDelArbol(md, self), "tapiz_fin_del_arbol", -100)
         md.postprocessors.register(_DadosEnTexto(md, self), "tapiz_dados", 31)
         md.inlinePatterns.register(
             ValorDelMotor(md, lambda: self._contexto(md)), "tapiz_valor", 175
@@ -207,6 +212,17 @@ class _Fuente(Preprocessor):
         return lines
 
 
+class _FinDelArbol(Treeprocessor):
+    """El último del árbol: lo que llegue después a los posprocesadores es la página entera."""
+
+    def __init__(self, md: Markdown, extension: TapizExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, root: Any) -> None:
+        self.extension.estado(self.md).arbol_terminado = True
+
+
 class _DadosEnTexto(Postprocessor):
     """Convierte en botones los dados del texto; la notación que el motor rechaza es un error."""
 
@@ -216,6 +232,8 @@ class _DadosEnTexto(Postprocessor):
 
     def run(self, text: str) -> str:
         estado = self.extension.estado(self.md)
+        if not estado.arbol_terminado:
+            return text
         visible = dados_en_texto.Visibilidad(text)
         validas, invalidas = dados_en_texto.clasificar(visible)
         invalidas += bloques.vallas_no_reconocidas(text)

@@ -6,6 +6,7 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
+from markdown import Markdown
 
 from mkdocs_plugins.dados_en_texto import (
     PATRON,
@@ -16,7 +17,8 @@ from mkdocs_plugins.dados_en_texto import (
     expresiones,
     textos_visibles,
 )
-from mkdocs_plugins.pagina import procesar
+from mkdocs_plugins.extension import TapizExtension
+from mkdocs_plugins.pagina import EXTENSIONES, procesar
 
 
 def test_reconoce_la_notacion_comun_y_no_los_patrones_genericos() -> None:
@@ -49,6 +51,24 @@ def test_la_notacion_rechazada_por_el_motor_da_error_en_su_linea() -> None:
         (6, "dados en el texto: notación de dados «0d6» (columna 1): no se pueden tirar 0 dados"),
     ]
     assert "Error en un bloque Tapiz" in procesada.html  # también se ve en la página
+
+
+def test_el_indice_de_contenidos_recibe_los_titulos_como_texto() -> None:
+    """El índice y el título de MkDocs pasan cada encabezado por los posprocesadores: los
+    dados del texto solo miran la página entera, donde un título no lleva botones."""
+    extension = TapizExtension()
+    md = Markdown(extensions=[*EXTENSIONES, "toc", extension])
+    html = md.convert("# Tirar 3d6\n\n## Con 0d4\n\nTexto con 2d6 y 1d0.\n")
+    estado = extension.ultimo
+    assert estado is not None
+    assert [(p.linea, p.mensaje[:42]) for p in estado.problemas] == [
+        (5, "dados en el texto: notación de dados «1d0»")
+    ]
+    assert estado.expresiones == {"2d6"}
+    titulos = md.toc_tokens  # type: ignore[attr-defined]
+    assert [(t["id"], t["name"]) for t in titulos] == [("tirar-3d6", "Tirar 3d6")]
+    assert [(t["id"], t["name"]) for t in titulos[0]["children"]] == [("con-0d4", "Con 0d4")]
+    assert html.count('class="tapiz-dados"') == 1
 
 
 def test_el_codigo_sangrado_es_codigo_para_quien_comprueba_y_para_quien_muestra() -> None:
