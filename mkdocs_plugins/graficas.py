@@ -67,7 +67,7 @@ def muestra(indice: int) -> str:
     marcador = _marcador(MARCADORES[indice % len(MARCADORES)], 16, 7)
     return (
         f'<svg class="tapiz-curvas__muestra" viewBox="0 0 32 14" width="32" height="14" '
-        f'aria-hidden="true" focusable="false"><g style="{estilo}">'
+        f'aria-hidden="true" focusable="false" {FUERA_DE_LA_BUSQUEDA}><g style="{estilo}">'
         f'<line x1="1" y1="7" x2="31" y2="7" stroke-width="2" '
         f'stroke-dasharray="{TRAZOS[indice % len(TRAZOS)]}"/>{marcador}</g></svg>'
     )
@@ -223,7 +223,8 @@ def leyenda_barras(series: Sequence[Serie]) -> str:
         )
         elementos.append(
             f'<li><svg class="tapiz-curvas__muestra" viewBox="0 0 16 14" width="16" height="14" '
-            f'aria-hidden="true" focusable="false"><g style="stroke:{_color(indice)}" '
+            f'aria-hidden="true" focusable="false" {FUERA_DE_LA_BUSQUEDA}>'
+            f'<g style="stroke:{_color(indice)}" '
             f'stroke-width="1.5"><rect x="1" y="1" width="14" height="12" '
             f'style="fill:{relleno}"/>{rayas}</g></svg> {escape(serie.etiqueta)}</li>'
         )

@@ -12,7 +12,7 @@ from fractions import Fraction
 from html import escape
 
 from mkdocs_plugins import graficas
-from mkdocs_plugins.apartados import FUERA_DE_LA_BUSQUEDA
+from mkdocs_plugins.apartados import FUERA_DE_LA_BUSQUEDA, SOLO_SU_TEXTO
 from mkdocs_plugins.comparativa import EspecComparativa
 from mkdocs_plugins.graficas import Serie
 from tapiz_rules.comparativa import FuegoAutomatico, Tirada, objetivo_mediano, valor_del_paso
@@ -47,7 +47,7 @@ def _tabla(
         for nombre, valores in filas
     )
     return (
-        f"<table><caption>{escape(leyenda)}</caption><thead><tr>{th}</tr></thead>"
+        f"<table><caption>{escape(leyenda)}</caption><thead {SOLO_SU_TEXTO}><tr>{th}</tr></thead>"
         f"<tbody {FUERA_DE_LA_BUSQUEDA}>{cuerpo}</tbody></table>"
     )
 

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from mkdocs_plugins.apartados import Apartados
 from mkdocs_plugins.pagina import procesar
 from mkdocs_plugins.vista_comparativa import _acumuladas, fraccion
 from tapiz_rules.comparativa import tirada
@@ -159,3 +160,25 @@ def test_cada_curva_acumulada_suma_sus_resultados(clave: str) -> None:
         assert serie.valores == tuple(sum(t.probabilidad(m, x) for m in mejores) for x in objetivos)
     exito = next(s for s in series if s.etiqueta == "Éxito (cualquiera)")
     assert exito.valores == tuple(t.exito(x) for x in objetivos)
+
+
+@pytest.mark.parametrize(
+    "cuerpo",
+    [
+        "tiradas: [tapiz-0, d20, ratas]\nobjetivos: [2, 14]\n",
+        "tiradas: [tapiz-2]\nobjetivos: [0, 20]\n",
+        "tiradas: [fuego-automatico]\n",
+    ],
+)
+def test_el_buscador_solo_ve_las_palabras_de_la_comparativa(cuerpo: str) -> None:
+    """Mientras se indexa, las muestras de la leyenda y las cifras quedan apartadas y la
+    cabecera de cada tabla es su texto, con las columnas separadas."""
+    html = _html(cuerpo)
+    indexado = Apartados().apartar(html)
+    assert "<svg" not in indexado
+    assert "<th" not in indexado
+    assert "<td" not in indexado
+    cabecera = re.search(r"<caption>[^<]*</caption><!--tapiz-aparte-\d+-->([^<]*)<", indexado)
+    assert cabecera is not None
+    assert cabecera.group(1).split(" ")[0] in ("Objetivo", "Banda")
+    assert len(cabecera.group(1).split(" ")) > 2
