@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -184,12 +185,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.enabled:
             reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
             ruta = _ruta_mostrada(page.file.src_uri, config)
-            desplazamiento = _lineas_previas(page.file, markdown)
+            fuente = _fuente(page.file)
+            desplazamiento = _lineas_previas(fuente, markdown)
             self.extension.pagina = Pagina(ruta, reglamento, desplazamiento)
             if self.adelanto is not None and self.cache is not None:
                 self.cache.ofrecer(self.adelanto.entradas(ruta))
             # MkDocs quita una cabecera que entiende: solo si la dejó puede estar mal escrita.
-            if not desplazamiento and (cabecera := error_front_matter(page.file.content_string)):
+            if not desplazamiento and (cabecera := error_front_matter(fuente)):
                 log.warning(str(Problema(ruta, *cabecera)))
         return markdown
 
@@ -300,17 +302,27 @@ def _fuera_de_la_busqueda(page: Page) -> bool:
 
 def _ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:
     """La ruta como la ve quien edita: ``srd/pagina.md``, relativa a mkdocs.yml."""
-    raiz = os.path.dirname(config.config_file_path or "")
-    docs = os.path.relpath(config.docs_dir, raiz) if raiz else os.path.basename(config.docs_dir)
-    return Path(docs, src_uri).as_posix()
+    return Path(
+        _carpeta_mostrada(config.config_file_path or "", config.docs_dir), src_uri
+    ).as_posix()
 
 
-def _lineas_previas(fichero: File, markdown: str) -> int:
-    """Cuántas líneas del fichero (el front matter) preceden al markdown que recibe el plugin."""
+@lru_cache(maxsize=8)
+def _carpeta_mostrada(fichero_config: str, docs_dir: str) -> str:
+    raiz = os.path.dirname(fichero_config)
+    return os.path.relpath(docs_dir, raiz) if raiz else os.path.basename(docs_dir)
+
+
+def _fuente(fichero: File) -> str:
+    """El texto del fichero de la página, como lo leyó MkDocs ("" si ya no se puede leer)."""
     try:
-        fuente = fichero.content_string.replace("\r\n", "\n")
+        return fichero.content_string.replace("\r\n", "\n")
     except (OSError, UnicodeDecodeError):
-        return 0
+        return ""
+
+
+def _lineas_previas(fuente: str, markdown: str) -> int:
+    """Cuántas líneas del fichero (el front matter) preceden al markdown que recibe el plugin."""
     if not fuente.endswith(markdown):
         return 0
     return fuente[: len(fuente) - len(markdown)].count("\n")
