@@ -37,6 +37,13 @@ def separar_front_matter(texto: str) -> tuple[str, int]:
     return texto, 0
 
 
+def lineas_previas(fuente: str, markdown: str) -> int:
+    """Cuántas líneas del fichero (el front matter que quitó el generador) preceden al markdown."""
+    if not fuente.endswith(markdown):
+        return 0
+    return fuente[: len(fuente) - len(markdown)].count("\n")
+
+
 def error_front_matter(texto: str) -> tuple[int, str] | None:
     """Línea y mensaje si el front matter no es un diccionario YAML válido.
 

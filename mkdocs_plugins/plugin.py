@@ -21,7 +21,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins import adelanto, busqueda, cache, carga, catalogo, datos, servidor
 from mkdocs_plugins.apartados import Apartados
-from mkdocs_plugins.bloques import error_front_matter
+from mkdocs_plugins.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.cache import Cache
 from mkdocs_plugins.configuracion import (
     FICHERO,
@@ -186,7 +186,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
             ruta = _ruta_mostrada(page.file.src_uri, config)
             fuente = _fuente(page.file)
-            desplazamiento = _lineas_previas(fuente, markdown)
+            desplazamiento = lineas_previas(fuente, markdown)
             self.extension.pagina = Pagina(ruta, reglamento, desplazamiento)
             if self.adelanto is not None and self.cache is not None:
                 self.cache.ofrecer(self.adelanto.entradas(ruta))
@@ -319,10 +319,3 @@ def _fuente(fichero: File) -> str:
         return fichero.content_string.replace("\r\n", "\n")
     except (OSError, UnicodeDecodeError):
         return ""
-
-
-def _lineas_previas(fuente: str, markdown: str) -> int:
-    """Cuántas líneas del fichero (el front matter) preceden al markdown que recibe el plugin."""
-    if not fuente.endswith(markdown):
-        return 0
-    return fuente[: len(fuente) - len(markdown)].count("\n")
