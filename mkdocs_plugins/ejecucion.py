@@ -12,7 +12,7 @@ from mkdocs_plugins.especificacion import EspecEjemplo, EspecRegla
 from mkdocs_plugins.problemas import ErrorDePagina
 from tapiz_rules.dados import analizar, distribucion
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
-from tapiz_rules.modelo import Campo, Regla, Reglamento, Resultado, Tabla
+from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Resultado, Tabla
 from tapiz_rules.modelo.formato import tipografia
 
 MAX_COMBINACIONES = 2000
@@ -198,6 +198,22 @@ def ejecutar_regla(espec: EspecRegla) -> Tabla | Regla | None:
         clave = "tabla" if espec.tabla is not None else "regla"
         raise ErrorDePagina(cuerpo.linea(clave), str(error)) from None
     return None
+
+
+def ejecutar_catalogo(espec: EspecRegla) -> list[Regla | tuple[DefinicionTabla, Tabla]]:
+    """Las reglas o las tablas (con su definición) que nombra un bloque del catálogo."""
+    reglamento = espec.reglamento
+    fichas: list[Regla | tuple[DefinicionTabla, Tabla]] = []
+    for clave, nombres in (("reglas", espec.reglas), ("tablas", espec.tablas)):
+        for nombre in nombres:
+            try:
+                if clave == "reglas":
+                    fichas.append(reglamento.regla(nombre))
+                else:
+                    fichas.append((reglamento.vigente.tabla(nombre), reglamento.tabla(nombre)))
+            except ErrorTapiz as error:
+                raise ErrorDePagina(espec.cuerpo.linea(clave, nombre), str(error)) from None
+    return fichas
 
 
 def _variantes(valor: Any, opciones: tuple[Any, ...]) -> list[Any]:

@@ -15,7 +15,16 @@ from tapiz_rules.yaml_con_lineas import ErrorYaml, cargar_mapa
 
 CAMPOS_REGLAMENTO = ("sistema", "edicion", "opcionales")
 CAMPOS_EJEMPLO = ("titulo", "regla", "entradas", "espera", "dados", *CAMPOS_REGLAMENTO)
-CAMPOS_REGLA = ("tabla", "regla", "widget", "titulo", "catalogo", *CAMPOS_REGLAMENTO)
+CAMPOS_REGLA = (
+    "tabla",
+    "regla",
+    "tablas",
+    "reglas",
+    "widget",
+    "titulo",
+    "catalogo",
+    *CAMPOS_REGLAMENTO,
+)
 WIDGETS = {
     "calculadora": "La calculadora de tiradas de acción necesita JavaScript.",
     "tirador": "El tirador de dados necesita JavaScript.",
@@ -61,6 +70,9 @@ class EspecRegla:
     reglamento: Reglamento
     catalogo: bool = False
     """La ficha para quien contribuye (nombres de campo y tipos), no la del lector."""
+    tablas: tuple[str, ...] = ()
+    reglas: tuple[str, ...] = ()
+    """Varias fichas del catálogo, cada una bajo su encabezado: una sección en un solo bloque."""
 
 
 @lru_cache(maxsize=4096)
@@ -185,15 +197,36 @@ def leer_ejemplo(bloque: Bloque, base: Reglamento) -> EspecEjemplo:
     )
 
 
+def _nombres(cuerpo: Cuerpo, clave: str) -> tuple[str, ...]:
+    valor = cuerpo.valores.get(clave)
+    if valor is None:
+        return ()
+    if not valor or not isinstance(valor, list) or not all(isinstance(v, str) for v in valor):
+        raise ErrorDePagina(
+            cuerpo.linea(clave),
+            f"el campo «{clave}» debe ser una lista de nombres, p. ej. [accion]",
+        )
+    return tuple(valor)
+
+
 def leer_regla(bloque: Bloque, base: Reglamento) -> EspecRegla:
     cuerpo = leer_cuerpo(bloque)
     _sin_campos_desconocidos(cuerpo, CAMPOS_REGLA, bloque.tipo)
     tabla = _texto(cuerpo, "tabla", obligatorio=False)
     regla = _texto(cuerpo, "regla", obligatorio=False)
+    tablas, reglas = _nombres(cuerpo, "tablas"), _nombres(cuerpo, "reglas")
     widget = _texto(cuerpo, "widget", obligatorio=False)
-    if (tabla is None) == (regla is None) and widget is None:
+    catalogo = cuerpo.valores.get("catalogo") is True
+    if sum(1 for dado in (tabla, regla, tablas, reglas) if dado) != 1 and widget is None:
         raise ErrorDePagina(
-            bloque.linea, "un ```tapiz-regla necesita exactamente uno de «tabla» o «regla»"
+            bloque.linea,
+            "un ```tapiz-regla necesita exactamente uno de «tabla», «regla», «tablas» o «reglas»",
+        )
+    if (tablas or reglas) and not catalogo:
+        raise ErrorDePagina(
+            cuerpo.linea("tablas" if tablas else "reglas"),
+            "«tablas» y «reglas» son para el catálogo de quien contribuye: van con "
+            "«catalogo: true»; en el libro, un bloque por tabla o por regla",
         )
     if widget is not None and widget not in WIDGETS:
         raise ErrorDePagina(
@@ -208,5 +241,7 @@ def leer_regla(bloque: Bloque, base: Reglamento) -> EspecRegla:
         widget=widget,
         titulo=_texto(cuerpo, "titulo", obligatorio=False),
         reglamento=_reglamento(cuerpo, base),
-        catalogo=cuerpo.valores.get("catalogo") is True,
+        catalogo=catalogo,
+        tablas=tablas,
+        reglas=reglas,
     )

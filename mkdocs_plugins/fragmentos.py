@@ -19,6 +19,7 @@ from mkdocs_plugins.ejecucion import (
     Diferencia,
     EjemploEjecutado,
     ValoresDistintos,
+    ejecutar_catalogo,
     ejecutar_ejemplo,
     ejecutar_regla,
     entradas_sin_efecto,
@@ -182,6 +183,8 @@ def _regla(bloque: Bloque, reglamento: Reglamento) -> str:
     espec = leer_regla(bloque, reglamento)
     if espec.widget is not None:
         return render.widget(espec.widget, espec.reglamento)
+    if espec.tablas or espec.reglas:
+        return render.fichas_del_catalogo(ejecutar_catalogo(espec), espec.reglamento.sistema.nombre)
     definida = ejecutar_regla(espec)
     if isinstance(definida, Tabla):
         return render.tabla(definida, espec.tabla or "")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -10,7 +11,7 @@ from mkdocs_plugins.apartados import FUERA_DE_LA_BUSQUEDA, SOLO_SU_TEXTO
 from mkdocs_plugins.ejecucion import EjemploEjecutado, mostrar
 from mkdocs_plugins.especificacion import WIDGETS
 from mkdocs_plugins.problemas import Problema
-from tapiz_rules.modelo import Campo, Regla, Reglamento, Tabla
+from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Tabla
 from tapiz_rules.modelo.formato import enumerar, miles, tipografia
 
 
@@ -94,6 +95,27 @@ def regla_para_catalogo(regla: Regla, sistema: str) -> str:
         f"<p><em>Entradas</em></p>{_campos(regla.entradas, con_defecto=True)}"
         f"<p><em>Salidas</em></p>{_campos(regla.salidas, con_defecto=False)}</div>"
     )
+
+
+def fichas_del_catalogo(
+    fichas: Sequence[Regla | tuple[DefinicionTabla, Tabla]], sistema: str
+) -> str:
+    """Las fichas de una sección del catálogo, cada una bajo un ``<h4>`` con su ancla
+    (``tapiz-accion``): en un solo bloque, el índice de la página lista las secciones."""
+    partes = []
+    for ficha in fichas:
+        if isinstance(ficha, Regla):
+            nombre, html = ficha.nombre, regla_para_catalogo(ficha, sistema)
+        else:
+            definicion, construida = ficha
+            nombre = definicion.nombre
+            html = _parrafos(definicion.descripcion) + tabla(construida, nombre)
+        ancla = escape(f"{sistema}-{nombre}")
+        partes.append(
+            f'<h4 id="{ancla}"><code>{escape(nombre)}</code>'
+            f'<a class="headerlink" href="#{ancla}" title="Enlace a esta ficha">¶</a></h4>{html}'
+        )
+    return "".join(partes)
 
 
 def clave_reglamento(reglamento: Reglamento) -> str:

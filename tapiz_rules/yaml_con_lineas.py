@@ -52,6 +52,7 @@ class Documento:
     valores: dict[str, Any]
     lineas: dict[str, int] = field(default_factory=dict)
     anidadas: dict[tuple[str, str], int] = field(default_factory=dict)
+    """La línea de cada subclave de un mapa y de cada elemento de una lista: (clave, nombre)."""
 
     def linea(self, clave: str, subclave: str | None = None, por_defecto: int = 0) -> int:
         if subclave is not None and (clave, subclave) in self.anidadas:
@@ -104,4 +105,8 @@ def _lineas(nodo: yaml.MappingNode) -> tuple[dict[str, int], dict[tuple[str, str
                         f"la clave «{par[1]}» está repetida en «{nombre}»", subclave.start_mark.line
                     )
                 anidadas[par] = subclave.start_mark.line
+        if isinstance(valor, yaml.SequenceNode):
+            for elemento in valor.value:
+                if isinstance(elemento, yaml.ScalarNode):
+                    anidadas.setdefault((nombre, str(elemento.value)), elemento.start_mark.line)
     return lineas, anidadas

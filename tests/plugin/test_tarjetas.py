@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from mkdocs_plugins import catalogo
 from mkdocs_plugins.pagina import procesar
 from mkdocs_plugins.render import tipografia
+from tapiz_rules.sistemas import SISTEMAS
 
 EJEMPLO = """\
 ```tapiz-ejemplo
@@ -45,6 +47,28 @@ def test_la_ficha_del_catalogo_si_lleva_los_nombres_de_campo() -> None:
     bloque = "```tapiz-regla\nregla: accion\ncatalogo: true\n```\n"
     html = procesar("srd/catalogo.md", bloque).fragmentos[0].html
     assert "<code>puntos_de_efecto</code>" in html and "obligatoria" in html
+
+
+def test_el_catalogo_da_a_cada_regla_y_tabla_una_ficha_con_ancla() -> None:
+    markdown = catalogo.markdown()
+    procesada = procesar("srd/catalogo.md", markdown.split("---\n", 2)[2])
+    assert procesada.problemas == []
+    anclas = re.findall(r'<h4 id="([^"]+)"><code>', procesada.html)
+    esperadas = [
+        f"{sistema.nombre}-{nombre}"
+        for sistema in SISTEMAS.values()
+        for nombre in [*sistema.reglas, *sistema.tablas]
+    ]
+    assert sorted(anclas) == sorted(esperadas)
+    # El índice de la página lista sistemas y secciones; las fichas van dentro de sus bloques.
+    assert "\n#### " not in markdown
+    secciones = {(s.nombre, r.seccion) for s in SISTEMAS.values() for r in s.reglas.values()}
+    assert markdown.count("```tapiz-regla") == len(secciones) + sum(
+        1 for s in SISTEMAS.values() if s.tablas
+    )
+    ficha = procesada.html.split('<h4 id="tapiz-dificultades">')[1].split("<h4")[0]
+    assert 'href="#tapiz-dificultades"' in ficha
+    assert "<p>La escala de dificultades" in ficha and "<th>Resistencia</th>" in ficha
 
 
 def test_el_signo_menos_tipografico() -> None:
