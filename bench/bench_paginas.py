@@ -4,8 +4,8 @@ Se ejecuta a demanda (``uv run python bench/bench_paginas.py``; también lo llam
 ``bench_plugin.py``) y no afirma nada: construye el sitio, lo sirve en local y mide
 
 - el código del proyecto (JS y CSS, con gzip) que carga la página sin widgets más pesada y
-  la página con widgets más pesada, y los datos que carga cada página (el máximo) y cada
-  ejemplo al pulsar «Repetir» (el máximo), con ``mkdocs_plugins.peso``;
+  la página con widgets más pesada, y los datos que carga cada página (el máximo) y los de
+  «Repetir» de los ejemplos de una página (el máximo), con ``mkdocs_plugins.peso``;
 - en Chromium, en la página con más código, del clic en un dado (escuchador en fase de
   captura) a que la región aria-live dice la tirada (MutationObserver): mediana y p95.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from mkdocs_plugins import carga
-from mkdocs_plugins.peso import comprimido, paginas, peso_de_pagina
+from mkdocs_plugins.peso import paginas, peso_de_pagina
 
 RAIZ = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "tests" / "navegador"))
@@ -51,8 +51,8 @@ def medir_pesos(sitio: Path) -> dict[str, tuple[str, int]]:
     sin = max(set(pesos) - con, key=lambda p: pesos[p].total_codigo)
     pesada = max(con, key=lambda p: pesos[p].total_codigo)
     con_datos = max(con, key=lambda p: pesos[p].total_datos)
-    ejemplos = {f.name: comprimido(f) for f in (sitio / "assets/tapiz/datos/ejemplos").iterdir()}
-    ejemplo = max(ejemplos, key=ejemplos.__getitem__)
+    repetir = {f: b for peso in pesos.values() for f, b in peso.al_repetir.items()}
+    ejemplos = max(repetir, key=repetir.__getitem__)
     diferida = max(con, key=lambda p: sum(pesos[p].al_acercarse.values()))
     return {
         "página sin widgets (código)": (sin, pesos[sin].total_codigo),
@@ -62,7 +62,7 @@ def medir_pesos(sitio: Path) -> dict[str, tuple[str, int]]:
             sum(pesos[diferida].al_acercarse.values()),
         ),
         "datos de una página (máximo)": (con_datos, pesos[con_datos].total_datos),
-        "datos de un ejemplo, al pulsar Repetir (máximo)": (ejemplo, ejemplos[ejemplo]),
+        "datos de «Repetir» de una página, al acercarse (máximo)": (ejemplos, repetir[ejemplos]),
     }
 
 

@@ -23,7 +23,7 @@ RUTA = "assets/tapiz/datos.json"
 """Todos los datos juntos: para un generador sin plugins (``tapiz exportar``)."""
 CARPETA = "assets/tapiz/datos"
 """Con el plugin, cada página con widgets carga solo los suyos: ``datos/<página>.json``, y
-cada ejemplo los de «Repetir» cuando se va a usar: ``datos/ejemplos/<ejemplo>.json``."""
+los de «Repetir» de sus ejemplos cuando se van a usar: ``datos/ejemplos/<página>.json``."""
 EJEMPLOS = "ejemplos"
 NIVELES = range(1, 21)
 RASGOS = range(11)
@@ -183,12 +183,14 @@ def texto(
     if calculadora:
         contenido |= json.loads(reglas_en_json(reglamento, cache))
     rellenos = (
-        ",".join(f"{en_json(e)}:{distribucion_en_json(e, cache)}" for e in sorted(expresiones)),
-        ",".join(f"{en_json(clave)}:{ejemplos[clave]}" for clave in sorted(ejemplos)),
+        "{"
+        + ",".join(f"{en_json(e)}:{distribucion_en_json(e, cache)}" for e in sorted(expresiones))
+        + "}",
+        repetir(ejemplos),
     )
     escrito = en_json(contenido)
     for hueco, relleno in zip(_HUECOS, rellenos, strict=True):
-        escrito = escrito.replace(en_json(hueco), f"{{{relleno}}}", 1)
+        escrito = escrito.replace(en_json(hueco), relleno, 1)
     return escrito
 
 
@@ -206,14 +208,20 @@ def reglas_en_json(reglamento: Reglamento, cache: Cache | None = None) -> str:
     )
 
 
-def ruta_de_ejemplo(identificador: str) -> str:
-    """El fichero de un ejemplo, relativo a ``CARPETA``."""
-    return f"{EJEMPLOS}/{identificador}.json"
-
-
 def ruta_de_pagina(src_uri: str) -> str:
     """El fichero de datos de una página, relativo a ``CARPETA``: ``sistemas/d20.json``."""
     return PurePosixPath(src_uri).with_suffix(".json").as_posix()
+
+
+def ruta_de_repetir(src_uri: str) -> str:
+    """El fichero de «Repetir» de los ejemplos de una página, relativo a ``CARPETA``: uno por
+    página, no por ejemplo (escribir cada fichero cuesta más que lo que lleva)."""
+    return f"{EJEMPLOS}/{ruta_de_pagina(src_uri)}"
+
+
+def repetir(ejemplos: Mapping[str, str]) -> str:
+    """Los datos de «Repetir» de varios ejemplos (cada uno ya en JSON), por identificador."""
+    return "{" + ",".join(f"{en_json(clave)}:{ejemplos[clave]}" for clave in sorted(ejemplos)) + "}"
 
 
 class DeUnaPagina(Protocol):
@@ -231,7 +239,7 @@ def ficheros_del_sitio(
     cache: Cache | None = None,
 ) -> dict[Path, str]:
     """Los ficheros de datos: el de todo el sitio (``RUTA``), el de cada página con
-    widgets (con la calculadora si la tiene) y el de «Repetir» de cada ejemplo suyo."""
+    widgets (con la calculadora si la tiene) y el de «Repetir» de sus ejemplos."""
     expresiones = set().union(*(pagina.expresiones for pagina in paginas.values()))
     ejemplos = {k: v for pagina in paginas.values() for k, v in pagina.ejemplos.items()}
     ficheros = {sitio / RUTA: texto(reglamento, expresiones, ejemplos, cache=cache)}
@@ -239,8 +247,8 @@ def ficheros_del_sitio(
         pagina = paginas[uri]
         de_pagina = texto(reglamento, pagina.expresiones, {}, calculadora=calculadora, cache=cache)
         ficheros[sitio / CARPETA / ruta_de_pagina(uri)] = de_pagina
-        for clave in pagina.ejemplos:
-            ficheros[sitio / CARPETA / ruta_de_ejemplo(clave)] = ejemplos[clave]
+        if pagina.ejemplos:
+            ficheros[sitio / CARPETA / ruta_de_repetir(uri)] = repetir(pagina.ejemplos)
     return ficheros
 
 

@@ -3,7 +3,8 @@
 Se mide sobre el sitio construido, en bytes comprimidos con gzip (lo que viaja por la red):
 los estilos y módulos de ``tapiz/`` que enlaza el HTML, los que esos módulos importan, los
 que ``dados.js`` importa para los widgets de la página y los ficheros de datos que marca.
-Aparte, lo que se descarga solo al acercarse a la vista un widget aplazado (la calculadora).
+Aparte, lo que se descarga solo al acercarse a la vista un widget aplazado (la calculadora)
+y los datos de «Repetir» de cada página, que se piden al acercarse a uno de sus botones.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from mkdocs_plugins import carga, datos
 
 _ENLACE = re.compile(r'<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"')
 _MARCA = re.compile(r'data-tapiz-datos="([^"]+)"')
+_MARCA_REPETIR = re.compile(r'data-tapiz-repetir="([^"]+)"')
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,9 @@ class Peso:
     """Ficheros de datos → bytes con gzip."""
     al_acercarse: dict[str, int]
     """Módulos que faltan por descargar cuando un widget aplazado se acerca a la vista."""
+    al_repetir: dict[str, int]
+    """Los datos de «Repetir» de la página (del libro, los de cada capítulo, que se piden por
+    separado) → bytes con gzip."""
 
     @property
     def total_codigo(self) -> int:
@@ -64,10 +69,12 @@ def peso_de_pagina(sitio: Path, pagina: str) -> Peso:
     ficheros = [f"{datos.CARPETA}/{m}" for m in marcas]
     aplazados = carga.cierre(carga.aplazados_de(widgets), sitio / "tapiz")
     luego = {f"tapiz/{m}.js" for m in aplazados} - codigo
+    repetir = [f"{datos.CARPETA}/{m}" for m in sorted(set(_MARCA_REPETIR.findall(html)))]
     return Peso(
         {f: comprimido(sitio / f) for f in sorted(codigo)},
         {f: comprimido(sitio / f) for f in ficheros},
         {f: comprimido(sitio / f) for f in sorted(luego)},
+        {f: comprimido(sitio / f) for f in repetir},
     )
 
 

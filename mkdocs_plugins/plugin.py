@@ -207,22 +207,26 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
-        html = self._cargar_widgets(html, page, config)
+        html = self._cargar_widgets(html, page, estado)
         return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)
 
-    def _cargar_widgets(self, html: str, page: Page, config: MkDocsConfig) -> str:
-        """Marca en el contenido dónde están los datos de los widgets de la página.
+    def _cargar_widgets(self, html: str, page: Page, estado: Estado) -> str:
+        """Marca en el contenido dónde están los datos de los widgets de la página y, si sus
+        ejemplos se pueden repetir, los de «Repetir».
 
         Va en el contenido para que viaje con él: a la navegación instantánea y al
         libro completo, que reúne el contenido de varias páginas.
         """
+        uri = page.file.src_uri
         widgets = carga.widgets_de(html)
-        self.widgets[page.file.src_uri] = widgets
+        self.widgets[uri] = widgets
         if not carga.modulos_de(widgets):
             return html
-        self.con_widgets[page.file.src_uri] = "tapiz-calculadora" in widgets
-        ruta = datos.ruta_de_pagina(page.file.src_uri)
-        return html + f'\n<div hidden data-tapiz-datos="{ruta}"></div>'
+        self.con_widgets[uri] = "tapiz-calculadora" in widgets
+        marca = f'data-tapiz-datos="{datos.ruta_de_pagina(uri)}"'
+        if estado.ejemplos:
+            marca += f' data-tapiz-repetir="{datos.ruta_de_repetir(uri)}"'
+        return html + f"\n<div hidden {marca}></div>"
 
     @event_priority(-100)  # después del buscador, que ya ha indexado la página
     def on_page_context(

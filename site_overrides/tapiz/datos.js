@@ -1,9 +1,10 @@
 // @ts-check
 // Los datos de las reglas que escribe el plugin. Cada página con widgets lleva en su contenido
 // una marca `data-tapiz-datos` con su fichero (assets/tapiz/datos/<página>.json); el libro
-// completo reúne las de sus capítulos y carga todas. Lo de «Repetir» de cada ejemplo va en su
-// propio fichero (datos/ejemplos/<ejemplo>.json), pedido al acercarse al botón. Sin marcas (un
-// generador sin el plugin, con «tapiz exportar»), todo sale de assets/tapiz/datos.json.
+// completo reúne las de sus capítulos y carga todas. Lo de «Repetir» de los ejemplos de una
+// página va aparte (datos/ejemplos/<página>.json, en la misma marca, `data-tapiz-repetir`) y se
+// pide al acercarse a uno de sus botones. Sin marcas (un generador sin el plugin, con «tapiz
+// exportar»), todo sale de assets/tapiz/datos.json.
 
 /** @type {Map<string, Promise<any>>} */
 const pedidos = new Map();
@@ -47,11 +48,26 @@ export function cargarDatos() {
   return /** @type {Promise<any>} */ (ultima.promesa);
 }
 
-/** Los datos de «Repetir» de un ejemplo (undefined si el ejemplo no los tiene). */
-export function cargarEjemplo(identificador) {
-  if (!document.querySelector("[data-tapiz-datos]")) return cargarDatos().then((datos) => datos.ejemplos?.[identificador]);
-  const ruta = `../assets/tapiz/datos/ejemplos/${encodeURIComponent(identificador)}.json`;
-  return pedir(new URL(ruta, import.meta.url).href);
+/**
+ * La marca de «Repetir» de la página de un botón: la primera que lo sigue (la página termina en
+ * su marca, también cada capítulo del libro completo).
+ * @param {Element} boton
+ */
+function marcaDeRepetir(boton) {
+  const marcas = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tapiz-repetir]"));
+  return [...marcas].find((marca) => boton.compareDocumentPosition(marca) & Node.DOCUMENT_POSITION_FOLLOWING);
+}
+
+/**
+ * Los datos de «Repetir» del ejemplo de un botón (undefined si el ejemplo no los tiene).
+ * @param {HTMLElement} boton
+ */
+export function cargarEjemplo(boton) {
+  const identificador = boton.dataset.ejemplo ?? "";
+  const marca = document.querySelector("[data-tapiz-datos]") && marcaDeRepetir(boton);
+  if (!marca) return cargarDatos().then((datos) => datos.ejemplos?.[identificador]);
+  const ruta = `../assets/tapiz/datos/${marca.dataset.tapizRepetir}`;
+  return pedir(new URL(ruta, import.meta.url).href).then((ejemplos) => ejemplos[identificador]);
 }
 
 export const SIN_DATOS = "No se han podido cargar los datos de las reglas; recarga la página.";

@@ -34,7 +34,7 @@ export function resultadoDe(resultados, totales) {
 
 /** Pide de antemano los datos del ejemplo (al acercarse al botón), para no esperarlos al pulsar. */
 export function prepararEjemplo(boton) {
-  cargarEjemplo(boton.dataset.ejemplo).catch(() => {});
+  cargarEjemplo(boton).catch(() => {});
 }
 
 /** Tira los dados del ejemplo y redibuja su tarjeta con el resultado precalculado. */
@@ -45,7 +45,7 @@ export async function repetirEjemplo(boton) {
   if (!tarjeta || !cuerpo || !zona) return;
   let ejemplo;
   try {
-    ejemplo = await cargarEjemplo(boton.dataset.ejemplo);
+    ejemplo = await cargarEjemplo(boton);
   } catch {
     mostrarError(tarjeta, zona, SIN_DATOS);
     return;

@@ -206,12 +206,11 @@ def test_la_navegacion_instantanea_mantiene_vivos_los_widgets(pestana):
 
 def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
     pestana.ir("hacer-cosas/")
+    marca = pestana.page.locator("[data-tapiz-repetir]").get_attribute("data-tapiz-repetir")
+    with urlopen(f"{pestana.base}assets/tapiz/datos/{marca}") as respuesta:
+        ejemplos = json.load(respuesta)
     botones = pestana.page.locator("button.tapiz-repetir")
-    ejemplos = {}
-    for boton in botones.all():
-        ident = boton.get_attribute("data-ejemplo")
-        with urlopen(f"{pestana.base}assets/tapiz/datos/ejemplos/{ident}.json") as respuesta:
-            ejemplos[ident] = json.load(respuesta)
+    assert sorted(b.get_attribute("data-ejemplo") for b in botones.all()) == sorted(ejemplos)
     # Uno con pocas tiradas posibles, cuyos pasos se guardan (una sola tirada de 1d20).
     ident = next(i for i, e in ejemplos.items() if len(e["resultados"]["indices"]) <= 20)
     ejemplo = ejemplos[ident]
@@ -241,6 +240,25 @@ def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
     tarjeta.get_by_role("button", name="Volver al ejemplo del libro").click()
     assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() == pasos_del_libro
     assert "tapiz-ejemplo--repetido" not in (tarjeta.get_attribute("class") or "")
+
+
+def test_en_el_libro_repetir_pide_solo_los_datos_del_capitulo_del_ejemplo(pestana):
+    pestana.ir("libro/")
+    pedidos = []
+    pestana.page.on("request", lambda pedido: pedidos.append(pedido.url))
+    for boton in (pestana.page.locator("button.tapiz-repetir").last,) * 2:
+        boton.scroll_into_view_if_needed()
+        boton.click()
+        clase = "contains(concat(' ', @class, ' '), ' tapiz-ejemplo ')"
+        tarjeta = boton.locator(f"xpath=ancestor::*[{clase}][1]")
+        tarjeta.locator(".tapiz-ejemplo__resumen").wait_for()
+        assert "tapiz-ejemplo--repetido" in (tarjeta.get_attribute("class") or "")
+    capitulo = boton.evaluate(
+        "b => b.closest('.tapiz-libro__capitulo').querySelector('[data-tapiz-repetir]')"
+        ".dataset.tapizRepetir"
+    )
+    repetir = [p for p in pedidos if "/assets/tapiz/datos/ejemplos/" in p]
+    assert repetir == [f"{pestana.base}assets/tapiz/datos/{capitulo}"]
 
 
 ANUNCIO_EN_LA_MISMA_TAREA = """async () => {

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins import carga
-from mkdocs_plugins.peso import Peso, comprimido, paginas, peso_de_pagina
+from mkdocs_plugins.peso import Peso, paginas, peso_de_pagina
 
 RAIZ = Path(__file__).resolve().parents[2]
 KB = 1024
@@ -21,6 +21,8 @@ SIN_WIDGETS = 3 * KB
 CODIGO_CON_WIDGETS = 15 * KB
 """Lo que puede cargar con la página la que tiene todos los widgets (el libro)."""
 DATOS = 10 * KB
+REPETIR = 4 * KB
+"""Los datos de «Repetir» de los ejemplos de una página."""
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +71,14 @@ def test_la_pagina_mas_pesada_cabe_en_el_limite(pesos: dict[str, Peso]) -> None:
     assert peso.total_codigo <= CODIGO_CON_WIDGETS, (pagina, peso.codigo)
 
 
-def test_los_datos_de_cada_ejemplo_son_pequenos(sitio: Path) -> None:
-    ficheros = list((sitio / "assets" / "tapiz" / "datos" / "ejemplos").glob("*.json"))
-    assert ficheros
-    assert max(comprimido(f) for f in ficheros) <= 2 * KB
+def test_repetir_pide_solo_los_datos_de_los_ejemplos_de_su_pagina(
+    sitio: Path, pesos: dict[str, Peso]
+) -> None:
+    ficheros = sorted((sitio / "assets" / "tapiz" / "datos" / "ejemplos").rglob("*.json"))
+    marcados = {f for peso in pesos.values() for f in peso.al_repetir}
+    assert {f.relative_to(sitio).as_posix() for f in ficheros} == marcados
+    assert "assets/tapiz/datos/ejemplos/sistemas/ratas.json" in marcados
+    for pagina, peso in pesos.items():
+        # Se piden al acercarse a un «Repetir», aparte de los datos que carga la página: los
+        # de los ejemplos de su capítulo (el libro completo tiene varios y pide el del botón).
+        assert max(peso.al_repetir.values(), default=0) <= REPETIR, (pagina, peso.al_repetir)
