@@ -49,25 +49,17 @@ export function cargarDatos() {
 }
 
 /**
- * La marca de «Repetir» de la página de un botón: la primera que lo sigue (la página termina en
- * su marca, también cada capítulo del libro completo).
- * @param {Element} boton
- */
-function marcaDeRepetir(boton) {
-  const marcas = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tapiz-repetir]"));
-  return [...marcas].find((marca) => boton.compareDocumentPosition(marca) & Node.DOCUMENT_POSITION_FOLLOWING);
-}
-
-/**
- * Los datos de «Repetir» del ejemplo de un botón (undefined si el ejemplo no los tiene).
+ * Los datos de «Repetir» del ejemplo de un botón (undefined si no los tiene): los de su página,
+ * que nombra la primera marca que sigue al botón (cada página, y cada capítulo del libro
+ * completo, termina en la suya).
  * @param {HTMLElement} boton
  */
 export function cargarEjemplo(boton) {
-  const identificador = boton.dataset.ejemplo ?? "";
-  const marca = document.querySelector("[data-tapiz-datos]") && marcaDeRepetir(boton);
-  if (!marca) return cargarDatos().then((datos) => datos.ejemplos?.[identificador]);
-  const ruta = `../assets/tapiz/datos/${marca.dataset.tapizRepetir}`;
-  return pedir(new URL(ruta, import.meta.url).href).then((ejemplos) => ejemplos[identificador]);
+  const { ejemplo = "" } = boton.dataset;
+  const marcas = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tapiz-repetir]"));
+  const marca = [...marcas].find((m) => boton.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING);
+  if (!marca) return cargarDatos().then((datos) => datos.ejemplos?.[ejemplo]);
+  return pedir(new URL(`../assets/tapiz/datos/${marca.dataset.tapizRepetir}`, import.meta.url).href).then((datos) => datos[ejemplo]);
 }
 
 export const SIN_DATOS = "No se han podido cargar los datos de las reglas; recarga la página.";
