@@ -62,7 +62,7 @@ def medir_pesos(sitio: Path) -> dict[str, tuple[str, int]]:
             sum(pesos[diferida].al_acercarse.values()),
         ),
         "datos de una página (máximo)": (con_datos, pesos[con_datos].total_datos),
-        "datos de «Repetir» de una página, al acercarse (máximo)": (ejemplos, repetir[ejemplos]),
+        "datos de «Repetir» de una página (máximo)": (ejemplos, repetir[ejemplos]),
     }
 
 
