@@ -45,7 +45,7 @@ def _expresion(nombre: str, icepool: str) -> Tarea:
 
 def _tabla_accion() -> Tarea:
     """Probabilidades de fallo y de cada grado: niveles 0-10, mod -5..+15, resistencia 5..30."""
-    from tapiz_rules.reglas.parametros import ParametrosTapiz
+    from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
     p = ParametrosTapiz()
     puntos = [g.puntos for g in p.grados]

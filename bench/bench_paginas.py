@@ -5,7 +5,7 @@ Se ejecuta a demanda (``uv run python bench/bench_paginas.py``; también lo llam
 
 - el código del proyecto (JS y CSS, con gzip) que carga la página sin widgets más pesada y
   la página con widgets más pesada, y los datos que carga cada página (el máximo) y los de
-  «Repetir» de los ejemplos de una página (el máximo), con ``mkdocs_plugins.peso``;
+  «Repetir» de los ejemplos de una página (el máximo), con ``desarrollo.peso``;
 - en Chromium, en la página con más código, del clic en un dado (escuchador en fase de
   captura) a que la región aria-live dice la tirada (MutationObserver): mediana y p95.
 """
@@ -19,8 +19,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from mkdocs_plugins import carga
-from mkdocs_plugins.peso import paginas, peso_de_pagina
+from desarrollo.peso import paginas, peso_de_pagina
+from mkdocs_plugins.plugin import carga
 
 RAIZ = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "tests" / "navegador"))

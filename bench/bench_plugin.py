@@ -40,9 +40,9 @@ from cronometro import Cronometro
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from mkdocs_plugins import adelanto
-from mkdocs_plugins.bloques import separar_front_matter
-from mkdocs_plugins.pagina import procesar
+from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.nucleo.bloques import separar_front_matter
+from mkdocs_plugins.plugin import adelanto
 
 RAIZ = Path(__file__).resolve().parent.parent
 

@@ -15,7 +15,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from mkdocs_plugins import extension, fragmentos, valores
+from mkdocs_plugins import extension
+from mkdocs_plugins.extension import valores
+from mkdocs_plugins.nucleo import fragmentos
 from mkdocs_plugins.plugin import TapizPlugin
 
 GANCHOS = (

@@ -13,16 +13,16 @@ from typing import Any
 
 import pytest
 
-from mkdocs_plugins.bloques import error_front_matter, separar_front_matter
-from mkdocs_plugins.configuracion import (
+from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
+from mkdocs_plugins.nucleo.configuracion import (
     FICHERO,
     Configuracion,
     ErrorConfiguracion,
     cargar_configuracion,
 )
-from mkdocs_plugins.fragmentos import Fragmento
-from mkdocs_plugins.pagina import procesar
-from mkdocs_plugins.problemas import Problema
+from mkdocs_plugins.nucleo.fragmentos import Fragmento
+from mkdocs_plugins.nucleo.problemas import Problema
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 
 _CONFIGURACION = pytest.StashKey["Configuracion | ErrorConfiguracion"]()

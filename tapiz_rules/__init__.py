@@ -2,7 +2,10 @@
 
 from typing import Any
 
+from tapiz_rules import _rutas_antiguas
 from tapiz_rules.errores import ErrorEntrada, ErrorNotacion, ErrorTapiz
+
+_rutas_antiguas.instalar()
 
 __all__ = ["ErrorEntrada", "ErrorNotacion", "ErrorTapiz"]
 

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from tapiz_rules.d20 import ParametrosD20
 from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.ratas import ParametrosRatas
-from tapiz_rules.reglas.parametros import ParametrosTapiz
 from tapiz_rules.sistemas import reglamento
+from tapiz_rules.sistemas.d20 import ParametrosD20
+from tapiz_rules.sistemas.ratas import ParametrosRatas
+from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
 MITAD = Fraction(1, 2)
 

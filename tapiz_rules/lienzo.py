@@ -1,7 +1,7 @@
 """Lienzos: ambientaciones sobre Tapiz, declaradas en un ``lienzo.yml`` junto a sus páginas.
 
 Un Lienzo puede elegir edición y reglas opcionales, cambiar los parámetros que
-lista :data:`tapiz_rules.reglas.ajustes.AJUSTES`, sustituir tablas del libro
+lista :data:`tapiz_rules.sistemas.tapiz.ajustes.AJUSTES`, sustituir tablas del libro
 por tablas de datos, añadir tablas y reglas de datos («tirada → resultado») y
 cargar reglas escritas en Python. Cualquier error señala la línea de su
 declaración: ``lienzos/islas/lienzo.yml:7: …``.
@@ -30,8 +30,8 @@ from tapiz_rules.modelo import (
     Tabla,
     regla,
 )
-from tapiz_rules.reglas import TAPIZ
-from tapiz_rules.reglas.ajustes import AJUSTES
+from tapiz_rules.sistemas.tapiz import TAPIZ
+from tapiz_rules.sistemas.tapiz.ajustes import AJUSTES
 from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa
 
 FICHERO = "lienzo.yml"

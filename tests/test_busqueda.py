@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mkdocs_plugins.busqueda import (
+from mkdocs_plugins.plugin.busqueda import (
     palabras_plegadas,
     plegar,
     plegar_indice_busqueda,

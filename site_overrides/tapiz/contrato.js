@@ -1,6 +1,6 @@
 // @ts-check
 // GENERADO a partir de tapiz_rules/dados/limites.py: no editar a mano.
-// Para regenerarlo: uv run python -m mkdocs_plugins.contrato
+// Para regenerarlo: uv run python -m desarrollo.contrato
 
 /**
  * Topes de una expresión de dados y presupuesto del cálculo exacto.

@@ -2,7 +2,7 @@
 
 Cada subcomando se declara con una función ``configurar(subcomandos)`` que añade
 su analizador y fija ``ejecutar``; otro módulo puede pasar una lista ampliada a
-``main`` (así ``mkdocs_plugins.cli`` añade ``comprobar`` sin que el motor sepa
+``main`` (así ``mkdocs_plugins.herramientas.cli`` añade ``comprobar`` sin que el motor sepa
 nada de las páginas).
 """
 

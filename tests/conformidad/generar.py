@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from mkdocs_plugins.datos import datos as datos_widgets
+from mkdocs_plugins.nucleo.datos import datos as datos_widgets
 from tapiz_rules.dados import LIMITES, Generador, analizar, distribucion, tirar
 from tapiz_rules.dados.probabilidad import estimar_trabajo
 from tapiz_rules.errores import ErrorNotacion

@@ -1,6 +1,6 @@
 """contrato.js, el módulo que da al JavaScript los números del motor, está al día."""
 
-from mkdocs_plugins.contrato import ORDEN, RUTA, texto_del_contrato
+from desarrollo.contrato import ORDEN, RUTA, texto_del_contrato
 from tapiz_rules.dados import COSTE, LIMITES
 
 

@@ -53,7 +53,7 @@ def _copia(destino: Path) -> Path:
 def zensical(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
     proyecto = _copia(tmp_path_factory.mktemp("zensical"))
     exportar = subprocess.run(
-        [sys.executable, "-m", "mkdocs_plugins.cli", "exportar", "srd"],
+        [sys.executable, "-m", "mkdocs_plugins.herramientas.cli", "exportar", "srd"],
         cwd=proyecto,
         capture_output=True,
         text=True,

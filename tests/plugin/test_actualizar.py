@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.actualizar import como_yaml
-from mkdocs_plugins.cli import main
+from mkdocs_plugins.herramientas.actualizar import como_yaml
+from mkdocs_plugins.herramientas.cli import main
 
 DESFASADA = """\
 # Página

@@ -11,8 +11,9 @@ import threading
 import time
 from pathlib import Path
 
-from mkdocs_plugins import adelanto, cache, catalogo
-from mkdocs_plugins.configuracion import FICHERO, cargar_configuracion
+from mkdocs_plugins.nucleo import cache, catalogo
+from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
+from mkdocs_plugins.plugin import adelanto
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ import marshal
 import os
 from pathlib import Path
 
-from mkdocs_plugins.cache import NOMBRE_DEL_FICHERO, Cache, clave, huella, texto_guardado
+from mkdocs_plugins.nucleo.cache import NOMBRE_DEL_FICHERO, Cache, clave, huella, texto_guardado
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 

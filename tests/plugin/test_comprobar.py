@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.cli import main
+from mkdocs_plugins.herramientas.cli import main
 from tests.plugin.conftest import PAGINAS, sitio
 
 

@@ -16,7 +16,7 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from mkdocs_plugins import carga
+from mkdocs_plugins.plugin import carga
 from tests.plugin.conftest import PAGINAS, construir, paginas_incorrectas, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -200,7 +200,7 @@ def test_mkdocs_serve_se_reinicia_con_el_motor_nuevo(tmp_path: Path) -> None:
     url = f"http://127.0.0.1:{puerto}/"
     try:
         assert "<td>Menor</td>" in _esperar_pagina(url, servidor)
-        efectos = codigo / "tapiz_rules" / "reglas" / "efectos.py"
+        efectos = codigo / "tapiz_rules" / "sistemas" / "tapiz" / "efectos.py"
         efectos.write_text(
             efectos.read_text("utf-8").replace('"menor": "Menor"', '"menor": "Leve"'), "utf-8"
         )

@@ -8,7 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markdown import Markdown
 
-from mkdocs_plugins.dados_en_texto import (
+from mkdocs_plugins.extension import TapizExtension
+from mkdocs_plugins.extension.pagina import EXTENSIONES, procesar
+from mkdocs_plugins.nucleo.dados_en_texto import (
     PATRON,
     Visibilidad,
     botones,
@@ -17,8 +19,6 @@ from mkdocs_plugins.dados_en_texto import (
     expresiones,
     textos_visibles,
 )
-from mkdocs_plugins.extension import TapizExtension
-from mkdocs_plugins.pagina import EXTENSIONES, procesar
 
 
 def test_reconoce_la_notacion_comun_y_no_los_patrones_genericos() -> None:

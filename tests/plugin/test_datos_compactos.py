@@ -7,15 +7,15 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mkdocs_plugins.cache import Cache
-from mkdocs_plugins.datos import (
+from mkdocs_plugins.extension.pagina import ACTUAL
+from mkdocs_plugins.nucleo.cache import Cache
+from mkdocs_plugins.nucleo.datos import (
     _reglas,
     compactar_resultados,
     distribucion_json,
     en_json,
     texto,
 )
-from mkdocs_plugins.pagina import ACTUAL
 
 soportes = st.lists(
     st.lists(st.integers(-5, 30), min_size=1, max_size=6, unique=True), min_size=1, max_size=3

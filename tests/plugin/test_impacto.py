@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.cli import main
-from mkdocs_plugins.pagina import procesar
+from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.herramientas.cli import main
 
 RAIZ = Path(__file__).resolve().parents[2]
 ESPRINT = '"esprint": 3}'
@@ -35,7 +35,7 @@ def repositorio(tmp_path: Path) -> Path:
 def test_impacto_de_un_esprint_mas_largo(
     repositorio: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    parametros = repositorio / "tapiz_rules" / "reglas" / "parametros.py"
+    parametros = repositorio / "tapiz_rules" / "sistemas" / "tapiz" / "parametros.py"
     texto = parametros.read_text(encoding="utf-8")
     assert ESPRINT in texto
     parametros.write_text(texto.replace(ESPRINT, '"esprint": 4}'), encoding="utf-8")
@@ -64,7 +64,7 @@ def test_impacto_sin_cambios_y_con_una_revision_que_no_existe(
 def test_un_umbral_distinto_cambia_las_probabilidades(
     repositorio: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    parametros = repositorio / "tapiz_rules" / "reglas" / "parametros.py"
+    parametros = repositorio / "tapiz_rules" / "sistemas" / "tapiz" / "parametros.py"
     texto = parametros.read_text(encoding="utf-8")
     parametros.write_text(texto.replace('Grado("menor", 5, 2)', 'Grado("menor", 4, 2)'), "utf-8")
     monkeypatch.chdir(repositorio)

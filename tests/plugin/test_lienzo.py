@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.cli import main
-from mkdocs_plugins.configuracion import cargar_configuracion
+from mkdocs_plugins.herramientas.cli import main
+from mkdocs_plugins.nucleo.configuracion import cargar_configuracion
 from tests.plugin.conftest import PAGINAS, construir, sitio
 
 LIENZO = """\

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.configuracion import configuracion_desde
-from mkdocs_plugins.pagina import comprobar_ficheros, procesar
+from mkdocs_plugins.extension.pagina import comprobar_ficheros, procesar
+from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from tests.plugin.conftest import PAGINAS, paginas_incorrectas, sitio
 
 

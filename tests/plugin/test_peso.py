@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins import carga
-from mkdocs_plugins.peso import Peso, paginas, peso_de_pagina
+from desarrollo.peso import Peso, paginas, peso_de_pagina
+from mkdocs_plugins.plugin import carga
 
 RAIZ = Path(__file__).resolve().parents[2]
 KB = 1024

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from mkdocs_plugins import catalogo
-from mkdocs_plugins.pagina import procesar
-from mkdocs_plugins.render import tipografia
+from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.nucleo import catalogo
+from mkdocs_plugins.nucleo.render import tipografia
 from tapiz_rules.sistemas import SISTEMAS
 
 EJEMPLO = """\

@@ -8,7 +8,7 @@ import pytest
 
 from tapiz_rules import ErrorTapiz
 from tapiz_rules.modelo import Reglamento, Resultado, Tabla
-from tapiz_rules.reglas import TAPIZ
+from tapiz_rules.sistemas.tapiz import TAPIZ
 
 ACTUAL = Reglamento(TAPIZ)
 EDICION_2017 = ACTUAL.con(edicion="2017")

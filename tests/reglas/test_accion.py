@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tapiz_rules.reglas.parametros import GRADOS
+from tapiz_rules.sistemas.tapiz.parametros import GRADOS
 from tests.reglas.ayuda import ACTUAL, CON_TZR0001, EDICION_2017, calcular, error
 
 

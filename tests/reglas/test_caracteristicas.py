@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from tapiz_rules.reglas import TAPIZ
-from tapiz_rules.reglas.parametros import ParametrosTapiz, Tramo
+from tapiz_rules.sistemas.tapiz import TAPIZ
+from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz, Tramo
 from tests.reglas.ayuda import calcular, error, tabla
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tapiz_rules.reglas import MODULOS
 from tapiz_rules.sistemas import SISTEMAS, reglamento
+from tapiz_rules.sistemas.tapiz import MODULOS
 
 TAPIZ = SISTEMAS["tapiz"]
 

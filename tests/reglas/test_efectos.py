@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tapiz_rules.reglas.efectos import grado_a_un_punto
-from tapiz_rules.reglas.parametros import ParametrosTapiz
+from tapiz_rules.sistemas.tapiz.efectos import grado_a_un_punto
+from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 from tests.reglas.ayuda import calcular, error, tabla
 
 

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from tapiz_rules.reglas import TAPIZ
-from tapiz_rules.reglas.parametros import ParametrosTapiz
+from tapiz_rules.sistemas.tapiz import TAPIZ
+from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 from tests.reglas.ayuda import CON_TZR0002, calcular, error, tabla
 
 SHARRA = {"fue": 14, "des": 15, "con": 12, "peso": 30}

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tapiz_rules.dados import analizar
-from tapiz_rules.reglas import TAPIZ
-from tapiz_rules.reglas.parametros import ParametrosTapiz
+from tapiz_rules.sistemas.tapiz import TAPIZ
+from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 from tests.reglas.ayuda import calcular, error, tabla
 
 

@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from tapiz_rules.reglas import TAPIZ
-from tapiz_rules.reglas.parametros import Cobertura, ParametrosTapiz
+from tapiz_rules.sistemas.tapiz import TAPIZ
+from tapiz_rules.sistemas.tapiz.parametros import Cobertura, ParametrosTapiz
 from tests.reglas.ayuda import calcular, error, tabla
 
 

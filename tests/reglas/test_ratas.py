@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tapiz_rules.ratas import ParametrosRatas
 from tapiz_rules.sistemas import reglamento
+from tapiz_rules.sistemas.ratas import ParametrosRatas
 from tests.reglas.ayuda import calcular, error, tabla
 
 RATAS = reglamento("ratas")

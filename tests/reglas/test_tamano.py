@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tapiz_rules.reglas import TAPIZ
-from tapiz_rules.reglas.parametros import ParametrosTapiz
-from tapiz_rules.reglas.tamano import TAMANOS
+from tapiz_rules.sistemas.tapiz import TAPIZ
+from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
+from tapiz_rules.sistemas.tapiz.tamano import TAMANOS
 from tests.reglas.ayuda import calcular, error, tabla
 
 

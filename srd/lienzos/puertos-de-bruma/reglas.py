@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, regla
-from tapiz_rules.reglas.parametros import ParametrosTapiz
+from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
 REBAJA_POR_PUNTO = 5
 """Cada punto de efecto de una tirada de regateo rebaja el precio un 5 %."""

@@ -1,0 +1,264 @@
+"""Los bloques ``tapiz-*`` y los dados del texto como extensión de Python-Markdown.
+
+Es el único camino por el que se muestran: el plugin de MkDocs, pytest,
+``tapiz comprobar`` y cualquier otro generador que use Python-Markdown (Zensical
+incluido) convierten la página con esta extensión. Las vallas las encuentra
+``pymdownx.superfences``, el mismo analizador que las muestra; la extensión solo
+registra sus tipos y recupera la línea de cada valla en el fichero.
+
+En ``mkdocs.yml`` va después de ``pymdownx.superfences``::
+
+    markdown_extensions:
+      - pymdownx.superfences
+      - mkdocs_plugins.extension
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from markdown import Extension, Markdown
+from markdown.postprocessors import Postprocessor
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+from pymdownx.superfences import SuperFencesCodeExtension
+
+from mkdocs_plugins.extension import valores
+from mkdocs_plugins.extension.valores import DadosNarrados, ValorDelMotor
+from mkdocs_plugins.nucleo import bloques, dados_en_texto, fragmentos, render
+from mkdocs_plugins.nucleo.cache import Cache
+from mkdocs_plugins.nucleo.configuracion import (
+    Configuracion,
+    ErrorConfiguracion,
+    configuracion_desde,
+)
+from mkdocs_plugins.nucleo.problemas import ErrorDePagina, Problema
+from tapiz_rules.modelo import Reglamento
+
+
+@dataclass
+class Pagina:
+    """La página que se convierte: cómo se nombra, con qué reglas y cuántas líneas preceden."""
+
+    ruta: str
+    reglamento: Reglamento
+    desplazamiento: int = 0
+
+
+@dataclass
+class Estado:
+    """Lo que la conversión de una página deja para la construcción y las pruebas."""
+
+    pagina: Pagina
+    lineas: list[str] = field(default_factory=list)
+    usadas: set[int] = field(default_factory=set)
+    problemas: list[Problema] = field(default_factory=list)
+    avisos: list[Problema] = field(default_factory=list)
+    fragmentos: list[fragmentos.Fragmento] = field(default_factory=list)
+    ejemplos: dict[str, str] = field(default_factory=dict)
+    expresiones: set[str] = field(default_factory=set)
+    anclas: set[str] = field(default_factory=set)
+    aperturas: dict[str, list[int]] = field(default_factory=dict)
+    arbol_terminado: bool = False
+    """Los posprocesadores ya reciben la página entera: antes, el índice de contenidos y el
+    título les pasan cada encabezado suelto, que la página entera vuelve a traer."""
+
+    def linea_de(self, tipo: str, cuerpo: str) -> int:
+        """La línea (desde 1, en el fichero) de la valla con ese tipo y ese cuerpo."""
+        if tipo not in self.aperturas:
+            self.aperturas[tipo] = bloques.aperturas(self.lineas, tipo)
+        candidatas = self.aperturas[tipo]
+        linea = bloques.buscar_valla(self.lineas, tipo, cuerpo, self.usadas, candidatas)
+        return self.pagina.desplazamiento + linea + 1
+
+
+class TapizExtension(Extension):
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {
+            "configuracion": ["tapiz.yml", "El tapiz.yml del libro, para otros generadores"],
+        }
+        super().__init__(**kwargs)
+        self.pagina: Pagina | None = None
+        """La fija el plugin de MkDocs antes de cada página; sin él se deduce del generador."""
+        self.ultimo: Estado | None = None
+        self.cache: Cache | None = None
+        """La caché de los bloques; la pone el plugin de MkDocs (pytest no la usa)."""
+        self._configuracion: Configuracion | None = None
+        self._estados: WeakKeyDictionary[Markdown, Estado] = WeakKeyDictionary()
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        superfences = next(
+            (e for e in md.registeredExtensions if isinstance(e, SuperFencesCodeExtension)), None
+        )
+        if superfences is None:
+            raise ErrorConfiguracion(
+                "la extensión mkdocs_plugins.extension necesita pymdownx.superfences antes que "
+                "ella en markdown_extensions"
+            )
+        md.registerExtension(self)
+        md.preprocessors.register(_Fuente(md, self), "tapiz_fuente", 26)
+        for tipo in bloques.TIPOS:
+            superfences.extend_super_fences(
+                tipo, self._formateador(md, tipo), _validar, lambda _md: None
+            )
+        original = superfences.superfences[0]["formatter"]
+        superfences.superfences[0]["formatter"] = self._vigilar_tipos(md, original)
+        md.treeprocessors.register(_FinDelArbol(md, self), "tapiz_fin_del_arbol", -100)
+        md.postprocessors.register(_DadosEnTexto(md, self), "tapiz_dados", 31)
+        md.inlinePatterns.register(
+            ValorDelMotor(md, lambda: self._contexto(md)), "tapiz_valor", 175
+        )
+        md.inlinePatterns.register(
+            DadosNarrados(dados_en_texto.NARRADOS, md), "tapiz_dados_narrados", 174
+        )
+
+    def _contexto(self, md: Markdown) -> tuple[Reglamento, Callable[[str, str], None]]:
+        estado = self.estado(md)
+
+        def informar(texto: str, mensaje: str) -> None:
+            linea = estado.pagina.desplazamiento + bloques.buscar_en_texto(estado.lineas, texto)
+            estado.problemas.append(Problema(estado.pagina.ruta, linea + 1, mensaje))
+
+        return estado.pagina.reglamento, informar
+
+    def estado(self, md: Markdown) -> Estado:
+        return self._estados[md]
+
+    def empezar(self, md: Markdown, lineas: list[str]) -> None:
+        estado = Estado(self.pagina_de(md), lineas=list(lineas))
+        self._estados[md] = estado
+        self.ultimo = estado
+
+    def pagina_de(self, md: Markdown) -> Pagina:
+        if self.pagina is not None:
+            return self.pagina
+        return self._pagina_del_generador(md)
+
+    def _pagina_del_generador(self, md: Markdown) -> Pagina:
+        """Fuera de MkDocs: la página que anuncia el generador (Zensical), o una sin nombre."""
+        if self._configuracion is None:
+            fichero = Path(str(self.getConfig("configuracion")))
+            self._configuracion = configuracion_desde(fichero.resolve().parent)
+        ruta = _ruta_del_generador(md)
+        if not ruta:
+            return Pagina("(página)", self._configuracion.base)
+        fichero = self._configuracion.paginas / str(ruta)
+        return Pagina(self._configuracion.ruta(fichero), self._configuracion.reglamento_de(fichero))
+
+    def _formateador(self, md: Markdown, tipo: str) -> Callable[..., str]:
+        def formatear(src: str = "", language: str = "", **kwargs: Any) -> str:
+            estado = self.estado(md)
+            bloque = bloques.Bloque(tipo, estado.linea_de(tipo, src), src)
+            pagina = estado.pagina
+            hecho = fragmentos.ejecutar(
+                bloque, pagina.ruta, pagina.reglamento, estado.anclas, self.cache
+            )
+            estado.fragmentos.append(hecho)
+            if hecho.problema is not None:
+                estado.problemas.append(hecho.problema)
+            estado.avisos.extend(hecho.avisos)
+            if hecho.datos is not None:
+                estado.ejemplos[hecho.identificador] = hecho.datos
+            return hecho.html
+
+        return formatear
+
+    def _vigilar_tipos(self, md: Markdown, original: Callable[..., str]) -> Callable[..., str]:
+        """Una valla que nombra «tapiz» con otro tipo es un error, no código que pasa callado."""
+
+        def formatear(src: str = "", language: str = "", **kwargs: Any) -> str:
+            if "tapiz" not in language.lower():
+                return original(src=src, language=language, **kwargs)
+            estado = self.estado(md)
+            validos = ", ".join(bloques.TIPOS)
+            error = ErrorDePagina(
+                estado.linea_de(language, src),
+                f"tipo de bloque desconocido «{language}»; los válidos son: {validos}",
+            )
+            problema = error.en(estado.pagina.ruta)
+            estado.problemas.append(problema)
+            return render.error(problema)
+
+        return formatear
+
+
+def _ruta_del_generador(md: Markdown) -> str | None:
+    """La ruta de la página que convierte Zensical (su preprocesador «rendering_context»)."""
+    if "rendering_context" not in md.preprocessors:
+        return None
+    pagina = getattr(md.preprocessors["rendering_context"], "page", None)
+    ruta = getattr(pagina, "path", None)
+    return str(ruta) if ruta else None
+
+
+def _validar(
+    language: str,
+    inputs: dict[str, str],
+    options: dict[str, Any],
+    attrs: dict[str, Any],
+    md: Markdown,
+) -> bool:
+    return True
+
+
+class _Fuente(Preprocessor):
+    """Guarda las líneas de la página y empieza su estado, antes de que superfences las lea."""
+
+    def __init__(self, md: Markdown, extension: TapizExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        self.extension.empezar(self.md, lines)
+        return lines
+
+
+class _FinDelArbol(Treeprocessor):
+    """El último del árbol: lo que llegue después a los posprocesadores es la página entera."""
+
+    def __init__(self, md: Markdown, extension: TapizExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, root: Any) -> None:
+        self.extension.estado(self.md).arbol_terminado = True
+
+
+class _DadosEnTexto(Postprocessor):
+    """Convierte en botones los dados del texto; la notación que el motor rechaza es un error."""
+
+    def __init__(self, md: Markdown, extension: TapizExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, text: str) -> str:
+        estado = self.extension.estado(self.md)
+        if not estado.arbol_terminado:
+            return text
+        visible = dados_en_texto.Visibilidad(text)
+        validas, invalidas = dados_en_texto.clasificar(visible)
+        invalidas += bloques.vallas_no_reconocidas(text)
+        if valores.INICIO_DE_MARCA in text:
+            visibles = list(dados_en_texto.textos_visibles(valores.sin_errores(text)))
+            invalidas += valores.marcas_sin_resolver(visibles)
+        estado.expresiones |= validas
+        nuevos = [
+            Problema(
+                estado.pagina.ruta,
+                estado.pagina.desplazamiento + bloques.buscar_en_texto(estado.lineas, texto) + 1,
+                mensaje,
+            )
+            for texto, mensaje in invalidas
+        ]
+        estado.problemas.extend(nuevos)
+        estado.problemas.sort(key=lambda p: p.linea)
+        aviso = "".join(render.error(p) for p in nuevos)
+        return aviso + dados_en_texto.botones(visible, validas)
+
+
+def makeExtension(**kwargs: Any) -> TapizExtension:
+    return TapizExtension(**kwargs)

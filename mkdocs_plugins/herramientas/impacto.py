@@ -1,0 +1,165 @@
+"""``tapiz impacto REV``: qué cambia en las reglas entre una revisión de git y el árbol de trabajo.
+
+Se vuelca lo que calculan las dos versiones del motor (véase ``volcado.py``)
+sobre los mismos casos, los ejemplos del libro, y se escribe en Markdown lo
+que cambió: las tablas, antes y después; los ejemplos cuyas salidas cambian; y
+las probabilidades de cada grado de la tirada de acción.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.nucleo.bloques import separar_front_matter
+from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.especificacion import leer_ejemplo
+from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.modelo.formato import porcentaje
+
+VOLCADO = Path(__file__).with_name("volcado.py")
+GRADOS = (
+    ("p_fallo", "Fallo"),
+    ("p_exito", "Éxito"),
+    ("p_menor", "Menor"),
+    ("p_mayor", "Mayor"),
+    ("p_extremo", "Extremo"),
+)
+
+
+def casos_del_libro(configuracion: Configuracion) -> list[dict[str, Any]]:
+    """Los ejemplos del libro como casos: sistema, regla, entradas, edición y opcionales."""
+    casos = []
+    for fichero in sorted(configuracion.paginas.rglob("*.md")):
+        markdown, desplazamiento = separar_front_matter(fichero.read_text(encoding="utf-8"))
+        base = configuracion.reglamento_de(fichero)
+        if base.lienzo is not None:
+            continue  # un Lienzo puede traer reglas propias que la otra versión no conoce
+        procesada = procesar(configuracion.ruta(fichero), markdown, desplazamiento, base)
+        for fragmento in procesada.fragmentos:
+            if not fragmento.es_ejemplo:
+                continue
+            try:
+                espec = leer_ejemplo(fragmento.bloque, base)
+            except Exception:  # un ejemplo ilegible ya lo señala «tapiz comprobar»
+                continue
+            casos.append(
+                {
+                    "pagina": configuracion.ruta(fichero),
+                    "titulo": fragmento.titulo,
+                    "sistema": espec.reglamento.sistema.nombre,
+                    "edicion": espec.reglamento.edicion,
+                    "opcionales": sorted(espec.reglamento.opcionales),
+                    "regla": espec.regla,
+                    "entradas": espec.entradas,
+                }
+            )
+    return casos
+
+
+def _volcar(carpeta: Path, casos: list[dict[str, Any]]) -> dict[str, Any]:
+    proceso = subprocess.run(
+        [sys.executable, str(VOLCADO), str(carpeta)],
+        input=json.dumps(casos),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    if proceso.returncode != 0:
+        ultima = (proceso.stderr.strip().splitlines() or ["sin salida"])[-1]
+        raise ErrorTapiz(
+            f"no se pudo calcular con el motor de {carpeta.name}: {ultima} (tapiz impacto "
+            "compara revisiones que ya tienen tapiz_rules.sistemas)"
+        )
+    resultado: dict[str, Any] = json.loads(proceso.stdout)
+    return resultado
+
+
+def _extraer(revision: str, raiz: Path, destino: Path) -> None:
+    proceso = subprocess.run(
+        ["git", "archive", "--format=tar", revision, "tapiz_rules"],
+        cwd=raiz,
+        capture_output=True,
+        check=False,
+    )
+    if proceso.returncode != 0:
+        error = proceso.stderr.decode("utf-8", "replace").strip()
+        raise ErrorTapiz(f"no encuentro la revisión «{revision}» en git: {error}")
+    with tarfile.open(fileobj=BytesIO(proceso.stdout)) as archivo:
+        archivo.extractall(destino, filter="data")
+
+
+def _tabla_md(columnas: list[str], filas: list[list[Any]]) -> list[str]:
+    def celda(v: Any) -> str:
+        return str(v).replace("|", "\\|")
+
+    return [
+        "| " + " | ".join(map(celda, columnas)) + " |",
+        "| " + " | ".join("---" for _ in columnas) + " |",
+        *("| " + " | ".join(map(celda, fila)) + " |" for fila in filas),
+    ]
+
+
+def informe(antes: dict[str, Any], despues: dict[str, Any], casos: list[dict[str, Any]]) -> str:
+    partes: list[str] = []
+    for nombre in sorted(set(antes["tablas"]) | set(despues["tablas"])):
+        a, d = antes["tablas"].get(nombre), despues["tablas"].get(nombre)
+        if a == d:
+            continue
+        partes += [f"### Tabla `{nombre}`", ""]
+        for etiqueta, t in (("Antes", a), ("Después", d)):
+            partes += [f"**{etiqueta}**", ""]
+            partes += _tabla_md(t["columnas"], t["filas"]) if t else ["(no existe)"]
+            partes.append("")
+    filas = []
+    for caso, a, d in zip(casos, antes["resultados"], despues["resultados"], strict=True):
+        for salida in sorted(set(a) | set(d)):
+            if a.get(salida) != d.get(salida):
+                regla = f"{caso['sistema']}/{caso['regla']}"
+                donde = f"{caso['pagina']} «{caso['titulo']}»"
+                filas.append([regla, donde, salida, a.get(salida, "—"), d.get(salida, "—")])
+    if filas:
+        partes += ["### Ejemplos del libro cuyas salidas cambian", ""]
+        partes += _tabla_md(["Regla", "Ejemplo", "Salida", "Antes", "Después"], filas)
+        partes.append("")
+    cambiadas = [k for k in despues["accion"] if antes["accion"].get(k) != despues["accion"][k]]
+    if cambiadas:
+        partes += ["### Tirada de acción: probabilidad de cada grado (sin modificadores)", ""]
+        columnas = ["Dados de atributo (nivel)", "Resistencia"]
+        columnas += [f"{t} antes → después" for _, t in GRADOS]
+        filas_accion = []
+        for clave in cambiadas:
+            nivel, resistencia = clave.split("/")
+            a, d = antes["accion"].get(clave, {}), despues["accion"][clave]
+            filas_accion.append(
+                [nivel, resistencia]
+                + [
+                    f"{porcentaje(a.get(g, 0))} → {porcentaje(d[g])}"
+                    if a.get(g) != d[g]
+                    else porcentaje(d[g])
+                    for g, _ in GRADOS
+                ]
+            )
+        partes += _tabla_md(columnas, filas_accion)
+        partes.append("")
+    if not partes:
+        return "## Impacto en las reglas\n\nNingún cambio en tablas, ejemplos ni probabilidades.\n"
+    return "## Impacto en las reglas\n\n" + "\n".join(partes)
+
+
+def impacto(revision: str, configuracion: Configuracion) -> str:
+    casos = casos_del_libro(configuracion)
+    with tempfile.TemporaryDirectory() as temporal:
+        anterior = Path(temporal)
+        _extraer(revision, configuracion.raiz, anterior)
+        antes = _volcar(anterior, casos)
+    despues = _volcar(configuracion.raiz, casos)
+    return informe(antes, despues, casos)

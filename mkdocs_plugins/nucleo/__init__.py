@@ -1,0 +1,24 @@
+"""El núcleo del publicador, sin MkDocs, Python-Markdown ni pytest.
+
+Encuentra los bloques ``tapiz-*`` de una página (``bloques``), lee y valida su
+cuerpo (``especificacion``), los ejecuta contra el motor (``ejecucion``), los
+muestra (``render``, ``vista_comparativa``, ``graficas``) y prepara los datos de
+los widgets (``datos``). ``fragmentos`` une esos pasos para un bloque; los
+adaptadores (``mkdocs_plugins.extension``, ``mkdocs_plugins.plugin``,
+``mkdocs_plugins.pytest_plugin``) y las herramientas solo lo usan.
+"""
+
+from mkdocs_plugins.nucleo.bloques import Bloque
+from mkdocs_plugins.nucleo.configuracion import Configuracion, cargar_configuracion
+from mkdocs_plugins.nucleo.fragmentos import Fragmento, ejecutar
+from mkdocs_plugins.nucleo.problemas import ErrorDePagina, Problema
+
+__all__ = [
+    "Bloque",
+    "Configuracion",
+    "ErrorDePagina",
+    "Fragmento",
+    "Problema",
+    "cargar_configuracion",
+    "ejecutar",
+]

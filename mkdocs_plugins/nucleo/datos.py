@@ -1,0 +1,260 @@
+"""Los datos que necesitan los widgets, exportados una vez por construcción.
+
+En JavaScript no se escribe ningún número de las reglas: todo sale de aquí,
+y aquí todo sale del motor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any, Protocol
+
+from mkdocs_plugins.nucleo import cache as cache_
+from mkdocs_plugins.nucleo.cache import Cache
+from tapiz_rules.dados import distribucion
+from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.modelo import Reglamento
+
+RUTA = "assets/tapiz/datos.json"
+"""Todos los datos juntos: para un generador sin plugins (``tapiz exportar``)."""
+CARPETA = "assets/tapiz/datos"
+"""Con el plugin, cada página con widgets carga solo los suyos: ``datos/<página>.json``, y
+los de «Repetir» de sus ejemplos cuando se van a usar: ``datos/ejemplos/<página>.json``."""
+EJEMPLOS = "ejemplos"
+NIVELES = range(1, 21)
+RASGOS = range(11)
+
+
+def distribucion_json(expresion: str) -> list[list[float]] | None:
+    """La distribución exacta como pares [valor, probabilidad]; None si es demasiado grande."""
+    try:
+        return [[valor, float(p)] for valor, p in distribucion(expresion).items()]
+    except ErrorTapiz:
+        return None
+
+
+def _bonus_rasgos(reglamento: Reglamento) -> dict[str, list[int]]:
+    return {
+        str(nivel): [
+            reglamento.calcular("bonus_rasgos", {"nivel": nivel, "rasgos": r})["bonus"]
+            for r in RASGOS
+        ]
+        for nivel in NIVELES
+    }
+
+
+def _bonus_rasgos_lengua(reglamento: Reglamento) -> dict[str, list[list[int]]]:
+    """Con TZR0001: por nivel, una fila de ``_bonus_rasgos`` por cada número de rasgos de lengua."""
+    return {
+        str(nivel): [
+            [
+                reglamento.calcular(
+                    "bonus_rasgos", {"nivel": nivel, "rasgos": r, "rasgos_lengua": lengua}
+                )["bonus"]
+                for r in RASGOS
+            ]
+            for lengua in range(reglamento.parametros.maximo_rasgos_lengua + 1)
+        ]
+        for nivel in NIVELES
+    }
+
+
+def _dados_atributo(reglamento: Reglamento) -> list[dict[str, Any]]:
+    return [
+        {
+            "nivel": nivel,
+            "expresion": reglamento.calcular("dados_atributo", {"nivel": nivel})["expresion"],
+        }
+        for nivel in range(reglamento.parametros.nivel_atributo_maximo + 1)
+    ]
+
+
+def formulario_accion(reglamento: Reglamento) -> dict[str, Any]:
+    """La declaración de ``probabilidades_accion``, de la que la calculadora hace su formulario.
+
+    El bonus por lengua solo se ofrece si el reglamento lo da (TZR0001), y la resistencia
+    empieza en la de una acción de dificultad media.
+    """
+    p = reglamento.parametros
+    regla = reglamento.regla("probabilidades_accion")
+    entradas = [c.a_json() for c in regla.entradas if c.nombre != "rasgos_lengua" or p.bonus_lengua]
+    iniciales = {"resistencia": p.dificultad("media").resistencia}
+    return {
+        "regla": regla.nombre,
+        "titulo": regla.titulo,
+        "entradas": [
+            c | {"inicial": iniciales.get(c["nombre"], c.get("por_defecto"))} for c in entradas
+        ],
+        "salidas": [c.a_json() for c in regla.salidas],
+    }
+
+
+def compactar_resultados(resultados: dict[str, Any]) -> dict[str, Any]:
+    """Los resultados por combinación de dados, sin repetir los que coinciden.
+
+    ``soportes`` son los valores posibles de cada dado, en orden; ``indices`` da, para cada
+    combinación en el orden de ``itertools.product(*soportes)``, su posición en ``unicos``.
+    Muchas combinaciones suman lo mismo y acaban igual: así un ejemplo con mil tiradas
+    posibles ocupa unas decenas de resultados.
+    """
+    claves = [tuple(int(v) for v in clave.split(",")) for clave in resultados]
+    soportes = [sorted(set(columna)) for columna in zip(*claves, strict=True)]
+    unicos: list[Any] = []
+    posicion: dict[str, int] = {}
+    por_objeto: dict[int, int] = {}
+    """Un mismo objeto (resultados que ya venían compartidos) no se vuelve a escribir."""
+    indices: list[int] = []
+    for combinacion in itertools.product(*soportes):
+        resultado = resultados.get(",".join(str(v) for v in combinacion))
+        if id(resultado) not in por_objeto:
+            huella = repr(resultado)  # el motor los construye siempre en el mismo orden
+            if huella not in posicion:
+                posicion[huella] = len(unicos)
+                unicos.append(resultado)
+            por_objeto[id(resultado)] = posicion[huella]
+        indices.append(por_objeto[id(resultado)])
+    return {"soportes": soportes, "unicos": unicos, "indices": indices}
+
+
+def _reglas(reglamento: Reglamento) -> dict[str, Any]:
+    """Lo que necesita la calculadora de acciones: formulario, grados, tablas."""
+    p = reglamento.parametros
+    lengua = {"bonus_rasgos_lengua": _bonus_rasgos_lengua(reglamento)} if p.bonus_lengua else {}
+    return {
+        "ediciones": {
+            clave: reglamento.con(edicion=clave).parametros.dado_base
+            for clave in reglamento.sistema.ediciones
+        },
+        "formularios": {"probabilidades_accion": formulario_accion(reglamento)},
+        "grados": [dataclasses.asdict(grado) for grado in p.grados],
+        "heroicidad": {"puntos_antes_del_grado": p.bonus_heroicidad, "bonus": p.bonus_heroicidad},
+        "bonus_rasgos": _bonus_rasgos(reglamento),
+        **lengua,
+        "dados_atributo": _dados_atributo(reglamento),
+    }
+
+
+def datos(
+    reglamento: Reglamento, expresiones: set[str], *, calculadora: bool = True
+) -> dict[str, Any]:
+    """Los datos de los widgets, sin los de «Repetir»; sin ``calculadora``, solo los de dados."""
+    leidos: dict[str, Any] = json.loads(texto(reglamento, expresiones, {}, calculadora=calculadora))
+    return leidos
+
+
+def en_json(contenido: Any) -> str:
+    """La forma de todos los ficheros de datos: claves ordenadas, sin espacios, UTF-8."""
+    return json.dumps(contenido, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+_HUECOS = ("\0distribuciones\0", "\0ejemplos\0")
+
+
+def texto(
+    reglamento: Reglamento,
+    expresiones: set[str],
+    ejemplos: Mapping[str, str],
+    *,
+    calculadora: bool = True,
+    cache: Cache | None = None,
+) -> str:
+    """Un fichero de datos, con los de «Repetir» de ``ejemplos`` (ya en JSON, ``en_json``).
+
+    Es lo mismo que ``en_json`` del diccionario entero, pero hecho de piezas ya
+    escritas: los ejemplos (``Fragmento.datos``), cada distribución y lo de la
+    calculadora, que con ``cache`` se guardan de una construcción a otra (y en
+    una construcción en frío las adelantan otros procesos, ``adelanto``).
+    """
+    p = reglamento.parametros
+    contenido: dict[str, Any] = {
+        "version": 2,
+        "reglamento": {
+            "edicion": reglamento.edicion,
+            "dado_base": p.dado_base,
+            "opcionales": sorted(reglamento.opcionales),
+        },
+        "distribuciones": _HUECOS[0],
+        "ejemplos": _HUECOS[1],
+    }
+    if calculadora:
+        contenido |= json.loads(reglas_en_json(reglamento, cache))
+    rellenos = (
+        "{"
+        + ",".join(f"{en_json(e)}:{distribucion_en_json(e, cache)}" for e in sorted(expresiones))
+        + "}",
+        repetir(ejemplos),
+    )
+    escrito = en_json(contenido)
+    for hueco, relleno in zip(_HUECOS, rellenos, strict=True):
+        escrito = escrito.replace(en_json(hueco), relleno, 1)
+    return escrito
+
+
+def distribucion_en_json(expresion: str, cache: Cache | None = None) -> str:
+    """``distribucion_json`` ya escrita."""
+    return cache_.texto_guardado(
+        cache, lambda: en_json(distribucion_json(expresion)), "distribución", expresion
+    )
+
+
+def reglas_en_json(reglamento: Reglamento, cache: Cache | None = None) -> str:
+    """Lo que necesita la calculadora de acciones, ya escrito."""
+    return cache_.texto_guardado(
+        cache, lambda: en_json(_reglas(reglamento)), "calculadora", *reglamento.firma()
+    )
+
+
+def ruta_de_pagina(src_uri: str) -> str:
+    """El fichero de datos de una página, relativo a ``CARPETA``: ``sistemas/d20.json``."""
+    return PurePosixPath(src_uri).with_suffix(".json").as_posix()
+
+
+def ruta_de_repetir(src_uri: str) -> str:
+    """El fichero de «Repetir» de los ejemplos de una página, relativo a ``CARPETA``: uno por
+    página, no por ejemplo (escribir cada fichero cuesta más que lo que lleva)."""
+    return f"{EJEMPLOS}/{ruta_de_pagina(src_uri)}"
+
+
+def repetir(ejemplos: Mapping[str, str]) -> str:
+    """Los datos de «Repetir» de varios ejemplos (cada uno ya en JSON), por identificador."""
+    return "{" + ",".join(f"{en_json(clave)}:{ejemplos[clave]}" for clave in sorted(ejemplos)) + "}"
+
+
+class DeUnaPagina(Protocol):
+    """Lo que una página publica para sus widgets (``extension.Estado``)."""
+
+    expresiones: set[str]
+    ejemplos: dict[str, str]
+
+
+def ficheros_del_sitio(
+    sitio: Path,
+    reglamento: Reglamento,
+    paginas: Mapping[str, DeUnaPagina],
+    con_widgets: Mapping[str, bool],
+    cache: Cache | None = None,
+) -> dict[Path, str]:
+    """Los ficheros de datos: el de todo el sitio (``RUTA``), el de cada página con
+    widgets (con la calculadora si la tiene) y el de «Repetir» de sus ejemplos."""
+    expresiones = set().union(*(pagina.expresiones for pagina in paginas.values()))
+    ejemplos = {k: v for pagina in paginas.values() for k, v in pagina.ejemplos.items()}
+    ficheros = {sitio / RUTA: texto(reglamento, expresiones, ejemplos, cache=cache)}
+    for uri, calculadora in con_widgets.items():
+        pagina = paginas[uri]
+        de_pagina = texto(reglamento, pagina.expresiones, {}, calculadora=calculadora, cache=cache)
+        ficheros[sitio / CARPETA / ruta_de_pagina(uri)] = de_pagina
+        if pagina.ejemplos:
+            ficheros[sitio / CARPETA / ruta_de_repetir(uri)] = repetir(pagina.ejemplos)
+    return ficheros
+
+
+def escribir(ficheros: Mapping[Path, str]) -> None:
+    """Escribe cada fichero (creando antes, una vez, cada carpeta que haga falta)."""
+    for carpeta in {destino.parent for destino in ficheros}:
+        carpeta.mkdir(parents=True, exist_ok=True)
+    for destino, texto in ficheros.items():
+        destino.write_text(texto, encoding="utf-8")

@@ -1,0 +1,211 @@
+"""HTML que los bloques escriben en la página. Todo valor se escapa."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from mkdocs_plugins.nucleo import ejecucion
+from mkdocs_plugins.nucleo.apartados import FUERA_DE_LA_BUSQUEDA, SOLO_SU_TEXTO
+from mkdocs_plugins.nucleo.ejecucion import EjemploEjecutado, mostrar
+from mkdocs_plugins.nucleo.especificacion import WIDGETS
+from mkdocs_plugins.nucleo.problemas import Problema
+from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Tabla
+from tapiz_rules.modelo.formato import enumerar, miles, tipografia
+
+
+def _celda(valor: Any) -> str:
+    if valor is None:
+        return "—"
+    if isinstance(valor, bool):
+        return "sí" if valor else "no"
+    if isinstance(valor, int):
+        return miles(valor)
+    return escape(tipografia(str(valor)))
+
+
+def tabla(definida: Tabla, nombre: str) -> str:
+    cabecera = "".join(f"<th>{escape(c)}</th>" for c in definida.columnas)
+    filas = "".join(
+        "<tr>" + "".join(f"<td>{_celda(v)}</td>" for v in fila) + "</tr>" for fila in definida.filas
+    )
+    notas = "".join(
+        f'<p class="tapiz-tabla__nota">{escape(tipografia(n))}</p>' for n in definida.notas
+    )
+    return (
+        f'<div class="tapiz-tabla" data-tabla="{escape(nombre)}" {SOLO_SU_TEXTO}>'
+        f'<p class="tapiz-tabla__titulo"><strong>{escape(definida.titulo)}</strong></p>'
+        f"<table><thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
+        f"{notas}</div>"
+    )
+
+
+def _parrafos(texto: str) -> str:
+    return "".join(f"<p>{escape(tipografia(p))}</p>" for p in texto.split("\n\n") if p)
+
+
+def regla_para_lectores(regla: Regla) -> str:
+    """Una regla en un capítulo: su título, su explicación y qué pide y qué da, en palabras."""
+    entradas = enumerar([c.etiqueta.lower() for c in regla.entradas])
+    salidas = enumerar([c.etiqueta.lower() for c in regla.salidas])
+    return (
+        f'<div class="tapiz-regla" data-regla="{escape(regla.nombre)}" {SOLO_SU_TEXTO}>'
+        f'<p class="tapiz-regla__titulo"><strong>{escape(regla.titulo)}</strong></p>'
+        f"{_parrafos(regla.descripcion)}"
+        f'<p class="tapiz-regla__uso"><em>Se parte de</em> {escape(entradas)}; '
+        f"<em>se obtiene</em> {escape(salidas)}.</p></div>"
+    )
+
+
+def _por_defecto(campo: Campo) -> str:
+    return "obligatoria" if campo.obligatorio else escape(mostrar(campo.por_defecto))
+
+
+def _campos(campos: tuple[Campo, ...], con_defecto: bool) -> str:
+    columnas = ["Nombre", "Etiqueta", "Tipo", "Descripción"]
+    columnas += ["Por defecto"] if con_defecto else []
+    cabecera = "".join(f"<th>{c}</th>" for c in columnas)
+    filas = []
+    for campo in campos:
+        tipo = campo.nombre_de_tipo
+        if campo.unidad:
+            tipo += f" ({campo.unidad_en_plural})"
+        if campo.opciones:
+            tipo += ": " + ", ".join(f"{v} ({e})" for v, e in campo.opciones)
+        celdas = [
+            f"<code>{escape(campo.nombre)}</code>",
+            escape(campo.etiqueta),
+            escape(tipo),
+            escape(campo.descripcion),
+        ]
+        if con_defecto:
+            celdas.append(_por_defecto(campo))
+        filas.append("<tr>" + "".join(f"<td>{c}</td>" for c in celdas) + "</tr>")
+    return f"<table><thead><tr>{cabecera}</tr></thead><tbody>{''.join(filas)}</tbody></table>"
+
+
+def regla_para_catalogo(regla: Regla, sistema: str) -> str:
+    """La ficha de una regla para quien contribuye: nombres de campo, tipos, por defecto."""
+    return (
+        f'<div class="tapiz-regla" data-regla="{escape(regla.nombre)}">'
+        f"<p><strong>{escape(regla.titulo)}</strong> · sistema <code>{escape(sistema)}</code>"
+        f" · regla <code>{escape(regla.nombre)}</code> · {escape(regla.seccion)}</p>"
+        f"{_parrafos(regla.descripcion)}"
+        f"<p><em>Entradas</em></p>{_campos(regla.entradas, con_defecto=True)}"
+        f"<p><em>Salidas</em></p>{_campos(regla.salidas, con_defecto=False)}</div>"
+    )
+
+
+def fichas_del_catalogo(
+    fichas: Sequence[Regla | tuple[DefinicionTabla, Tabla]], sistema: str
+) -> str:
+    """Las fichas de una sección del catálogo, cada una bajo un ``<h4>`` con su ancla
+    (``tapiz-accion``): en un solo bloque, el índice de la página lista las secciones."""
+    partes = []
+    for ficha in fichas:
+        if isinstance(ficha, Regla):
+            nombre, html = ficha.nombre, regla_para_catalogo(ficha, sistema)
+        else:
+            definicion, construida = ficha
+            nombre = definicion.nombre
+            html = _parrafos(definicion.descripcion) + tabla(construida, nombre)
+        ancla = escape(f"{sistema}-{nombre}")
+        partes.append(
+            f'<h4 id="{ancla}"><code>{escape(nombre)}</code>'
+            f'<a class="headerlink" href="#{ancla}" title="Enlace a esta ficha">¶</a></h4>{html}'
+        )
+    return "".join(partes)
+
+
+def clave_reglamento(reglamento: Reglamento) -> str:
+    """Cómo se nombra un reglamento en datos.json y en los widgets: «tapiz/actual/TZR0001»."""
+    partes = [reglamento.sistema.nombre, reglamento.edicion, *sorted(reglamento.opcionales)]
+    if reglamento.lienzo is not None:
+        partes.append(f"lienzo:{reglamento.lienzo.nombre}")
+    return "/".join(partes)
+
+
+def widget(nombre: str, reglamento: Reglamento) -> str:
+    """El contenedor que hidrata ``dados.js``; sin JavaScript queda un aviso."""
+    return (
+        f'<div class="tapiz-{escape(nombre)}" data-edicion="{escape(reglamento.edicion)}" '
+        f'data-reglamento="{escape(clave_reglamento(reglamento))}">'
+        f"<p>{WIDGETS[nombre]}</p></div>"
+    )
+
+
+def _entradas(ejecutado: EjemploEjecutado) -> str:
+    espec = ejecutado.espec
+    filas = []
+    for nombre, valor in espec.entradas.items():
+        campo = ejecutado.regla.entrada(nombre)
+        etiqueta = campo.etiqueta if campo is not None else nombre
+        texto = campo.mostrar(valor) if campo is not None else _celda(valor)
+        dados = espec.dados.get(nombre)
+        origen = f' <span class="tapiz-ejemplo__dados">({escape(dados)})</span>' if dados else ""
+        filas.append(
+            f'<dt>{escape(etiqueta)}</dt><dd data-entrada="{escape(nombre)}">'
+            f"<strong>{escape(texto)}</strong>{origen}</dd>"
+        )
+    return f'<dl class="tapiz-ejemplo__entradas">{"".join(filas)}</dl>'
+
+
+def _resultado(ejecutado: EjemploEjecutado) -> str:
+    valores = ejecutado.resultado.valores
+    filas = "".join(
+        f'<dt>{escape(c.etiqueta)}</dt><dd data-salida="{escape(c.nombre)}">'
+        f"<strong>{escape(c.mostrar(valores[c.nombre], valores))}</strong></dd>"
+        for c in ejecucion.salidas_mostradas(ejecutado)
+    )
+    return f'<dl class="tapiz-ejemplo__resultado">{filas}</dl>'
+
+
+def _etiqueta_reglamento(reglamento: Reglamento) -> str:
+    sistema = reglamento.sistema
+    distinto = (
+        sistema.nombre != "tapiz"
+        or reglamento.lienzo is not None
+        or reglamento.edicion != sistema.edicion_por_defecto
+        or reglamento.opcionales
+    )
+    if not distinto:
+        return ""
+    return f'<span class="tapiz-ejemplo__regla">{escape(reglamento.describir())}</span>'
+
+
+def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) -> str:
+    """Un ejemplo resuelto: datos, pasos del cálculo y lo que la página afirma."""
+    espec, regla = ejecutado.espec, ejecutado.regla
+    pasos = "".join(f"<li>{escape(tipografia(p))}</li>" for p in ejecutado.resultado.pasos)
+    boton = (
+        f'<p class="tapiz-ejemplo__acciones" {FUERA_DE_LA_BUSQUEDA}>'
+        '<button type="button" class="tapiz-repetir '
+        f'md-button" data-ejemplo="{escape(identificador)}">Repetir con dados nuevos</button></p>'
+        '<div class="tapiz-ejemplo__repeticion" aria-live="polite"></div>'
+        if repetible
+        else ""
+    )
+    titulo = escape(espec.titulo or regla.titulo)
+    return (
+        f'<div class="tapiz-ejemplo" id="{escape(identificador)}">'
+        f'<p class="tapiz-ejemplo__cabecera" {SOLO_SU_TEXTO}>'
+        '<span class="tapiz-ejemplo__etiqueta">'
+        f"Ejemplo resuelto</span> <strong>{titulo}</strong>"
+        f"{_etiqueta_reglamento(espec.reglamento)}</p>"
+        f'<div class="tapiz-ejemplo__cuerpo" {FUERA_DE_LA_BUSQUEDA}>'
+        f'<div><p class="tapiz-ejemplo__apartado">Datos</p>{_entradas(ejecutado)}</div>'
+        f'<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'
+        f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol></div>'
+        f'<div><p class="tapiz-ejemplo__apartado">Resultado</p>{_resultado(ejecutado)}</div>'
+        f"</div>{boton}</div>"
+    )
+
+
+def error(problema: Problema) -> str:
+    """El error en su sitio, para que ``mkdocs serve`` lo muestre mientras se edita."""
+    return (
+        '<div class="admonition failure tapiz-error" role="alert">'
+        '<p class="admonition-title">Error en un bloque Tapiz</p>'
+        f"<pre>{escape(str(problema))}</pre></div>"
+    )

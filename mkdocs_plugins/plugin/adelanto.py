@@ -1,0 +1,215 @@
+"""Los bloques de las páginas, ejecutados por adelantado en otros procesos.
+
+MkDocs convierte las páginas una tras otra en un solo proceso. En una
+construcción sin caché, ejecutar los bloques (sobre todo precalcular «Repetir»)
+es la mayor parte del coste del plugin; pero solo depende de cada página, así
+que otros procesos pueden hacerlo mientras MkDocs convierte las anteriores,
+como el plugin social de mkdocs-material reparte sus tarjetas.
+
+Cada proceso pasa sus páginas por los preprocesadores de Markdown (ahí
+``pymdownx.superfences`` encuentra las vallas y llama a la extensión, como en la
+construcción) y envía las entradas de caché de sus bloques, más las de las
+distribuciones de los dados de su texto y las de la calculadora, que necesitan los
+ficheros de datos; el plugin las ofrece a la caché antes de convertir la página.
+Una entrada solo se usa si su clave (el texto, el sitio y las reglas del bloque)
+coincide: si algo difiere, el bloque se ejecuta en MkDocs como siempre. Los
+bloques con problemas nunca llegan a la caché, así que sus mensajes salen siempre
+de la construcción.
+
+Los procesos se bifurcan (``fork``) del de MkDocs, que ya tiene todo cargado.
+Donde no se puede bifurcar sin riesgo (sin ``fork``, en macOS, o con otros hilos
+vivos, como en las reconstrucciones de ``mkdocs serve``) no hay adelanto y todo se
+ejecuta en MkDocs.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import queue
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from markdown import Markdown
+
+from mkdocs_plugins.extension import Pagina, TapizExtension
+from mkdocs_plugins.nucleo import dados_en_texto, datos
+from mkdocs_plugins.nucleo.bloques import separar_front_matter
+from mkdocs_plugins.nucleo.cache import Cache
+from mkdocs_plugins.nucleo.configuracion import Configuracion
+
+
+@dataclass(frozen=True)
+class PaginaPendiente:
+    """Lo que hace falta para convertir una página en otro proceso."""
+
+    ruta: str
+    """Como la nombran los mensajes (``srd/pagina.md``): es parte de la clave de sus bloques."""
+    fichero: str | None
+    contenido: str | None = None
+    """El texto de una página generada, que no está en disco."""
+
+
+def procesos_por_defecto() -> int:
+    """Un proceso por núcleo libre: el otro es el de MkDocs."""
+    return max((os.cpu_count() or 1) - 1, 0)
+
+
+def se_puede_bifurcar() -> bool:
+    """Con ``fork``, sin otros hilos vivos y fuera de macOS (donde bifurcar no es seguro)."""
+    return (
+        sys.platform != "darwin"
+        and "fork" in multiprocessing.get_all_start_methods()
+        and threading.active_count() == 1
+    )
+
+
+PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
+SIN_PAGINA = -1
+"""Lo que se envía sin ser de una página: lo de la calculadora."""
+
+
+class Adelanto:
+    """Páginas repartidas entre los procesos auxiliares y MkDocs, sin esperar turnos.
+
+    Cada página tiene un estado compartido: la toma quien llega antes. Los
+    auxiliares la recorren en orden; MkDocs, al ir a convertir una que nadie ha
+    tomado, se la queda y la ejecuta él. Si ya la tiene otro proceso, espera sus
+    entradas, que llegan por una cola (cuyo hilo escribe mientras el proceso sigue).
+    """
+
+    def __init__(
+        self, configuracion: Configuracion, paginas: list[PaginaPendiente], procesos: int
+    ) -> None:
+        contexto = multiprocessing.get_context("fork")
+        self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
+        self._estados = contexto.Array("b", len(paginas))
+        self._cola: multiprocessing.Queue[tuple[int, dict[str, Any]]] = contexto.Queue()
+        self._recibidas: dict[int, dict[str, Any]] = {}
+        self._procesos = [
+            contexto.Process(
+                target=_trabajar,
+                args=(configuracion, paginas, self._estados, self._cola),
+                daemon=True,
+            )
+            for _ in range(procesos)
+        ]
+        # Lo que ya existe queda fuera de la recogida de basura mientras haya auxiliares: si no,
+        # recorrerlo escribiría en páginas de memoria compartidas tras bifurcar, que el sistema
+        # copiaría una a una (la pauta de la documentación de gc.freeze).
+        gc.freeze()
+        for proceso in self._procesos:
+            proceso.start()
+
+    def entradas(self, ruta: str) -> dict[str, Any]:
+        """Las entradas de la página: ninguna si MkDocs llega antes o si su proceso falló."""
+        indice = self._indices.pop(ruta, None)
+        if indice is None:
+            return {}
+        with self._estados.get_lock():
+            if self._estados[indice] == PENDIENTE:
+                self._estados[indice] = EN_MKDOCS
+                return {}
+        self._recoger()
+        while indice not in self._recibidas:
+            try:
+                recibido, entradas = self._cola.get(timeout=0.5)
+            except queue.Empty:
+                if not any(proceso.is_alive() for proceso in self._procesos):
+                    return {}
+                continue
+            self._recibidas[recibido] = entradas
+        return self._recibidas.pop(indice)
+
+    def sin_pagina(self) -> dict[str, Any]:
+        """Lo que ha llegado sin ser de una página; sin esperar: lo que falte, lo hace MkDocs."""
+        self._recoger()
+        return self._recibidas.pop(SIN_PAGINA, {})
+
+    def _recoger(self) -> None:
+        """Lo que ya está en la cola, sin esperar: vaciarla deja al auxiliar terminar y salir
+        antes, y desde entonces MkDocs ya no comparte con él memoria que copiar al escribirla."""
+        while True:
+            try:
+                recibido, entradas = self._cola.get_nowait()
+            except queue.Empty:
+                return
+            self._recibidas[recibido] = entradas
+
+    def cerrar(self) -> None:
+        for proceso in self._procesos:
+            proceso.terminate()
+            proceso.join()
+        self._cola.close()
+        gc.unfreeze()
+
+
+def _trabajar(
+    configuracion: Configuracion,
+    paginas: list[PaginaPendiente],
+    estados: Any,
+    cola: multiprocessing.Queue[tuple[int, dict[str, Any]]],
+) -> None:
+    """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas."""
+    gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
+    ejecutor = Ejecutor(configuracion)
+    for indice, pagina in enumerate(paginas):
+        with estados.get_lock():
+            if estados[indice] != PENDIENTE:
+                continue
+            estados[indice] = EN_OTRO_PROCESO
+        try:
+            entradas = ejecutor.entradas_de(pagina)
+        except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema
+            entradas = {}
+        cola.put((indice, entradas))
+    # Lo de la calculadora no hace falta hasta el final de la construcción: va después de las
+    # páginas, que MkDocs necesita antes.
+    calculadora = Cache(None, huella="")
+    datos.reglas_en_json(configuracion.base, calculadora)
+    cola.put((SIN_PAGINA, calculadora.guardadas()))
+
+
+class Ejecutor:
+    """En cada proceso auxiliar: un Markdown que solo pasa los preprocesadores.
+
+    Así las vallas se encuentran y se ejecutan exactamente como en la construcción
+    (``pymdownx.superfences`` las lee y llama a la extensión en el mismo orden, con
+    el mismo texto y la misma línea), sin convertir el resto de la página.
+    """
+
+    def __init__(self, configuracion: Configuracion) -> None:
+        self.configuracion = configuracion
+        self.extension = TapizExtension()
+        # Las vallas que no son del plugin no se colorean: su HTML no se envía.
+        self.markdown = Markdown(
+            extensions=["pymdownx.highlight", "pymdownx.superfences", self.extension],
+            extension_configs={"pymdownx.highlight": {"use_pygments": False}},
+        )
+        self.vistas: set[str] = set()
+        """Las expresiones de dados ya vistas en otras páginas."""
+
+    def entradas_de(self, pagina: PaginaPendiente) -> dict[str, Any]:
+        fichero = Path(pagina.fichero or "")
+        texto = pagina.contenido
+        if texto is None:
+            texto = fichero.read_text("utf-8")
+        markdown, desplazamiento = separar_front_matter(texto.replace("\r\n", "\n"))
+        reglamento = self.configuracion.reglamento_de(fichero)
+        self.extension.pagina = Pagina(pagina.ruta, reglamento, desplazamiento)
+        self.extension.cache = recogidas = Cache(None, huella="")
+        self.markdown.reset()
+        lineas = markdown.split("\n")
+        for preprocesador in self.markdown.preprocessors:
+            lineas = preprocesador.run(lineas)
+        # Las distribuciones de los dados del texto, para los ficheros de datos (de más no
+        # estorban: MkDocs solo busca las de los dados que ve).
+        for expresion in {e.group(0) for e in dados_en_texto.expresiones(markdown)} - self.vistas:
+            self.vistas.add(expresion)
+            if dados_en_texto.error_de_notacion(expresion) is None:
+                datos.distribucion_en_json(expresion, recogidas)
+        return recogidas.guardadas()

@@ -1,0 +1,97 @@
+"""Búsqueda sin tildes: quien escribe «accion» o «dano» encuentra «acción» y «daño».
+
+El buscador de mkdocs-material indexa los campos que declara
+``config.fields`` del índice. Tras la construcción se añaden dos campos con
+las palabras de cada sección escritas sin tildes ni eñes, solo las que
+cambian al plegarlas, para que el índice apenas crezca. El texto que se
+muestra en los resultados no se toca.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from mkdocs_plugins.nucleo import cache as cache_
+from mkdocs_plugins.nucleo.apartados import ETIQUETA
+from mkdocs_plugins.nucleo.cache import Cache
+
+RUTA_INDICE = "search/search_index.json"
+CAMPOS_PLEGADOS = {"title": "titulo_sin_tildes", "text": "texto_sin_tildes"}
+_PALABRA = re.compile(r"\w+")
+
+
+def plegar_por_definicion(texto: str) -> str:
+    """Quita tildes, diéresis y la virgulilla de la eñe, y pasa a minúsculas."""
+    descompuesto = unicodedata.normalize("NFD", texto.lower())
+    return "".join(c for c in descompuesto if not unicodedata.combining(c))
+
+
+_HASTA = "\u036f"
+"""Hasta las marcas diacríticas combinables: el latín con sus tildes, y las propias marcas."""
+_TABLA = str.maketrans(
+    {
+        c: plegada
+        for c in map(chr, range(ord(_HASTA) + 1))
+        if (plegada := plegar_por_definicion(c)) != c
+    }
+)
+"""``plegar_por_definicion`` de cada carácter: sobre minúsculas, el mismo resultado (NFD
+descompone carácter a carácter y solo reordena las marcas, que se quitan)."""
+
+
+@lru_cache(maxsize=16384)
+def plegar(texto: str) -> str:
+    """``plegar_por_definicion``, con una tabla si el texto solo lleva caracteres latinos."""
+    minusculas = texto.lower()
+    if not minusculas or max(minusculas) <= _HASTA:
+        return minusculas.translate(_TABLA)
+    return plegar_por_definicion(texto)
+
+
+def palabras_plegadas(texto_html: str) -> str:
+    """Las palabras del texto que cambian al plegarse, plegadas, sin repetir."""
+    texto = html.unescape(ETIQUETA.sub(" ", texto_html))
+    vistas: dict[str, None] = {}
+    # Solo cambian al plegarse las palabras con letras fuera de ASCII: se buscan solo en
+    # los trozos (entre espacios) que tienen alguna, que son pocos y cortos.
+    for trozo in texto.split():
+        if trozo.isascii():
+            continue
+        for palabra in _PALABRA.findall(trozo):
+            if not palabra.isascii() and (plegada := plegar(palabra)) != palabra.lower():
+                vistas.setdefault(plegada, None)
+    return " ".join(vistas)
+
+
+def plegar_documento(documento: dict[str, Any], cache: Cache | None = None) -> None:
+    for campo, plegado in CAMPOS_PLEGADOS.items():
+        palabras = _plegadas(documento.get(campo) or "", cache)
+        if palabras:
+            documento[plegado] = palabras
+        else:
+            documento.pop(plegado, None)
+
+
+def _plegadas(texto_html: str, cache: Cache | None) -> str:
+    return cache_.texto_guardado(
+        cache, lambda: palabras_plegadas(texto_html), "búsqueda", texto_html
+    )
+
+
+def plegar_indice_busqueda(ruta_indice: Path, cache: Cache | None = None) -> None:
+    """Añade al ``search_index.json`` de Material los campos sin tildes (idempotente)."""
+    indice = json.loads(ruta_indice.read_text(encoding="utf-8"))
+    campos = indice["config"].setdefault("fields", {})
+    for campo, plegado in CAMPOS_PLEGADOS.items():
+        campos[plegado] = dict(campos.get(campo, {"boost": 1}))
+    for documento in indice["docs"]:
+        plegar_documento(documento, cache)
+    ruta_indice.write_text(
+        json.dumps(indice, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+    )

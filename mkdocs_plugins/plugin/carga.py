@@ -1,0 +1,141 @@
+"""Qué carga cada página: solo los módulos, estilos y datos de los widgets que tiene.
+
+Una página sin widgets carga la base (``tapiz/dados.js`` y ``tapiz/tapiz.css``); una con
+widgets, además, su hoja de estilos (``tapiz/widgets.css``, o ``tapiz/comparativa.css`` para
+las tablas y gráficas de la comparativa), los módulos de sus widgets (precargados con sus
+importaciones) y su fichero de datos. ``dados.js`` hace lo mismo en el navegador al llegar
+a una página por la navegación instantánea.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache, partial
+from pathlib import Path
+
+import rcssmin
+import rjsmin
+from mkdocs.structure.files import Files
+from mkdocs.utils import get_relative_url
+
+from mkdocs_plugins.nucleo import cache as cache_
+from mkdocs_plugins.nucleo.cache import Cache
+
+WIDGETS = {
+    "tapiz-calculadora": "calculadora",
+    "tapiz-tirador": "botones",
+    "tapiz-dados": "botones",
+    "tapiz-repetir": "ejemplos",
+    "tapiz-ejemplo": None,
+    "tapiz-comparativa": None,
+}
+"""Clase de un widget en el HTML → módulo que lo monta (una tarjeta sin dados solo lleva estilos).
+Lo mismo, en el navegador, en ``WIDGETS`` y ``HOJAS`` de ``dados.js``."""
+
+APLAZADOS = {"calculadora": "calculadora-completa"}
+"""Módulo que se carga con la página → el que él descarga cuando su widget se acerca a la vista."""
+
+HOJAS = {"tapiz-comparativa": "comparativa.css"}
+"""Las clases con hoja de estilos propia; las demás de ``WIDGETS`` usan ``widgets.css``."""
+
+_IMPORTACION = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\b[^"';]*?\bfrom\s*["']\./([\w-]+)\.js["']"""
+)
+_WIDGET = re.compile(
+    "tapiz-(?:" + "|".join(re.escape(w.removeprefix("tapiz-")) for w in WIDGETS) + r')(?=[\s"])'
+)
+"""Empieza por un literal: el motor de expresiones salta de «tapiz-» en «tapiz-» sin mirar el
+resto, así que recorrer la página entera (con su navegación, que crece con el libro) es barato."""
+
+
+def widgets_de(html: str) -> set[str]:
+    """Las clases de los widgets que aparecen en una página (en atributos ``class``)."""
+    encontrados: set[str] = set()
+    for encontrado in _WIDGET.finditer(html):
+        clase = encontrado.group(0)
+        if clase not in encontrados and _en_atributo_class(html, encontrado.start()):
+            encontrados.add(clase)
+    return encontrados
+
+
+def _en_atributo_class(html: str, posicion: int) -> bool:
+    """Si ``posicion`` empieza una clase dentro de ``class="…"`` (que no lleva comillas)."""
+    if html[posicion - 1] not in '" \t\n':
+        return False
+    comilla = html.rfind('"', 0, posicion)
+    entre = html[comilla:posicion]
+    return html.startswith('class="', comilla - 6) and "<" not in entre and ">" not in entre
+
+
+def modulos_de(widgets: set[str]) -> set[str]:
+    """Los módulos que montan esos widgets y se cargan con la página."""
+    return {m for w in widgets if (m := WIDGETS[w]) is not None}
+
+
+def aplazados_de(widgets: set[str]) -> set[str]:
+    """Los módulos de esos widgets que se descargan al acercarse a la vista."""
+    return {APLAZADOS[m] for m in modulos_de(widgets) if m in APLAZADOS}
+
+
+def hojas_de(widgets: set[str]) -> list[str]:
+    """Las hojas de estilos que necesitan esos widgets."""
+    return sorted({HOJAS.get(w, "widgets.css") for w in widgets})
+
+
+def importaciones(fuente: str) -> set[str]:
+    """Los módulos hermanos que importa estáticamente un módulo ES."""
+    return set(_IMPORTACION.findall(fuente))
+
+
+def cierre(entradas: set[str], carpeta: Path) -> list[str]:
+    """Los módulos de ``entradas`` y todo lo que importan, en orden alfabético."""
+    vistos: set[str] = set()
+    pendientes = list(entradas)
+    while pendientes:
+        modulo = pendientes.pop()
+        if modulo in vistos:
+            continue
+        vistos.add(modulo)
+        pendientes += _importaciones_del_fichero(carpeta / f"{modulo}.js")
+    return sorted(vistos)
+
+
+def _importaciones_del_fichero(fichero: Path) -> frozenset[str]:
+    """Las de cada versión del fichero se buscan una vez: buscarlas cuesta más que leerlo."""
+    estado = fichero.stat()
+    return _importaciones_de_version(fichero, estado.st_mtime_ns, estado.st_size)
+
+
+@lru_cache(maxsize=256)
+def _importaciones_de_version(fichero: Path, modificado: int, tamano: int) -> frozenset[str]:
+    return frozenset(importaciones(fichero.read_text(encoding="utf-8")))
+
+
+def enlazar(html: str, hojas: list[str], modulos: list[str], url_pagina: str) -> str:
+    """Añade al final de ``<head>`` los estilos de los widgets y la precarga de sus módulos."""
+
+    def relativa(ruta: str) -> str:
+        return get_relative_url(ruta, url_pagina)
+
+    enlaces = [
+        f'<link rel="stylesheet" href="{relativa(f"tapiz/{h}")}" data-tapiz-hoja="{h}">'
+        for h in hojas
+    ]
+    enlaces += [f'<link rel="modulepreload" href="{relativa(f"tapiz/{m}.js")}">' for m in modulos]
+    return html.replace("</head>", "".join(enlaces) + "</head>", 1)
+
+
+def minificar(files: Files, carpeta: Path, cache: Cache | None = None) -> None:
+    """Los módulos y estilos de ``carpeta`` se publican minificados: MkDocs escribe el
+    resultado en lugar de copiar la fuente, que no se toca."""
+    for fichero in files:
+        fuente = fichero.abs_src_path
+        if fuente and Path(fuente).parent == carpeta and fuente.endswith((".js", ".css")):
+            fichero.content_string = minificado(fuente, fichero.content_string, cache)
+
+
+def minificado(nombre: str, fuente: str, cache: Cache | None = None) -> str:
+    """Un módulo (``.js``) o una hoja de estilos (``.css``) sin comentarios ni espacios."""
+    sufijo = Path(nombre).suffix
+    minificador = rjsmin.jsmin if sufijo == ".js" else rcssmin.cssmin
+    return cache_.texto_guardado(cache, partial(minificador, fuente), "minificado", sufijo, fuente)

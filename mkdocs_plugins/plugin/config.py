@@ -1,0 +1,27 @@
+"""Las opciones del plugin ``tapiz`` en ``mkdocs.yml``, con sus tipos y valores por defecto."""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+from mkdocs_plugins.nucleo.configuracion import FICHERO
+from mkdocs_plugins.plugin import adelanto
+
+
+class TapizConfig(base.Config):
+    enabled = c.Type(bool, default=True)
+    """Con ``false`` los bloques quedan como código sin ejecutar (para comparar tiempos)."""
+    configuracion = c.Type(str, default=FICHERO)
+    """Las reglas del libro (sistema, edición, opcionales), las mismas que usan pytest y
+    ``tapiz comprobar``; relativo a mkdocs.yml. Si no existe, Tapiz actual sin opcionales."""
+    catalogo = c.Type(bool, default=True)
+    """Genera la página ``catalogo.md`` con todas las reglas del registro."""
+    minificar = c.Type(bool, default=True)
+    """Publica los módulos y estilos de ``tapiz/`` sin comentarios ni espacios."""
+    cache = c.Type(bool, default=True)
+    """Guarda lo que da cada bloque entre construcciones (en memoria y en ``cache_dir``)."""
+    cache_dir = c.Type(str, default=".cache/plugin/tapiz")
+    """La carpeta de la caché, relativa a mkdocs.yml."""
+    procesos = c.Type(int, default=adelanto.procesos_por_defecto())
+    """Con la caché vacía, cuántos procesos ejecutan los bloques por adelantado (0: ninguno)."""

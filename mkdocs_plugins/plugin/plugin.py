@@ -1,0 +1,306 @@
+"""El plugin de MkDocs ``tapiz``: un adaptador fino sobre ``mkdocs_plugins.extension.pagina``."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files, get_files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
+
+from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
+from mkdocs_plugins.nucleo import cache, catalogo, datos
+from mkdocs_plugins.nucleo.apartados import Apartados
+from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
+from mkdocs_plugins.nucleo.cache import Cache
+from mkdocs_plugins.nucleo.configuracion import (
+    Configuracion,
+    ErrorConfiguracion,
+    cargar_configuracion,
+)
+from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.plugin import adelanto, busqueda, carga, servidor
+from mkdocs_plugins.plugin.config import TapizConfig
+
+log = logging.getLogger("mkdocs.plugins.tapiz")
+NOMBRE_EXTENSION = "mkdocs_plugins.extension"
+SUPERFENCES = "pymdownx.superfences"
+
+
+class TapizPlugin(BasePlugin[TapizConfig]):
+    def __init__(self) -> None:
+        self.reglas: Configuracion | None = None
+        self.extension = TapizExtension()
+        self.estados: dict[str, Estado] = {}
+        self.con_widgets: dict[str, bool] = {}
+        """Las páginas con widgets, y si tienen la calculadora (necesita más datos)."""
+        self.precargas: dict[frozenset[str], list[str]] = {}
+        self.cache: Cache | None = None
+        self.apartados = Apartados()
+        self.widgets: dict[str, set[str]] = {}
+        """Los widgets del contenido de cada página."""
+        self.carpeta_modulos: Path | None = None
+        self.adelanto: adelanto.Adelanto | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Existe para que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        raiz = Path(config.config_file_path or ".").resolve().parent
+        fichero = raiz / self.config.configuracion
+        try:
+            self.reglas = cargar_configuracion(
+                fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
+            )
+        except ErrorConfiguracion as error:
+            raise PluginError(f"tapiz: {error}") from None
+        self._instalar_extension(config)
+        self._abrir_cache(raiz, fichero)
+        self.carpeta_modulos = _carpeta_modulos(config)
+        self._adelantar(config)
+        return config
+
+    def _adelantar(self, config: MkDocsConfig) -> None:
+        """Con la caché vacía, encarga los bloques de las páginas a otros procesos.
+
+        Se encargan ya, antes de que MkDocs recorra los ficheros del tema y la
+        navegación: así los procesos llevan ventaja cuando llega la primera página.
+        """
+        procesos = self.config.procesos
+        if not self.config.enabled or self.cache is None or self.cache.tiene_entradas:
+            return
+        if procesos < 1 or not adelanto.se_puede_bifurcar():
+            return
+        paginas = [
+            adelanto.PaginaPendiente(_ruta_mostrada(f.src_uri, config), f.abs_src_path)
+            for f in get_files(config).documentation_pages()
+            if not (self.config.catalogo and f.src_uri == catalogo.RUTA)
+        ]
+        if self.config.catalogo:
+            ruta = _ruta_mostrada(catalogo.RUTA, config)
+            paginas.append(adelanto.PaginaPendiente(ruta, None, catalogo.markdown()))
+        self.adelanto = adelanto.Adelanto(self.configuracion, paginas, procesos)
+
+    def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
+        """La caché de los bloques, la misma mientras no cambien el código ni las reglas."""
+        if not (self.config.enabled and self.config.cache):
+            self.extension.cache = self.cache = None
+            return
+        ficheros = [f for carpeta in servidor.CARPETAS_DEL_CODIGO for f in carpeta.rglob("*.py")]
+        ficheros += [fichero_reglas] + [
+            f
+            for carpeta, _ in self.configuracion.lienzos
+            for f in carpeta.rglob("*")
+            if f.is_file() and f.suffix != ".md"
+        ]
+        huella = cache.huella(ficheros)
+        if self.cache is None or self.cache.huella != huella:
+            fichero_cache = raiz / self.config.cache_dir / cache.NOMBRE_DEL_FICHERO
+            self.cache = cache.Cache(fichero_cache, huella)
+        self.extension.cache = self.cache
+
+    def _instalar_extension(self, config: MkDocsConfig) -> None:
+        """La extensión de mkdocs.yml pasa a ser la instancia del plugin (o se quita si no está
+        activo), para que el plugin sepa qué página se convierte y recoja sus problemas."""
+        # MkDocs admite también instancias de Extension, aunque lo declare como list[str].
+        extensiones: list[Any] = [
+            e
+            for e in config.markdown_extensions
+            if e != NOMBRE_EXTENSION and not isinstance(e, TapizExtension)
+        ]
+        ajustes = config.mdx_configs.pop(NOMBRE_EXTENSION, {})
+        if self.config.enabled:
+            self.extension = TapizExtension(**ajustes)
+            if SUPERFENCES not in extensiones:
+                extensiones.append(SUPERFENCES)
+            despues = (
+                extensiones.index(SUPERFENCES) + 1
+                if SUPERFENCES in extensiones
+                else len(extensiones)
+            )
+            extensiones.insert(despues, self.extension)
+        config.markdown_extensions = extensiones
+
+    @property
+    def configuracion(self) -> Configuracion:
+        if self.reglas is None:
+            raise PluginError("tapiz: la configuración de reglas no se ha cargado (on_config)")
+        return self.reglas
+
+    def on_serve(
+        self, server: Any, /, *, config: MkDocsConfig, builder: Callable[..., None]
+    ) -> Any:
+        """Con ``mkdocs serve``, un cambio en el motor o en el plugin reinicia el servidor."""
+        return servidor.reiniciar_si_cambia_el_codigo(server)
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self.estados = {}
+        self.con_widgets = {}
+        self.precargas = {}
+        self.apartados = Apartados()
+        self.widgets = {}
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
+            carga.minificar(files, self.carpeta_modulos, self.cache)
+        if self.config.enabled and self.config.catalogo:
+            # Uno que dejara «tapiz exportar» en las páginas podría estar desfasado.
+            anterior = files.get_file_from_path(catalogo.RUTA)
+            if anterior is not None:
+                files.remove(anterior)
+            files.append(File.generated(config, catalogo.RUTA, content=catalogo.markdown()))
+        return files
+
+    def on_page_markdown(
+        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        if self.config.enabled:
+            reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
+            ruta = _ruta_mostrada(page.file.src_uri, config)
+            fuente = _fuente(page.file)
+            desplazamiento = lineas_previas(fuente, markdown)
+            self.extension.pagina = Pagina(ruta, reglamento, desplazamiento)
+            if self.adelanto is not None and self.cache is not None:
+                self.cache.ofrecer(self.adelanto.entradas(ruta))
+            # MkDocs quita una cabecera que entiende: solo si la dejó puede estar mal escrita.
+            if not desplazamiento and (cabecera := error_front_matter(fuente)):
+                log.warning(str(Problema(ruta, *cabecera)))
+        return markdown
+
+    def on_page_content(
+        self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        estado = self.extension.ultimo
+        if not self.config.enabled or estado is None:
+            return html
+        for problema in estado.problemas:
+            log.warning(str(problema))
+        for aviso in estado.avisos:
+            log.info(str(aviso))
+        self.estados[page.file.src_uri] = estado
+        self.extension.ultimo = None
+        html = self._cargar_widgets(html, page, estado)
+        return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)
+
+    def _cargar_widgets(self, html: str, page: Page, estado: Estado) -> str:
+        """Marca en el contenido dónde están los datos de los widgets de la página y, si sus
+        ejemplos se pueden repetir, los de «Repetir».
+
+        Va en el contenido para que viaje con él: a la navegación instantánea y al
+        libro completo, que reúne el contenido de varias páginas.
+        """
+        uri = page.file.src_uri
+        widgets = carga.widgets_de(html)
+        self.widgets[uri] = widgets
+        if not carga.modulos_de(widgets):
+            return html
+        self.con_widgets[uri] = "tapiz-calculadora" in widgets
+        marca = f'data-tapiz-datos="{datos.ruta_de_pagina(uri)}"'
+        if estado.ejemplos:
+            marca += f' data-tapiz-repetir="{datos.ruta_de_repetir(uri)}"'
+        return html + f"\n<div hidden {marca}></div>"
+
+    @event_priority(-100)  # después del buscador, que ya ha indexado la página
+    def on_page_context(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext | None:
+        if self.config.enabled and page.content:
+            page.content = self.apartados.devolver(page.content)
+        return context
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
+        """Una página con widgets (también el libro, con los de sus capítulos) enlaza en su
+        cabecera los estilos de los widgets y precarga sus módulos.
+
+        Una plantilla propia (la del libro completo) puede reunir el contenido de otras
+        páginas, con sus widgets y sus huecos aún sin rellenar: en ella se mira la página
+        entera. En las demás basta lo que se vio de su contenido.
+        """
+        if not self.config.enabled:
+            return output
+        if page.meta.get("template") or page.file.src_uri not in self.widgets:
+            output = self.apartados.devolver(output)
+            widgets = carga.widgets_de(output)
+        else:
+            widgets = self.widgets[page.file.src_uri]
+        carpeta = self.carpeta_modulos
+        if not widgets or carpeta is None:
+            return output
+        entradas = frozenset(carga.modulos_de(widgets))
+        if entradas not in self.precargas:
+            self.precargas[entradas] = carga.cierre(set(entradas), carpeta)
+        return carga.enlazar(output, carga.hojas_de(widgets), self.precargas[entradas], page.url)
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self._cerrar_adelanto()
+
+    def _cerrar_adelanto(self) -> None:
+        if self.adelanto is not None:
+            self.adelanto.cerrar()
+            self.adelanto = None
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.adelanto is not None and self.cache is not None:
+            self.cache.ofrecer(self.adelanto.sin_pagina())
+        self._cerrar_adelanto()
+        if not self.config.enabled:
+            return
+        sitio, base = Path(config.site_dir), self.configuracion.base
+        ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets, self.cache)
+        datos.escribir(ficheros)
+        if self.cache is not None:
+            log.debug(
+                f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
+                f"{self.cache.fallos} fallos"
+            )
+        indice = Path(config.site_dir) / busqueda.RUTA_INDICE
+        if indice.exists():
+            busqueda.plegar_indice_busqueda(indice, self.cache)
+        if self.cache is not None:
+            self.cache.cerrar()
+
+
+def _carpeta_modulos(config: MkDocsConfig) -> Path | None:
+    """La carpeta ``tapiz/`` de los módulos de los widgets, en las plantillas del tema; None
+    en un sitio que no usa las plantillas del SRD (sus widgets quedan como texto)."""
+    for carpeta in config.theme.dirs:
+        if (Path(carpeta) / "tapiz" / "dados.js").is_file():
+            return Path(carpeta) / "tapiz"
+    return None
+
+
+def _fuera_de_la_busqueda(page: Page) -> bool:
+    """Una página que el buscador no indexa (``search: exclude`` en su cabecera): no hay nada
+    que apartarle."""
+    busqueda = page.meta.get("search")
+    return isinstance(busqueda, dict) and bool(busqueda.get("exclude"))
+
+
+def _ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:
+    """La ruta como la ve quien edita: ``srd/pagina.md``, relativa a mkdocs.yml."""
+    return Path(
+        _carpeta_mostrada(config.config_file_path or "", config.docs_dir), src_uri
+    ).as_posix()
+
+
+@lru_cache(maxsize=8)
+def _carpeta_mostrada(fichero_config: str, docs_dir: str) -> str:
+    raiz = os.path.dirname(fichero_config)
+    return os.path.relpath(docs_dir, raiz) if raiz else os.path.basename(docs_dir)
+
+
+def _fuente(fichero: File) -> str:
+    """El texto del fichero de la página, como lo leyó MkDocs ("" si ya no se puede leer)."""
+    try:
+        return fichero.content_string.replace("\r\n", "\n")
+    except (OSError, UnicodeDecodeError):
+        return ""

@@ -1,0 +1,132 @@
+"""Las reglas de la casa de un director de juego que siguen a *Ratas en las paredes* en 004."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
+from tapiz_rules.modelo._formato_reglas import exigir_rango
+from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas
+
+SECCION = "Ratas en las paredes: reglas de la casa"
+NIVELES = {"fracaso": "Fracaso", "parcial": "Éxito parcial", "exito": "Éxito"}
+
+DANO = {
+    ("fracaso", "fracaso"): ("Daño grave", "Daño grave"),
+    ("parcial", "parcial"): ("Daño menor", "Daño menor"),
+    ("exito", "exito"): ("Ninguno", "Ninguno"),
+    ("exito", "parcial"): ("Ninguno", "Parte del castigo"),
+    ("exito", "fracaso"): ("Ninguno", "Todo el castigo"),
+    ("parcial", "fracaso"): ("Daño menor", "Todo el castigo"),
+}
+
+Total = Annotated[int, Entrada("Total", ayuda="2d6 + atributo + modificadores")]
+
+
+def nivel(p: ParametrosRatas, total: int) -> str:
+    return p.banda(total).nivel
+
+
+def _dano(a: str, b: str) -> tuple[str, str]:
+    if (a, b) in DANO:
+        return DANO[(a, b)]
+    segundo, primero = DANO[(b, a)]
+    return primero, segundo
+
+
+@tabla("matriz_enfrentamiento", titulo="Enfrentamiento entre PJ", seccion=SECCION)
+def tabla_enfrentamiento(p: ParametrosRatas) -> Tabla:
+    """Qué recibe cada uno cuando dos PJ se enfrentan con tiradas opuestas."""
+    return Tabla(
+        titulo="Reglas de la casa: enfrentamiento entre PJ",
+        columnas=("Uno saca", "El otro saca", "El primero recibe", "El segundo recibe"),
+        filas=tuple((NIVELES[a], NIVELES[b], *DANO[(a, b)]) for a, b in DANO),
+        notas=(
+            "Fracaso es 7 o menos; éxito parcial, 8-9; éxito, 10 o más.",
+            f"Para vencer a un PJ hacen falta {p.exitos_para_vencer_a_un_pj} éxitos frente a "
+            f"{p.exitos_para_vencer_a_un_pj} fracasos.",
+        ),
+    )
+
+
+@regla(
+    "enfrentamiento",
+    titulo="Enfrentamiento entre PJ",
+    seccion=SECCION,
+    salidas=[
+        Campo("nivel_a", str, "Resultado del primero", opciones=tuple(NIVELES.items())),
+        Campo("nivel_b", str, "Resultado del segundo", opciones=tuple(NIVELES.items())),
+        Campo("dano_a", str, "Lo que recibe el primero"),
+        Campo("dano_b", str, "Lo que recibe el segundo"),
+    ],
+)
+def enfrentamiento(p: ParametrosRatas, total_a: Total, total_b: Total) -> Resultado:
+    """Dos PJ siempre tiran enfrentados; cada uno cae en fracaso, éxito parcial o éxito."""
+    a, b = nivel(p, total_a), nivel(p, total_b)
+    dano_a, dano_b = _dano(a, b)
+    pasos = (f"{total_a}: {NIVELES[a].lower()}; {total_b}: {NIVELES[b].lower()}",)
+    return Resultado({"nivel_a": a, "nivel_b": b, "dano_a": dano_a, "dano_b": dano_b}, pasos)
+
+
+@regla(
+    "peligro_mortal",
+    titulo="Peligro mortal",
+    seccion=SECCION,
+    salidas=[
+        Campo("muere", bool, "Muere", decisiva=True),
+        Campo("nivel", str, "Resultado de la última tirada", opciones=tuple(NIVELES.items())),
+    ],
+)
+def peligro_mortal(
+    p: ParametrosRatas,
+    primera: Annotated[int, Entrada("Primera tirada", ayuda="Total del primer turno")],
+    segunda: Annotated[int, Entrada("Segunda tirada", ayuda="Total del segundo turno")],
+    rescate: Annotated[
+        int, Entrada("Rescate", ayuda="Total de un compañero que ayuda (0 si nadie ayuda)")
+    ] = 0,
+) -> Resultado:
+    """Dos 7 o menos seguidos en peligro mortal matan, salvo que un compañero saque 8 o más."""
+    exigir_rango("rescate", rescate, 0, 100)
+    fracasos = sum(nivel(p, t) == "fracaso" for t in (primera, segunda))
+    rescatado = rescate >= p.exito
+    muere = fracasos >= p.fracasos_mortales and not rescatado
+    pasos = (
+        f"{fracasos} fracasos seguidos",
+        "un compañero lo rescata" if rescatado else "nadie lo rescata",
+    )
+    return Resultado({"muere": muere, "nivel": nivel(p, segunda)}, pasos)
+
+
+@regla(
+    "tres_resultados",
+    titulo="Los tres resultados",
+    seccion=SECCION,
+    salidas=[Campo("nivel", str, "Resultado", opciones=tuple(NIVELES.items()))],
+)
+def tres_resultados(p: ParametrosRatas, total: Total) -> Resultado:
+    """7 o menos, la cosa se complica; 8-9, se complica pero no tanto; 10 o más, lo has hecho."""
+    return Resultado({"nivel": nivel(p, total)})
+
+
+@regla(
+    "vencer_a_un_pj",
+    titulo="Vencer a un PJ",
+    seccion=SECCION,
+    salidas=[Campo("vencido", bool, "Queda vencido", decisiva=True)],
+)
+def vencer_a_un_pj(
+    p: ParametrosRatas,
+    exitos: Annotated[int, Entrada("Éxitos del atacante", minimo=0)],
+    fracasos: Annotated[int, Entrada("Fracasos del otro PJ", minimo=0)],
+) -> Resultado:
+    """Para tumbar, apresar o matar a un PJ hacen falta dos éxitos frente a dos fracasos suyos."""
+    exigir_rango("exitos", exitos, 0, 100)
+    exigir_rango("fracasos", fracasos, 0, 100)
+    necesarios = p.exitos_para_vencer_a_un_pj
+    vencido = exitos >= necesarios and fracasos >= necesarios
+    paso = f"{exitos} éxitos y {fracasos} fracasos; hacen falta {necesarios} de cada"
+    return Resultado({"vencido": vencido}, (paso,))
+
+
+REGLAS = (enfrentamiento, peligro_mortal, tres_resultados, vencer_a_un_pj)
+TABLAS = (tabla_enfrentamiento,)

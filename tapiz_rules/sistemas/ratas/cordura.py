@@ -1,0 +1,156 @@
+"""Puntos de cordura: con cuántos se empieza, qué pasa al perderlos y cómo se recuperan."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from tapiz_rules.errores import ErrorEntrada
+from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
+from tapiz_rules.modelo._formato_reglas import exigir_minimo, exigir_rango
+from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, limites
+
+SECCION = "Ratas en las paredes"
+
+
+@regla(
+    "cordura_inicial",
+    titulo="Puntos de cordura iniciales",
+    seccion=SECCION,
+    salidas=[Campo("cordura", int, "Puntos de cordura")],
+)
+def cordura_inicial(
+    p: ParametrosRatas,
+    voluntad: Annotated[int, Entrada("VOLUNTAD", formato=Formato.MODIFICADOR)] = 0,
+) -> Resultado:
+    """Se empieza con VOLUNTAD + 10 puntos de cordura."""
+    cordura = voluntad + p.cordura_base
+    return Resultado({"cordura": cordura}, (f"{voluntad} + {p.cordura_base} = {cordura}",))
+
+
+@regla(
+    "perder_cordura",
+    titulo="Perder cordura",
+    seccion=SECCION,
+    salidas=[
+        Campo("cordura", int, "Cordura que queda"),
+        Campo("a_cero", bool, "Llega a 0", ayuda="Elige: algo estúpido, desmayo o una cicatriz"),
+    ],
+)
+def perder_cordura(
+    p: ParametrosRatas,
+    cordura: Annotated[int, Entrada("Cordura actual", minimo=0)],
+    perdida: Annotated[int, Entrada("Pérdida", ayuda="Lo que sacan los dados (1d3 por estrés)")],
+) -> Resultado:
+    """Los horrores sobrenaturales restan cordura; a 0 hay que elegir qué hace el personaje."""
+    exigir_minimo("perdida", perdida, 0)
+    queda = max(0, cordura - perdida)
+    return Resultado(
+        {"cordura": queda, "a_cero": queda == 0}, (f"{cordura} − {perdida} = {queda}",)
+    )
+
+
+ELECCIONES = {
+    "estupidez": "Hacer una estupidez",
+    "desmayo": "Desmayarse",
+    "seguir": "Seguir actuando",
+}
+
+
+@regla(
+    "cero_cordura",
+    titulo="A 0 de cordura",
+    seccion=SECCION,
+    salidas=[
+        Campo("turnos", int, "Turnos afectado", unidad="turnos"),
+        Campo("indefenso", bool, "Queda indefenso"),
+        Campo("cicatriz", bool, "Tira en la tabla de la locura"),
+        Campo("cordura", int, "Cordura recuperada"),
+    ],
+)
+def cero_cordura(
+    p: ParametrosRatas,
+    eleccion: Annotated[str, Entrada("Elección", opciones=ELECCIONES)],
+    recupera: Annotated[int, Entrada("Cordura recuperada (1d6)", ayuda="Se tira al elegir")],
+    desmayo: Annotated[int, Entrada("Turnos desmayado (1d6)", ayuda="Solo si se desmaya")] = 0,
+) -> Resultado:
+    """A 0 de cordura el jugador elige qué le pasa al personaje y luego recupera 1d6."""
+    exigir_rango("recupera", recupera, *limites(p.cordura_recuperada))
+    if eleccion == "desmayo":
+        if not desmayo:
+            raise ErrorEntrada(
+                f"falta la entrada «desmayo»: los turnos ({p.desmayo_en_turnos}) que pasa "
+                "desmayado",
+                "desmayo",
+            )
+        exigir_rango("desmayo", desmayo, *limites(p.desmayo_en_turnos))
+    elif desmayo:
+        raise ErrorEntrada(
+            f"la entrada «desmayo» solo vale si se desmaya; la elección es «{eleccion}»",
+            "desmayo",
+        )
+    turnos = {"estupidez": p.turnos_de_estupidez, "desmayo": desmayo, "seguir": 0}[eleccion]
+    valores = {
+        "turnos": turnos,
+        "indefenso": eleccion == "desmayo",
+        "cicatriz": eleccion == "seguir",
+        "cordura": recupera,
+    }
+    return Resultado(valores, (ELECCIONES[eleccion], f"recupera {recupera} de cordura"))
+
+
+@regla(
+    "recuperar_cordura",
+    titulo="Recuperar cordura",
+    seccion=SECCION,
+    salidas=[Campo("cordura", int, "Cordura tras recuperarse")],
+)
+def recuperar_cordura(
+    p: ParametrosRatas,
+    cordura: Annotated[int, Entrada("Cordura actual", minimo=0)],
+    maximo: Annotated[
+        int,
+        Entrada("Cordura máxima", ayuda="VOLUNTAD + 10, menos lo perdido para siempre", minimo=0),
+    ],
+    aficion: Annotated[
+        int,
+        Entrada("Afición (1d6)", ayuda="Lo que saca el 1d6 al disfrutar de su afición; 0 si no"),
+    ] = 0,
+    sesiones: Annotated[
+        int,
+        Entrada("Sesiones", ayuda="Sesiones desde la última vez que la recuperó entera", minimo=0),
+    ] = 0,
+) -> Resultado:
+    """Una afición devuelve 1d6; cada dos sesiones se recupera entera, si la historia lo permite."""
+    if aficion:
+        exigir_rango("aficion", aficion, *limites(p.cordura_por_aficion))
+    exigir_minimo("sesiones", sesiones, 0)
+    if sesiones >= p.sesiones_para_recuperar_cordura:
+        return Resultado({"cordura": maximo}, (f"{sesiones} sesiones: la recupera entera",))
+    nueva = min(maximo, cordura + aficion)
+    return Resultado({"cordura": nueva}, (f"{cordura} + {aficion} = {nueva} (máximo {maximo})",))
+
+
+@regla(
+    "cordura_permanente",
+    titulo="Perder cordura para siempre",
+    seccion=SECCION,
+    salidas=[
+        Campo("maximo", int, "Cordura máxima que queda"),
+        Campo("pnj", bool, "Pasa a ser un PNJ", decisiva=True),
+    ],
+)
+def cordura_permanente(
+    p: ParametrosRatas,
+    maximo: Annotated[int, Entrada("Cordura máxima", minimo=0)],
+    perdida: Annotated[
+        int, Entrada("Pérdida permanente", ayuda="Por un hechizo, un trauma…", minimo=0)
+    ] = 1,
+) -> Resultado:
+    """Lo perdido para siempre baja el máximo; quien se queda sin nada pasa a ser un PNJ."""
+    exigir_minimo("perdida", perdida, 0)
+    queda = max(0, maximo - perdida)
+    return Resultado({"maximo": queda, "pnj": queda == 0}, (f"{maximo} − {perdida} = {queda}",))
+
+
+REGLAS = (cordura_inicial, perder_cordura, cero_cordura, recuperar_cordura, cordura_permanente)
+TABLAS = ()
