@@ -13,8 +13,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from io import BytesIO
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from mkdocs_plugins.extension.pagina import procesar
@@ -83,18 +82,19 @@ def _volcar(carpeta: Path, casos: list[dict[str, Any]]) -> dict[str, Any]:
     return resultado
 
 
-def _extraer(revision: str, raiz: Path, destino: Path) -> None:
-    proceso = subprocess.run(
-        ["git", "archive", "--format=tar", revision, "tapiz_rules"],
-        cwd=raiz,
-        capture_output=True,
-        check=False,
-    )
-    if proceso.returncode != 0:
-        error = proceso.stderr.decode("utf-8", "replace").strip()
-        raise ErrorTapiz(f"no encuentro la revisión «{revision}» en git: {error}")
-    with tarfile.open(fileobj=BytesIO(proceso.stdout)) as archivo:
-        archivo.extractall(destino, filter="data")
+def _extraer(archivo: tarfile.TarFile, destino: Path) -> None:
+    """Solo ficheros y carpetas, dentro de ``destino``; también sin ``filter=`` (< 3.11.4)."""
+    seguros = []
+    for miembro in archivo.getmembers():
+        ruta = PurePosixPath(miembro.name)
+        if ruta.is_absolute() or ".." in ruta.parts:
+            raise ErrorTapiz(f"la revisión trae una ruta fuera de su carpeta: «{miembro.name}»")
+        if miembro.isfile() or miembro.isdir():
+            seguros.append(miembro)
+    if hasattr(tarfile, "data_filter"):
+        archivo.extractall(destino, members=seguros, filter="data")
+    else:
+        archivo.extractall(destino, members=seguros)
 
 
 def _tabla_md(columnas: list[str], filas: list[list[Any]]) -> list[str]:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
+import tarfile
 from pathlib import Path
 
 import pytest
 
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas.cli import main
+from mkdocs_plugins.herramientas.impacto import _extraer
+from tapiz_rules.errores import ErrorTapiz
 
 RAIZ = Path(__file__).resolve().parents[2]
 ESPRINT = '"esprint": 3}'
@@ -97,3 +101,33 @@ def test_una_marca_de_valor_sin_cerrar_no_pasa_en_silencio() -> None:
         "srd/x.md:1: marca de valor del motor sin cerrar o mal escrita: «{{= movimiento_combate"
         "(mov=30).metros } metros.»; se escribe {{= regla(entrada=valor, …).salida }}"
     ]
+
+
+def _tar(*miembros: tarfile.TarInfo) -> tarfile.TarFile:
+    memoria = io.BytesIO()
+    with tarfile.open(fileobj=memoria, mode="w") as archivo:
+        for miembro in miembros:
+            archivo.addfile(miembro, io.BytesIO(b"x" * miembro.size))
+    memoria.seek(0)
+    return tarfile.open(fileobj=memoria)
+
+
+@pytest.mark.parametrize("con_filtro", [True, False], ids=["python-3.11.4+", "python-3.11.0"])
+def test_extraer_una_revision_no_sale_de_su_carpeta(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, con_filtro: bool
+) -> None:
+    """Sin ``tarfile.data_filter`` (antes de 3.11.4) se filtra a mano: ni ``..`` ni enlaces."""
+    if not con_filtro:
+        monkeypatch.delattr(tarfile, "data_filter", raising=False)
+    fichero = tarfile.TarInfo("tapiz_rules/motor.py")
+    fichero.size = 3
+    enlace = tarfile.TarInfo("tapiz_rules/enlace")
+    enlace.type, enlace.linkname = tarfile.SYMTYPE, "/etc/passwd"
+    _extraer(_tar(fichero, enlace), tmp_path)
+    assert (tmp_path / "tapiz_rules" / "motor.py").read_bytes() == b"xxx"
+    assert not (tmp_path / "tapiz_rules" / "enlace").exists()
+    fuera = tarfile.TarInfo("../fuera.py")
+    fuera.size = 1
+    with pytest.raises(ErrorTapiz, match="fuera de su carpeta"):
+        _extraer(_tar(fuera), tmp_path / "otra")
+    assert not (tmp_path / "fuera.py").exists()
