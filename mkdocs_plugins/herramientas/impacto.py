@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from io import BytesIO
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -82,7 +83,21 @@ def _volcar(carpeta: Path, casos: list[dict[str, Any]]) -> dict[str, Any]:
     return resultado
 
 
-def _extraer(archivo: tarfile.TarFile, destino: Path) -> None:
+def _extraer(revision: str, raiz: Path, destino: Path) -> None:
+    proceso = subprocess.run(
+        ["git", "archive", "--format=tar", revision, "tapiz_rules"],
+        cwd=raiz,
+        capture_output=True,
+        check=False,
+    )
+    if proceso.returncode != 0:
+        error = proceso.stderr.decode("utf-8", "replace").strip()
+        raise ErrorTapiz(f"no encuentro la revisión «{revision}» en git: {error}")
+    with tarfile.open(fileobj=BytesIO(proceso.stdout)) as archivo:
+        extraer_con_cuidado(archivo, destino)
+
+
+def extraer_con_cuidado(archivo: tarfile.TarFile, destino: Path) -> None:
     """Solo ficheros y carpetas, dentro de ``destino``; también sin ``filter=`` (< 3.11.4)."""
     seguros = []
     for miembro in archivo.getmembers():

@@ -12,7 +12,7 @@ import pytest
 
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.herramientas.impacto import _extraer
+from mkdocs_plugins.herramientas.impacto import extraer_con_cuidado
 from tapiz_rules.errores import ErrorTapiz
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -123,11 +123,11 @@ def test_extraer_una_revision_no_sale_de_su_carpeta(
     fichero.size = 3
     enlace = tarfile.TarInfo("tapiz_rules/enlace")
     enlace.type, enlace.linkname = tarfile.SYMTYPE, "/etc/passwd"
-    _extraer(_tar(fichero, enlace), tmp_path)
+    extraer_con_cuidado(_tar(fichero, enlace), tmp_path)
     assert (tmp_path / "tapiz_rules" / "motor.py").read_bytes() == b"xxx"
     assert not (tmp_path / "tapiz_rules" / "enlace").exists()
     fuera = tarfile.TarInfo("../fuera.py")
     fuera.size = 1
     with pytest.raises(ErrorTapiz, match="fuera de su carpeta"):
-        _extraer(_tar(fuera), tmp_path / "otra")
+        extraer_con_cuidado(_tar(fuera), tmp_path / "otra")
     assert not (tmp_path / "fuera.py").exists()
