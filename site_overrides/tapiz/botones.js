@@ -1,6 +1,7 @@
 // @ts-check
 // Botones de dados del texto (button.tapiz-dados[data-expr]) y el tirador libre (.tapiz-tirador).
 
+import { miles } from "./formato.js";
 import { cargarDatos } from "./datos.js";
 import { Generador, semillaNueva } from "./generador.js";
 import { analizar } from "./notacion.js";
@@ -85,7 +86,7 @@ export function tirarEn(destino, expresion, { origen = destino } = {}) {
     { class: "tapiz-tirada", role: "group", "aria-label": `Tirada de ${tirada.expresion}` },
     fichas,
     tirada.dados.length > DADOS_LEIDOS ? el("span", { class: "tapiz-oculto", texto: resumenDeTirada(tirada) }) : null,
-    sinSuma ? null : el("span", { class: "tapiz-total", texto: `= ${tirada.total}` }),
+    sinSuma ? null : el("span", { class: "tapiz-total", texto: `= ${miles(tirada.total)}` }),
   );
   conmutadorDeGrafica(resultado, origen, tirada.expresion, tirada.total);
   destino.replaceChildren(resultado);

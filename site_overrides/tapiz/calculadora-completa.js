@@ -10,6 +10,7 @@ import { Generador, semillaNueva } from "./generador.js";
 import { analizar } from "./notacion.js";
 import { comprobarPresupuesto, decimal, fraccion, PRESUPUESTO_NAVEGADOR } from "./probabilidad.js";
 import { tirar } from "./tirada.js";
+import { conSigno, miles, operador } from "./formato.js";
 import { anunciar, el, fichasDeTirada, nuevoId, porcentaje } from "./vista.js";
 
 /** Las entradas numéricas de la regla, en el orden en que las declara el motor. */
@@ -221,19 +222,18 @@ function actualizar(calc) {
 }
 
 /** «1 punto de efecto», «0 puntos de efecto», «7 puntos de efecto». */
-const puntos = (n, de) => `${n} ${n === 1 ? "punto" : "puntos"} de ${de}`;
+const puntos = (n, de) => `${miles(n)} ${n === 1 ? "punto" : "puntos"} de ${de}`;
 
 function describirResolucion(datos, r) {
-  const signo = (n) => (n > 0 ? `+${n}` : String(n));
   if (r.exito) {
     let texto = `Éxito: ${puntos(r.puntos_de_efecto, "efecto")}`;
-    texto += r.grado ? `, efecto ${r.grado} (${signo(r.modificador)}).` : ", sin grado.";
+    texto += r.grado ? `, efecto ${r.grado} (${conSigno(r.modificador)}).` : ", sin grado.";
     if (r.a_un_punto) {
-      texto += ` A un punto del efecto ${r.siguiente}: un punto de heroicidad (${signo(datos.heroicidad.bonus)}) lo alcanza.`;
+      texto += ` A un punto del efecto ${r.siguiente}: un punto de heroicidad (${conSigno(datos.heroicidad.bonus)}) lo alcanza.`;
     }
     return texto;
   }
-  const grado = r.grado ? `, consecuencia ${enFemenino(r.grado)} (${signo(-r.modificador)}).` : ", sin grado.";
+  const grado = r.grado ? `, consecuencia ${enFemenino(r.grado)} (${conSigno(-r.modificador)}).` : ", sin grado.";
   return `Fallo: ${puntos(r.puntos_de_consecuencia, "consecuencia")}${grado}`;
 }
 
@@ -260,10 +260,10 @@ function tirarAccion(calc) {
       "p",
       { "data-total": r.total, "data-exito": String(r.exito), "data-grado": r.grado ?? "" },
       fichas,
-      el("span", { class: "tapiz-total", texto: ` ${fijo >= 0 ? "+" : "−"} ${Math.abs(fijo)} = ${r.total}` }),
-      ` contra ${entradas.resistencia}. `,
+      el("span", { class: "tapiz-total", texto: ` ${operador(fijo)} = ${miles(r.total)}` }),
+      ` contra ${miles(entradas.resistencia)}. `,
       el("span", { class: r.exito ? "tapiz-exito" : "tapiz-fallo", texto: descripcion }),
     ),
   );
-  anunciar(`Total ${r.total} contra ${entradas.resistencia}. ${descripcion}`);
+  anunciar(`Total ${miles(r.total)} contra ${miles(entradas.resistencia)}. ${descripcion}`);
 }

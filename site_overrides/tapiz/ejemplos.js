@@ -4,6 +4,7 @@
 // motor para esa tirada (datos.json → ejemplos). Aquí no se calcula ninguna regla ni se escribe
 // ningún número: los valores llegan ya escritos como en el libro.
 
+import { miles } from "./formato.js";
 import { cargarEjemplo, SIN_DATOS } from "./datos.js";
 import { Generador, semillaNueva } from "./generador.js";
 import { tirar } from "./tirada.js";
@@ -67,9 +68,9 @@ export async function repetirEjemplo(boton) {
   for (const [entrada, t] of tiradas) {
     const dd = cuerpo.querySelector(`[data-entrada="${entrada}"]`);
     const etiqueta = dd?.previousElementSibling?.textContent ?? entrada;
-    datos.push(`${etiqueta} ${t.total}`);
+    datos.push(`${etiqueta} ${miles(t.total)}`);
     dd?.replaceChildren(
-      el("strong", { class: "tapiz-total", texto: String(t.total) }),
+      el("strong", { class: "tapiz-total", texto: miles(t.total) }),
       " ",
       el("span", { class: "tapiz-tirada" }, fichasDeTirada(t)),
       el("span", { class: "tapiz-ejemplo__dados", texto: ` (${t.expresion})` }),

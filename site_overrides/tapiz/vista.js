@@ -1,17 +1,10 @@
 // @ts-check
 // Piezas de interfaz comunes: elementos, anuncios, dados a la vista y gráfica de probabilidades.
 
+import { decimal as numero, porcentaje } from "./formato.js";
 import { analizar, Constante } from "./notacion.js";
 
-const NUMERO = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
-const PORCENTAJE = new Intl.NumberFormat("es-ES", {
-  style: "percent",
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 2,
-});
-
-export const numero = (valor) => NUMERO.format(valor);
-export const porcentaje = (valor) => PORCENTAJE.format(valor);
+export { decimal as numero, porcentaje } from "./formato.js";
 
 /** Crea un elemento con atributos (`texto` para el contenido de texto) e hijos. */
 export function el(etiqueta, atributos = {}, ...hijos) {

@@ -139,19 +139,19 @@ class Campo:
         if minimo is not None and maximo is not None and not minimo <= valor <= maximo:
             raise ErrorEntrada(
                 f"la entrada «{self.nombre}» debe estar entre {minimo} y {maximo}; "
-                f"se recibió {_numero(valor)}",
+                f"se recibió {fmt.en_mensaje(valor)}",
                 self.nombre,
             )
         if minimo is not None and valor < minimo:
             raise ErrorEntrada(
                 f"la entrada «{self.nombre}» no puede ser menor que {minimo}; "
-                f"se recibió {_numero(valor)}",
+                f"se recibió {fmt.en_mensaje(valor)}",
                 self.nombre,
             )
         if maximo is not None and valor > maximo:
             raise ErrorEntrada(
                 f"la entrada «{self.nombre}» no puede ser mayor que {maximo}; "
-                f"se recibió {_numero(valor)}",
+                f"se recibió {fmt.en_mensaje(valor)}",
                 self.nombre,
             )
 
@@ -244,10 +244,6 @@ def _es_del_tipo(valor: Any, tipo: type) -> bool:
     if tipo is float:
         return isinstance(valor, int | float)
     return isinstance(valor, tipo)
-
-
-def _numero(valor: int | float) -> str:
-    return fmt.decimal(valor, 3).replace(fmt.MENOS, "-") if isinstance(valor, float) else str(valor)
 
 
 def _describir(valor: Any) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
 
@@ -30,20 +31,27 @@ class Formato(StrEnum):
 
 
 def miles(numero: int) -> str:
-    """Entero con punto de millares y signo menos tipográfico: 5400 → «5.400»."""
+    """Entero con punto de millares y signo menos tipográfico: 5400 → «5.400», −2 → «−2»."""
     texto = f"{abs(numero):,}".replace(",", ".")
     return f"{MENOS}{texto}" if numero < 0 else texto
 
 
+def redondear(numero: float | Fraction | int, cifras: int) -> Decimal:
+    """El valor exacto del ``float`` redondeado a ``cifras`` decimales, la mitad hacia fuera.
+
+    Es lo que hace ``Number.prototype.toFixed`` en el navegador, así que Python y
+    JavaScript escriben el mismo texto para el mismo número (véase ``formato.js``).
+    """
+    return Decimal(float(numero)).quantize(Decimal(1).scaleb(-cifras), rounding=ROUND_HALF_UP)
+
+
 def decimal(numero: float | Fraction | int, cifras: int = 2) -> str:
     """Coma decimal, sin ceros sobrantes: 2.5 → «2,5»; 5400.0 → «5.400»; 1/3 → «0,33»."""
-    redondeado = round(float(numero), cifras)
-    entero = int(redondeado)
-    if redondeado == entero:
-        return miles(entero)
+    redondeado = redondear(numero, cifras)
+    entero, _, fraccion = f"{abs(redondeado):.{cifras}f}".partition(".")
+    fraccion = fraccion.rstrip("0")
     signo = MENOS if redondeado < 0 else ""
-    parte_entera, _, fraccion = f"{abs(redondeado):.{cifras}f}".partition(".")
-    return f"{signo}{miles(int(parte_entera))},{fraccion.rstrip('0')}"
+    return f"{signo}{miles(int(entero))}{',' + fraccion if fraccion else ''}"
 
 
 def con_signo(numero: int) -> str:
@@ -53,10 +61,27 @@ def con_signo(numero: int) -> str:
     return miles(numero)
 
 
+def operador(numero: int) -> str:
+    """Un sumando dentro de una cuenta: «+ 3» o «− 3»."""
+    return f"{MENOS} {miles(-numero)}" if numero < 0 else f"+ {miles(numero)}"
+
+
 def porcentaje(probabilidad: float | Fraction, cifras: int = 1) -> str:
-    """0.7407 → «74,1 %»."""
-    texto = f"{float(probabilidad) * 100:.{cifras}f}".replace(".", ",")
-    return f"{texto} %"
+    """0.7407 → «74,1 %»; siempre con ``cifras`` decimales, para que una tabla se lea igual."""
+    redondeado = redondear(float(probabilidad) * 100, cifras)
+    signo = MENOS if redondeado < 0 else ""
+    return f"{signo}{abs(redondeado):.{cifras}f} %".replace(".", ",")
+
+
+def contar_puntos(cantidad: int, de: str = "") -> str:
+    """«1 punto de efecto», «4 puntos de efecto», «0 puntos»."""
+    palabra = "punto" if abs(cantidad) == 1 else "puntos"
+    return f"{miles(cantidad)} {palabra} de {de}" if de else f"{miles(cantidad)} {palabra}"
+
+
+def en_mensaje(valor: int | float) -> str:
+    """Un número en un mensaje para quien escribe el libro: con el «-» que teclea, sin millares."""
+    return decimal(valor, 3).replace(MENOS, "-") if isinstance(valor, float) else str(valor)
 
 
 def enumerar(partes: Sequence[str], conjuncion: str = "y") -> str:

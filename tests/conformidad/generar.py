@@ -19,13 +19,13 @@ from mkdocs_plugins.nucleo.datos import datos as datos_widgets
 from tapiz_rules.dados import LIMITES, Generador, analizar, distribucion, tirar
 from tapiz_rules.dados.probabilidad import estimar_trabajo
 from tapiz_rules.errores import ErrorNotacion
-from tapiz_rules.modelo import Reglamento
+from tapiz_rules.modelo import Reglamento, formato
 from tapiz_rules.sistemas import reglamento
 
 ACTUAL = reglamento()
 
 RUTA = Path(__file__).with_name("corpus.json")
-VERSION = 2
+VERSION = 3
 
 EXPRESIONES = [
     "1d20",
@@ -255,6 +255,47 @@ def caso_de_variante(variante: str, reglamento: Reglamento) -> dict[str, Any]:
     }
 
 
+ENTEROS = [0, 7, -2, 999, 1000, 5400, -5400, 512000, 1234567, -12000]
+DECIMALES = [
+    0.0,
+    2.5,
+    0.5,
+    5400.0,
+    -1.5,
+    0.125,
+    0.135,
+    1.005,
+    2.675,
+    -0.004,
+    -0.005,
+    1 / 3,
+    12345.678,
+]
+PROBABILIDADES = [0, 1, 0.5, 0.45, 0.7903, 0.00125, 0.99951, 1 / 3, 0.0432, 20 / 27, 0.12345]
+
+
+def casos_de_formato() -> list[dict[str, Any]]:
+    """Cada función de ``formato`` con su texto: el navegador debe escribir lo mismo."""
+    casos: list[dict[str, Any]] = []
+    for n in ENTEROS:
+        for funcion in (formato.miles, formato.con_signo, formato.operador):
+            casos.append({"funcion": funcion.__name__, "argumentos": [n], "texto": funcion(n)})
+    for x in DECIMALES:
+        for cifras in (1, 2, 3):
+            casos.append(
+                {
+                    "funcion": "decimal",
+                    "argumentos": [x, cifras],
+                    "texto": formato.decimal(x, cifras),
+                }
+            )
+    for p in PROBABILIDADES:
+        for cifras in (1, 2):
+            texto = formato.porcentaje(p, cifras)
+            casos.append({"funcion": "porcentaje", "argumentos": [p, cifras], "texto": texto})
+    return casos
+
+
 def generar_corpus() -> dict[str, Any]:
     tiradas = [caso_de_tirada(t, s) for t in TIRADAS for s in SEMILLAS]
     tiradas += [caso_de_tirada(t, s) for t, s in ESPECIALES]
@@ -265,6 +306,7 @@ def generar_corpus() -> dict[str, Any]:
         "errores": [caso_de_error(t) for t in ERRORES],
         "presupuestos": [caso_de_presupuesto(t) for t in PRESUPUESTOS],
         "accion": [caso_de_variante(v, r) for v, r in VARIANTES_ACCION.items()],
+        "formatos": casos_de_formato(),
     }
 
 

@@ -9,6 +9,7 @@ from generar import ESPECIALES, RUTA, generar_corpus, texto_del_corpus
 from tapiz_rules.dados import LIMITES, Generador, analizar, distribucion, tirar
 from tapiz_rules.dados.probabilidad import estimar_trabajo
 from tapiz_rules.errores import ErrorNotacion
+from tapiz_rules.modelo import formato
 
 CORPUS = json.loads(RUTA.read_text(encoding="utf-8"))
 
@@ -24,7 +25,7 @@ def test_la_generacion_es_determinista():
 
 
 def test_tamano_del_corpus():
-    assert CORPUS["version"] == 2
+    assert CORPUS["version"] == 3
     assert len(CORPUS["expresiones"]) >= 40
     assert len(CORPUS["tiradas"]) >= 40
     assert len(CORPUS["errores"]) >= 15
@@ -34,6 +35,14 @@ def test_tamano_del_corpus():
     assert [v["dado_base"] for v in CORPUS["accion"]] == ["1d20", "3d6", "1d20"]
     for variante in CORPUS["accion"]:
         assert len(variante["probabilidades"]) >= 4 and len(variante["resoluciones"]) >= 4
+    funciones = {caso["funcion"] for caso in CORPUS["formatos"]}
+    assert funciones == {"miles", "con_signo", "operador", "decimal", "porcentaje"}
+
+
+def test_cada_caso_de_formato_es_lo_que_escribe_el_motor():
+    for caso in CORPUS["formatos"]:
+        funcion = getattr(formato, caso["funcion"])
+        assert funcion(*caso["argumentos"]) == caso["texto"], caso
 
 
 def test_con_tzr0001_hay_casos_con_lengua_y_sin_ella_no():

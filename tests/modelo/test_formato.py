@@ -7,7 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tapiz_rules.modelo import Campo, Formato
-from tapiz_rules.modelo.formato import MENOS, con_signo, decimal, miles, porcentaje
+from tapiz_rules.modelo.formato import (
+    MENOS,
+    con_signo,
+    contar_puntos,
+    decimal,
+    miles,
+    operador,
+    porcentaje,
+)
 
 
 @pytest.mark.parametrize(
@@ -71,3 +79,31 @@ def test_una_opcion_desconocida_nombra_las_validas():
     campo = Campo("d", str, "Dificultad", opciones=(("facil", "Fácil"), ("dificil", "Difícil")))
     with pytest.raises(Exception, match="no admite «imposible»; valores válidos: facil, dificil"):
         campo.validar("imposible")
+
+
+@pytest.mark.parametrize(
+    ("funcion", "argumentos", "texto"),
+    [
+        (porcentaje, (0.45,), "45,0 %"),
+        (porcentaje, (0.7903,), "79,0 %"),
+        (porcentaje, (Fraction(1, 800), 2), "0,13 %"),
+        (decimal, (0.125,), "0,13"),
+        (decimal, (-0.004,), "0"),
+        (operador, (-3,), f"{MENOS} 3"),
+        (operador, (5400,), "+ 5.400"),
+        (contar_puntos, (1, "efecto"), "1 punto de efecto"),
+        (contar_puntos, (-1200,), f"{MENOS}1.200 puntos"),
+    ],
+)
+def test_una_tabla_lleva_siempre_los_mismos_decimales_y_la_mitad_redondea_hacia_fuera(
+    funcion, argumentos, texto
+):
+    assert funcion(*argumentos) == texto
+
+
+@given(st.floats(min_value=-1e9, max_value=1e9, allow_nan=False), st.integers(0, 4))
+def test_decimal_es_el_valor_redondeado_y_nunca_un_menos_cero(numero, cifras):
+    texto = decimal(numero, cifras)
+    leido = float(texto.replace(".", "").replace(",", ".").replace(MENOS, "-"))
+    assert abs(leido - numero) <= 0.5 * 10**-cifras + 1e-9 * max(1.0, abs(numero))
+    assert not texto.startswith(f"{MENOS}0") or "," in texto

@@ -41,7 +41,7 @@ class TestHacerCosas:
             "a_un_punto": False,
         }
         assert r.pasos[1] == (
-            "Total: 1d20 (14) + dados de atributo 5 + mod +2 + rasgos 4 + bonus -2 = 23"
+            "Total: 1d20 (14) + dados de atributo 5 + mod +2 + rasgos 4 + bonus −2 = 23"
         )
 
     def test_un_fallo_da_puntos_de_consecuencia(self):
@@ -108,7 +108,7 @@ class TestTiradasEstaticasYDeResistencia:
     def test_tirada_estatica_suma_diez(self):
         r = calcular("tirada_estatica", mod=2, bonus_rasgos=3, bonus=-1)
         assert r["valor"] == 14
-        assert r.pasos == ("10 + mod +2 + rasgos 3 + bonus -1 = 14",)
+        assert r.pasos == ("10 + mod +2 + rasgos 3 + bonus −1 = 14",)
 
     def test_la_tirada_de_resistencia_es_la_resistencia_del_oponente(self):
         r = calcular("tirada_resistencia", base=12, dados=3, mod=1, bonus_rasgos=2)
@@ -189,7 +189,7 @@ class TestProbabilidadesDeAccion:
     def test_los_modificadores_fijos_bajan_lo_que_hace_falta_en_los_dados(self):
         r = calcular("probabilidades_accion", mod=2, nivel=2, rasgos=1, resistencia=15)
         assert r["p_exito"] == 0.5
-        assert r.pasos[2] == "Éxito si los dados suman al menos 15 - 4 = 11: 50,0 %"
+        assert r.pasos[2] == "Éxito si los dados suman al menos 15 − 4 = 11: 50,0 %"
 
     @given(
         mod=st.integers(-4, 8),

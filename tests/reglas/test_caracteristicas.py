@@ -36,8 +36,8 @@ class TestModificadoresDeAtributos:
     def test_la_tabla_muestra_la_columna_principal(self):
         t = tabla("modificadores_caracteristica")
         assert t.columnas == ("Valor", "Modificador", "Modificador si es principal")
-        assert t.filas[0] == ("3", "-4", "-2")
-        assert t.filas[1] == ("4-5", "-3", "-1")
+        assert t.filas[0] == ("3", "−4", "−2")
+        assert t.filas[1] == ("4-5", "−3", "−1")
         assert t.filas[-1] == ("18", "+4", "+8")
         assert len(t.filas) == 9
 

@@ -25,8 +25,8 @@ class TestImpedimentoYCarga:
         }
         assert r.pasos[:3] == (
             "Carga: FUE 14 + DES 15 = 29 kg",
-            "30 kg > 29 y ≤ 41 (Carga + 1 × CON): cargado (-1)",
-            "En combate: consecuencia menor (-2); fuera de combate: la mitad de la distancia",
+            "30 kg > 29 y ≤ 41 (Carga + 1 × CON): cargado (−1)",
+            "En combate: consecuencia menor (−2); fuera de combate: la mitad de la distancia",
         )
 
     def test_hasta_la_carga_no_hay_impedimento(self):
@@ -92,13 +92,13 @@ class TestImpedimentoYCarga:
         t = tabla("tabla_impedimento")
         assert t.filas[1] == (
             "Hasta el valor de Carga + CON",
-            "Consecuencia menor (-2) a todas las tiradas de movimiento y combate",
+            "Consecuencia menor (−2) a todas las tiradas de movimiento y combate",
             "La mitad de todos los valores",
-            "Cargado (-1)",
+            "Cargado (−1)",
             "Requiere descansar 10 minutos cada CON x 10 minutos realizando el movimiento",
         )
         assert t.filas[3][0] == "Más allá del valor de Carga + 3 x CON"
-        assert t.filas[3][1].startswith("Consecuencia extrema (-6)")
+        assert t.filas[3][1].startswith("Consecuencia extrema (−6)")
         assert tabla("tabla_impedimento", CON_TZR0002).notas[-1] == (
             "Regla opcional TZR0002 activa: el impedimento se anota pero no se aplica."
         )
@@ -118,7 +118,7 @@ class TestMovimientoEnElCombate:
         r = calcular("movimiento_combate", mov=30, tipo="esprint", impedimento="cargado")
         assert (r["metros"], r["modificador_total"]) == (90, -8)
         assert r.pasos[-1] == (
-            "Impedimento cargado: -2 a esa acción, total -8 (el movimiento en sí no se penaliza)"
+            "Impedimento cargado: −2 a esa acción, total −8 (el movimiento en sí no se penaliza)"
         )
 
     def test_con_tzr0002_la_carga_no_cuenta(self):
@@ -139,7 +139,7 @@ class TestMovimientoEnElCombate:
         assert t.filas[2] == (
             "Esprint",
             "3 metros por ronda",
-            "Establece una consecuencia extrema (-6) en acciones no relacionadas con el movimiento",
+            "Establece una consecuencia extrema (−6) en acciones no relacionadas con el movimiento",
         )
 
 

@@ -32,13 +32,13 @@ class TestDanoYPuntosDeGolpe:
     def test_pasos(self):
         r = calcular("estado_puntos_golpe", tipo="fisicos", puntos=-3)
         assert r.pasos == (
-            "-3 PGF: Desangrándose: pierde 1 PGF cada ronda hasta que lo estabilicen",
+            "−3 PGF: Desangrándose: pierde 1 PGF cada ronda hasta que lo estabilicen",
         )
 
     def test_tabla(self):
         t = tabla("estados_puntos_golpe")
         assert t.columnas == ("Puntos de golpe", "Físicos (PGF)", "Mentales (PGM)")
-        assert [f[0] for f in t.filas] == ["Más de 0", "0", "De -1 a -9", "-10 o menos"]
+        assert [f[0] for f in t.filas] == ["Más de 0", "0", "De −1 a −9", "−10 o menos"]
         assert t.filas[3][1:] == ("Muerto", "Perdido irremediablemente")
 
     def test_tipo_desconocido(self):
@@ -69,7 +69,7 @@ class TestDefensa:
 def test_iniciativa_suma_des_y_sab():
     r = calcular("modificador_iniciativa", mod_des=2, mod_sab=-1)
     assert r["modificador"] == 1
-    assert r.pasos == ("DES +2 + SAB -1 = +1",)
+    assert r.pasos == ("DES +2 + SAB −1 = +1",)
 
 
 class TestParametros:
@@ -86,10 +86,10 @@ class TestParametros:
         }
         r = regla.ejecutar(p2, {"tipo": "mentales", "puntos": -1})
         assert r.pasos == (
-            "-1 PGM: Inestable: no puede actuar con coherencia y pierde 2 PGM cada ronda",
+            "−1 PGM: Inestable: no puede actuar con coherencia y pierde 2 PGM cada ronda",
         )
         t = TAPIZ.tabla("estados_puntos_golpe").construir(p2)
-        assert [f[0] for f in t.filas] == ["Más de 0", "0", "De -1 a -4", "-5 o menos"]
+        assert [f[0] for f in t.filas] == ["Más de 0", "0", "De −1 a −4", "−5 o menos"]
 
     def test_las_defensas_parten_de_la_base_estatica(self):
         p2 = replace(ParametrosTapiz(), base_estatica=12)

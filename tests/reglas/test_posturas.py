@@ -27,7 +27,7 @@ class TestPosturas:
         r = calcular("postura", postura="ataque_total", nivel=5, bonus_elegido=1)
         assert (r["mod_ataque"], r["mod_resistencia"]) == (1, -1)
         assert r.pasos[0] == (
-            "Ataque total: mitad del nivel 5 redondeando hacia arriba = 3; +1 al ataque y -1 a "
+            "Ataque total: mitad del nivel 5 redondeando hacia arriba = 3; +1 al ataque y −1 a "
             "la resistencia y la CA"
         )
 

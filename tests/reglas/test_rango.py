@@ -14,7 +14,7 @@ class TestVisibilidadYCobertura:
         r = calcular("visibilidad", visibilidad="parcial")
         assert r.valores == {"modificador": -2, "grado": "menor"}
         assert r.pasos == (
-            "Visibilidad parcial: consecuencia del entorno menor, -2 a los ataques contra el "
+            "Visibilidad parcial: consecuencia del entorno menor, −2 a los ataques contra el "
             "objetivo",
         )
 
@@ -54,7 +54,7 @@ class TestVisibilidadYCobertura:
 
     def test_tabla_de_visibilidad(self):
         t = tabla("tabla_visibilidad")
-        assert [f[2] for f in t.filas] == ["0", "-2", "-4"]
+        assert [f[2] for f in t.filas] == ["0", "−2", "−4"]
 
     def test_visibilidad_desconocida(self):
         assert error("visibilidad", visibilidad="borrosa") == (

@@ -38,8 +38,8 @@ class TestTamano:
     def test_pasos(self):
         r = calcular("tamano_fisico", atacante="pequeno", objetivo="grande")
         assert r.pasos == (
-            "Atacante pequeño contra objetivo grande (2 escalones menor): -4 a la CA del "
-            "objetivo, -4 puntos de efecto",
+            "Atacante pequeño contra objetivo grande (2 escalones menor): −4 a la CA del "
+            "objetivo, −4 puntos de efecto",
         )
 
     def test_tablas_como_en_el_libro(self):
@@ -53,12 +53,12 @@ class TestTamano:
         assert fisico.filas[0] == (
             "Pequeño",
             "Sin cambios",
-            "-2 a la CA del objetivo, -2 puntos de efecto al atacante",
-            "-4 a la CA del objetivo, -4 puntos de efecto al atacante",
+            "−2 a la CA del objetivo, −2 puntos de efecto al atacante",
+            "−4 a la CA del objetivo, −4 puntos de efecto al atacante",
         )
         mental = tabla("tabla_tamano_mental")
         assert mental.filas[1][1] == (
-            "-2 a la resistencia del objetivo, +2 puntos de efecto al atacante"
+            "−2 a la resistencia del objetivo, +2 puntos de efecto al atacante"
         )
 
     def test_tamano_desconocido(self):

@@ -6,7 +6,8 @@ from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
-from tapiz_rules.modelo._formato_reglas import con_signo, exigir_rango, operador
+from tapiz_rules.modelo.formato import con_signo, operador
+from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ParametrosD20
 
 SECCION = "Sistema d20"

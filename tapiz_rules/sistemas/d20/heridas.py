@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
-from tapiz_rules.modelo._formato_reglas import exigir_minimo, exigir_rango, operador
+from tapiz_rules.modelo.formato import operador
+from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ESTADOS, ETIQUETAS_ESTADO, ParametrosD20
 
 SECCION = "Sistema d20"

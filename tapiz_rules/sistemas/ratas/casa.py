@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
-from tapiz_rules.modelo._formato_reglas import exigir_rango
+from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas
 
 SECCION = "Ratas en las paredes: reglas de la casa"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
-from tapiz_rules.modelo._formato_reglas import con_signo, exigir_rango
+from tapiz_rules.modelo.formato import con_signo
+from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas
 
 SECCION = "Ratas en las paredes"

@@ -9,14 +9,8 @@ from typing import Annotated
 from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
-from tapiz_rules.modelo._formato_reglas import (
-    con_signo,
-    contar_puntos,
-    exigir_minimo,
-    exigir_rango,
-    operador,
-)
-from tapiz_rules.modelo.formato import porcentaje
+from tapiz_rules.modelo.formato import con_signo, contar_puntos, operador, porcentaje
+from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.tapiz.efectos import (
     SALIDA_MODIFICADOR,
     grado_a_un_punto,

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
-from tapiz_rules.modelo._formato_reglas import contar_puntos
+from tapiz_rules.modelo.formato import contar_puntos
 from tapiz_rules.sistemas.tapiz.parametros import Grado, ParametrosTapiz
 
 SECCION = "Puntos de Efecto"

@@ -8,7 +8,7 @@ from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
-from tapiz_rules.modelo._formato_reglas import con_signo, decimal
+from tapiz_rules.modelo.formato import con_signo, decimal, miles
 from tapiz_rules.sistemas.tapiz.caracteristicas import exigir_caracteristica
 from tapiz_rules.sistemas.tapiz.efectos import NOMBRES_GRADO
 from tapiz_rules.sistemas.tapiz.parametros import IMPEDIMENTOS, Impedimento, ParametrosTapiz
@@ -65,7 +65,7 @@ def tabla_impedimento(p: ParametrosTapiz) -> Tabla:
                 f"Requiere descansar {_duracion(i.descanso_minutos)} cada CON x "
                 f"{p.minutos_por_con} minutos realizando el movimiento"
             )
-        filas.append((_tramo(p, i), combate, fuera, f"{i.titulo} ({i.nivel})", notas))
+        filas.append((_tramo(p, i), combate, fuera, f"{i.titulo} ({miles(i.nivel)})", notas))
     notas_tabla = ["Carga = FUE + DES (en kilos), más los bonificadores de clase o especie."]
     notas_tabla += sorted({f"{i.aviso}." for i in p.impedimentos if i.aviso})
     return Tabla(
@@ -199,12 +199,12 @@ def _paso_tramo(p: ParametrosTapiz, i: Impedimento, peso: float, carga: int, con
     if i.veces_con is None:
         return (
             f"{kilos} > {limite_anterior} (Carga + {anterior.veces_con} × CON): "
-            f"{i.nombre} ({i.nivel})"
+            f"{i.nombre} ({miles(i.nivel)})"
         )
     limite = carga + i.veces_con * con
     return (
         f"{kilos} > {limite_anterior} y ≤ {limite} (Carga + {i.veces_con} × CON): "
-        f"{i.nombre} ({i.nivel})"
+        f"{i.nombre} ({miles(i.nivel)})"
     )
 
 

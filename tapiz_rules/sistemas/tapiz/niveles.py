@@ -6,8 +6,8 @@ import bisect
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
-from tapiz_rules.modelo._formato_reglas import contar_puntos, exigir_rango, miles
-from tapiz_rules.modelo.formato import enumerar
+from tapiz_rules.modelo.formato import contar_puntos, enumerar, miles
+from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
 SECCION = "Creación de Personajes"

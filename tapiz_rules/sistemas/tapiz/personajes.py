@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
-from tapiz_rules.modelo._formato_reglas import con_signo
+from tapiz_rules.modelo.formato import con_signo, miles
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
 SECCION_PG = "Daño y Puntos de Golpe"
@@ -80,8 +80,8 @@ def tabla_estados(p: ParametrosTapiz) -> Tabla:
     for rango, puntos in (
         ("Más de 0", 1),
         ("0", 0),
-        (f"De -1 a {p.limite_fatal + 1}", -1),
-        (f"{p.limite_fatal} o menos", p.limite_fatal),
+        (f"De {miles(-1)} a {miles(p.limite_fatal + 1)}", -1),
+        (f"{miles(p.limite_fatal)} o menos", p.limite_fatal),
     ):
         filas.append((rango, *(estado_de(p, tipo, puntos)[1] for tipo in ESTADOS)))
     return Tabla(
@@ -140,7 +140,7 @@ def estado_puntos_golpe(
     """
     estado, descripcion = estado_de(p, tipo, puntos)
     pierde = p.perdida_por_ronda if p.limite_fatal < puntos < 0 else 0
-    paso = f"{puntos} {ESTADOS[tipo].sigla}: {descripcion}"
+    paso = f"{miles(puntos)} {ESTADOS[tipo].sigla}: {descripcion}"
     return Resultado({"estado": estado, "pierde_por_ronda": pierde}, (paso,))
 
 

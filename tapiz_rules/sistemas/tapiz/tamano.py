@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
-from tapiz_rules.modelo._formato_reglas import con_signo
+from tapiz_rules.modelo.formato import con_signo
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
 SECCION = "Tamaño"
