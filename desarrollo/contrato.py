@@ -1,21 +1,29 @@
-"""Genera ``site_overrides/tapiz/contrato.js``: los números del motor de dados que usa el navegador.
+"""Genera lo que el JavaScript toma de Python: ``contrato.js`` y los widgets de ``dados.js``.
 
 Los límites de la notación y las constantes del modelo de coste viven una sola
 vez, en ``tapiz_rules/dados/limites.py``; el JavaScript los importa de este
-módulo generado. Uso: ``uv run python -m desarrollo.contrato`` (reescribe
-el fichero; la salida es determinista y se guarda en git).
+módulo generado. Los widgets viven en ``mkdocs_plugins/nucleo/widgets.py``; su tabla
+se escribe entre las marcas de ``dados.js`` (no en un módulo aparte: es la base de
+toda página y no debe pedir un fichero más). Uso: ``uv run python -m desarrollo.contrato``
+(reescribe los dos ficheros; la salida es determinista y se guarda en git).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
+from mkdocs_plugins.nucleo.widgets import tabla_js
 from tapiz_rules.dados import COSTE, LIMITES, PROFUNDIDAD_POR_DEFECTO
 
 RUTA = Path(__file__).resolve().parent.parent / "site_overrides" / "tapiz" / "contrato.js"
+DADOS = RUTA.with_name("dados.js")
 ORDEN = "uv run python -m desarrollo.contrato"
+_TABLA = re.compile(
+    r"(// GENERADO desde mkdocs_plugins/nucleo/widgets\.py[^\n]*\n)(.*?)(\n// hasta aquí\.)", re.S
+)
 
 
 def _objeto(nombre: str, descripcion: str, valores: dict[str, int | float]) -> str:
@@ -53,9 +61,17 @@ def texto_del_contrato() -> str:
     )
 
 
+def dados_js_al_dia(fuente: str) -> str:
+    """``dados.js`` con la tabla de widgets que da el registro, entre sus marcas."""
+    if not _TABLA.search(fuente):
+        raise SystemExit("dados.js no tiene las marcas de la tabla de widgets")
+    return _TABLA.sub(lambda m: m.group(1) + tabla_js() + m.group(3), fuente, count=1)
+
+
 def main() -> None:
     RUTA.write_text(texto_del_contrato(), encoding="utf-8")
-    print(f"escrito {RUTA}")
+    DADOS.write_text(dados_js_al_dia(DADOS.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"escritos {RUTA} y {DADOS}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from typing import Any
 
 from mkdocs_plugins.nucleo.bloques import Bloque
 from mkdocs_plugins.nucleo.problemas import ErrorDePagina
+from mkdocs_plugins.nucleo.widgets import COLOCABLES
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import sistema
@@ -25,11 +26,6 @@ CAMPOS_REGLA = (
     "catalogo",
     *CAMPOS_REGLAMENTO,
 )
-WIDGETS = {
-    "calculadora": "La calculadora de tiradas de acción necesita JavaScript.",
-    "tirador": "El tirador de dados necesita JavaScript.",
-}
-"""Los widgets que un ```tapiz-regla`` puede colocar, con el aviso que se ve sin JavaScript."""
 
 
 @dataclass(frozen=True)
@@ -228,10 +224,10 @@ def leer_regla(bloque: Bloque, base: Reglamento) -> EspecRegla:
             "«tablas» y «reglas» son para el catálogo de quien contribuye: van con "
             "«catalogo: true»; en el libro, un bloque por tabla o por regla",
         )
-    if widget is not None and widget not in WIDGETS:
+    if widget is not None and widget not in COLOCABLES:
         raise ErrorDePagina(
             cuerpo.linea("widget"),
-            f"widget desconocido «{widget}»; los válidos son: " + ", ".join(WIDGETS),
+            f"widget desconocido «{widget}»; los válidos son: " + ", ".join(COLOCABLES),
         )
     return EspecRegla(
         bloque=bloque,

@@ -9,8 +9,8 @@ from typing import Any
 from mkdocs_plugins.nucleo import ejecucion
 from mkdocs_plugins.nucleo.apartados import FUERA_DE_LA_BUSQUEDA, SOLO_SU_TEXTO
 from mkdocs_plugins.nucleo.ejecucion import EjemploEjecutado, mostrar
-from mkdocs_plugins.nucleo.especificacion import WIDGETS
 from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.widgets import COLOCABLES
 from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Tabla
 from tapiz_rules.modelo.formato import enumerar, miles, tipografia
 
@@ -131,7 +131,7 @@ def widget(nombre: str, reglamento: Reglamento) -> str:
     return (
         f'<div class="tapiz-{escape(nombre)}" data-edicion="{escape(reglamento.edicion)}" '
         f'data-reglamento="{escape(clave_reglamento(reglamento))}">'
-        f"<p>{WIDGETS[nombre]}</p></div>"
+        f"<p>{COLOCABLES[nombre].sin_javascript}</p></div>"
     )
 
 

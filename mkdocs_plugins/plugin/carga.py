@@ -19,24 +19,17 @@ from mkdocs.structure.files import Files
 from mkdocs.utils import get_relative_url
 
 from mkdocs_plugins.nucleo import cache as cache_
+from mkdocs_plugins.nucleo import widgets as registro
 from mkdocs_plugins.nucleo.cache import Cache
 
-WIDGETS = {
-    "tapiz-calculadora": "calculadora",
-    "tapiz-tirador": "botones",
-    "tapiz-dados": "botones",
-    "tapiz-repetir": "ejemplos",
-    "tapiz-ejemplo": None,
-    "tapiz-comparativa": None,
-}
-"""Clase de un widget en el HTML → módulo que lo monta (una tarjeta sin dados solo lleva estilos).
-Lo mismo, en el navegador, en ``WIDGETS`` y ``HOJAS`` de ``dados.js``."""
+WIDGETS = {w.clase: w.modulo for w in registro.WIDGETS}
+"""Clase de un widget en el HTML → módulo que lo monta (``None``: solo lleva estilos)."""
 
-APLAZADOS = {"calculadora": "calculadora-completa"}
+APLAZADOS = {w.modulo: w.aplazado for w in registro.WIDGETS if w.modulo and w.aplazado}
 """Módulo que se carga con la página → el que él descarga cuando su widget se acerca a la vista."""
 
-HOJAS = {"tapiz-comparativa": "comparativa.css"}
-"""Las clases con hoja de estilos propia; las demás de ``WIDGETS`` usan ``widgets.css``."""
+HOJAS = {w.clase: w.hoja for w in registro.WIDGETS}
+"""La hoja de estilos de cada clase."""
 
 _IMPORTACION = re.compile(
     r"""(?:^|[;\s])(?:import|export)\b[^"';]*?\bfrom\s*["']\./([\w-]+)\.js["']"""
@@ -79,7 +72,7 @@ def aplazados_de(widgets: set[str]) -> set[str]:
 
 def hojas_de(widgets: set[str]) -> list[str]:
     """Las hojas de estilos que necesitan esos widgets."""
-    return sorted({HOJAS.get(w, "widgets.css") for w in widgets})
+    return sorted({HOJAS[w] for w in widgets})
 
 
 def importaciones(fuente: str) -> set[str]:

@@ -4,18 +4,20 @@
 // plugin ya los precarga en las páginas con widgets, y aquí se cargan al llegar a una por la
 // navegación instantánea (document$ de mkdocs-material).
 
-/** Cada widget: el selector que lo delata, su módulo y la función que lo monta (si hay que montarlo). */
+// GENERADO desde mkdocs_plugins/nucleo/widgets.py (python -m desarrollo.contrato): desde aquí
+/** Cada widget: el selector que lo delata, su módulo y la función que lo monta. */
 const WIDGETS = [
   [".tapiz-calculadora", "calculadora", "montarCalculadora"],
   [".tapiz-tirador", "botones", "montarTirador"],
   ["button.tapiz-dados", "botones"],
   [".tapiz-repetir", "ejemplos"],
 ];
-/** Cada hoja de estilos y lo que la necesita (widgets.css, también las tarjetas sin dados). */
+/** Cada hoja de estilos y lo que la necesita. */
 const HOJAS = [
   ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];
+// hasta aquí.
 
 const promesas = {};
 const cargados = {};

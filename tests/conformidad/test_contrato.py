@@ -1,6 +1,8 @@
 """contrato.js, el módulo que da al JavaScript los números del motor, está al día."""
 
-from desarrollo.contrato import ORDEN, RUTA, texto_del_contrato
+from desarrollo.contrato import DADOS, ORDEN, RUTA, dados_js_al_dia, texto_del_contrato
+from mkdocs_plugins.nucleo.widgets import WIDGETS
+from mkdocs_plugins.plugin import carga
 from tapiz_rules.dados import COSTE, LIMITES
 
 
@@ -26,3 +28,21 @@ def test_ningun_otro_modulo_escribe_los_numeros_del_contrato():
         texto = modulo.read_text(encoding="utf-8")
         for escrito in ("500000000", "1000000", "0.585", "1.585", "COSTE_POR"):
             assert escrito not in texto, f"{modulo.name} escribe «{escrito}»: va en contrato.js"
+
+
+def test_la_tabla_de_widgets_de_dados_js_es_la_del_registro():
+    fuente = DADOS.read_text(encoding="utf-8")
+    assert fuente == dados_js_al_dia(fuente), f"dados.js no está al día con el registro: {ORDEN}"
+    for widget in WIDGETS:
+        assert f".{widget.clase}" in fuente
+        if widget.modulo:
+            assert f'"{widget.selector}", "{widget.modulo}"' in fuente
+
+
+def test_la_carga_por_pagina_sale_del_mismo_registro():
+    assert set(carga.WIDGETS) == {w.clase for w in WIDGETS}
+    assert carga.hojas_de({"tapiz-comparativa", "tapiz-dados"}) == [
+        "comparativa.css",
+        "widgets.css",
+    ]
+    assert carga.aplazados_de({"tapiz-calculadora"}) == {"calculadora-completa"}

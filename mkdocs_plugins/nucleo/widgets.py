@@ -1,0 +1,88 @@
+"""Los widgets del libro en una sola tabla: de ella salen la carga por página (Python) y la
+tabla con que ``dados.js`` los monta en el navegador (generada: ``python -m desarrollo.contrato``).
+
+Añadir un widget es añadir una fila aquí, escribir su módulo en ``site_overrides/tapiz/``
+y regenerar; la prueba de conformidad falla mientras ``dados.js`` no esté al día.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Widget:
+    clase: str
+    """La clase del HTML que lo delata (``tapiz-calculadora``)."""
+    modulo: str | None = None
+    """El módulo de ``site_overrides/tapiz/`` que lo monta; ``None``: solo lleva estilos."""
+    montar: str | None = None
+    """La función de ese módulo que recibe cada contenedor; ``None``: el módulo basta."""
+    etiqueta: str = ""
+    """El elemento del selector, si no vale cualquiera (``button``)."""
+    hoja: str = "widgets.css"
+    """Su hoja de estilos."""
+    aplazado: str | None = None
+    """El módulo que su módulo descarga cuando el widget se acerca a la vista."""
+    colocable: str | None = None
+    """El nombre con que un ```tapiz-regla`` lo coloca (``widget: calculadora``)."""
+    sin_javascript: str = ""
+    """El aviso que se lee donde está, si no hay JavaScript (los colocables)."""
+
+    @property
+    def selector(self) -> str:
+        return f"{self.etiqueta}.{self.clase}"
+
+
+WIDGETS = (
+    Widget(
+        "tapiz-calculadora",
+        "calculadora",
+        "montarCalculadora",
+        aplazado="calculadora-completa",
+        colocable="calculadora",
+        sin_javascript="La calculadora de tiradas de acción necesita JavaScript.",
+    ),
+    Widget(
+        "tapiz-tirador",
+        "botones",
+        "montarTirador",
+        colocable="tirador",
+        sin_javascript="El tirador de dados necesita JavaScript.",
+    ),
+    Widget("tapiz-dados", "botones", etiqueta="button"),
+    Widget("tapiz-repetir", "ejemplos"),
+    Widget("tapiz-ejemplo"),
+    Widget("tapiz-comparativa", hoja="comparativa.css"),
+)
+
+POR_CLASE = {w.clase: w for w in WIDGETS}
+COLOCABLES = {w.colocable: w for w in WIDGETS if w.colocable}
+
+
+def tabla_js() -> str:
+    """Las dos tablas de ``dados.js``: cada widget con su módulo, y cada hoja con sus selectores."""
+    filas = []
+    for w in WIDGETS:
+        if w.modulo is None:
+            continue
+        partes = [w.selector, w.modulo, *([w.montar] if w.montar else [])]
+        filas.append("  [" + ", ".join(f'"{p}"' for p in partes) + "],")
+    hojas: dict[str, list[str]] = {}
+    for w in WIDGETS:
+        hojas.setdefault(w.hoja, []).append(f".{w.clase}")
+    filas_hojas = [
+        f'  ["{hoja}", "{", ".join(selectores)}"],' for hoja, selectores in hojas.items()
+    ]
+    return "\n".join(
+        [
+            "/** Cada widget: el selector que lo delata, su módulo y la función que lo monta. */",
+            "const WIDGETS = [",
+            *filas,
+            "];",
+            "/** Cada hoja de estilos y lo que la necesita. */",
+            "const HOJAS = [",
+            *filas_hojas,
+            "];",
+        ]
+    )
