@@ -21,8 +21,8 @@ from mkdocs_plugins.nucleo.configuracion import (
     ErrorConfiguracion,
     cargar_configuracion,
 )
-from mkdocs_plugins.nucleo.fragmentos import Fragmento
 from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.vallas import Fragmento
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 
 _CONFIGURACION = pytest.StashKey["Configuracion | ErrorConfiguracion"]()

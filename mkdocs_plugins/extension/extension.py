@@ -29,7 +29,7 @@ from pymdownx.superfences import SuperFencesCodeExtension
 
 from mkdocs_plugins.extension import valores
 from mkdocs_plugins.extension.valores import DadosNarrados, ValorDelMotor
-from mkdocs_plugins.nucleo import bloques, dados_en_texto, fragmentos, render
+from mkdocs_plugins.nucleo import bloques, dados_en_texto, fragmentos, render, vallas
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
@@ -58,7 +58,7 @@ class Estado:
     usadas: set[int] = field(default_factory=set)
     problemas: list[Problema] = field(default_factory=list)
     avisos: list[Problema] = field(default_factory=list)
-    fragmentos: list[fragmentos.Fragmento] = field(default_factory=list)
+    fragmentos: list[vallas.Fragmento] = field(default_factory=list)
     ejemplos: dict[str, str] = field(default_factory=dict)
     expresiones: set[str] = field(default_factory=set)
     anclas: set[str] = field(default_factory=set)
@@ -101,7 +101,7 @@ class TapizExtension(Extension):
             )
         md.registerExtension(self)
         md.preprocessors.register(_Fuente(md, self), "tapiz_fuente", 26)
-        for tipo in bloques.TIPOS:
+        for tipo in vallas.VALLAS:
             superfences.extend_super_fences(
                 tipo, self._formateador(md, tipo), _validar, lambda _md: None
             )
@@ -174,7 +174,7 @@ class TapizExtension(Extension):
             if "tapiz" not in language.lower():
                 return original(src=src, language=language, **kwargs)
             estado = self.estado(md)
-            validos = ", ".join(bloques.TIPOS)
+            validos = ", ".join(vallas.VALLAS)
             error = ErrorDePagina(
                 estado.linea_de(language, src),
                 f"tipo de bloque desconocido «{language}»; los válidos son: {validos}",
@@ -241,7 +241,7 @@ class _DadosEnTexto(Postprocessor):
             return text
         visible = dados_en_texto.Visibilidad(text)
         validas, invalidas = dados_en_texto.clasificar(visible)
-        invalidas += bloques.vallas_no_reconocidas(text)
+        invalidas += bloques.vallas_no_reconocidas(text, tuple(vallas.VALLAS))
         if valores.INICIO_DE_MARCA in text:
             visibles = list(dados_en_texto.textos_visibles(valores.sin_errores(text)))
             invalidas += valores.marcas_sin_resolver(visibles)

@@ -10,8 +10,9 @@ adaptadores (``mkdocs_plugins.extension``, ``mkdocs_plugins.plugin``,
 
 from mkdocs_plugins.nucleo.bloques import Bloque
 from mkdocs_plugins.nucleo.configuracion import Configuracion, cargar_configuracion
-from mkdocs_plugins.nucleo.fragmentos import Fragmento, ejecutar
+from mkdocs_plugins.nucleo.fragmentos import ejecutar
 from mkdocs_plugins.nucleo.problemas import ErrorDePagina, Problema
+from mkdocs_plugins.nucleo.vallas import Fragmento
 
 __all__ = [
     "Bloque",

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import yaml
 
-TIPOS = ("tapiz-regla", "tapiz-ejemplo", "tapiz-comparativa")
 _APERTURA = re.compile(r"^\s*(?:>\s*)*(`{3,}|~{3,})\s*\{?\.?(?P<info>[^`]*)$")
 
 
@@ -111,7 +110,7 @@ def buscar_en_texto(lineas: list[str], texto: str) -> int:
 _CODIGO_EN_LINEA = re.compile(r"<p><code>([^<\n]*\btapiz[\w-]*[^<\n]*)\n", re.IGNORECASE)
 
 
-def vallas_no_reconocidas(html: str) -> list[tuple[str, str]]:
+def vallas_no_reconocidas(html: str, tipos: tuple[str, ...]) -> list[tuple[str, str]]:
     """(texto a buscar, mensaje) por cada valla que nombra «tapiz» y no se mostró como bloque.
 
     Superfences deja como código en línea una valla cuya cabecera no entiende
@@ -121,7 +120,7 @@ def vallas_no_reconocidas(html: str) -> list[tuple[str, str]]:
         (
             info,
             f"la valla «```{info}» no es un bloque Tapiz: la cabecera debe empezar por "
-            f"{', '.join(TIPOS[:-1])} o {TIPOS[-1]}",
+            f"{', '.join(tipos[:-1])} o {tipos[-1]}",
         )
         for info in (m.group(1).strip() for m in _CODIGO_EN_LINEA.finditer(html))
     ]
