@@ -130,10 +130,3 @@ def comprobar_ficheros(ficheros: list[Path], configuracion: Configuracion) -> In
         informe.datos_ejemplos |= procesada.ejemplos
         informe.avisos.extend(procesada.avisos)
     return informe
-
-
-def ruta_mostrada(fichero: Path, raiz: Path) -> str:
-    try:
-        return fichero.resolve().relative_to(raiz.resolve()).as_posix()
-    except ValueError:
-        return fichero.as_posix()

@@ -39,7 +39,6 @@ class ParametrosD20:
     cd_base_herida_grave: int = 10
     cd_recuperacion: int = 15
     cd_inconsciencia: int = 10
-    cd_medicina: int = 15
     bonus_por_fallo: int = 1
     """Cada prueba de recuperación fallada da +1 a la siguiente (y cada minuto inconsciente)."""
     penalizacion_secuela_deliberada: int = -5

@@ -107,12 +107,9 @@ class ParametrosRatas:
     )
     ventaja: int = 2
     bandas: tuple[Banda, ...] = BANDAS
-    pv_tipicos: int = 10
-    dano_rifle: str = "2d6"
     muerte_en_turnos: str = "1d6"
     muerte_con_corazon_debil: str = "1d3"
     pv_al_sobrevivir: int = 1
-    curacion_medica: str = "1d6"
     huye_con_pv: int = 2
     peligros: tuple[str, ...] = ("1d6", "2d6", "3d6")
     """El daño de explosiones, venenos, caídas o ácidos, a elección del DJ."""

@@ -21,11 +21,6 @@ ERUDITO = "erudito"
 NIVELES_POR_AVANCE = 2
 """Un punto de avance cubre dos niveles de un tipo o uno de cada tipo."""
 REQUISITO_ERUDITO = "solo hablantes nativos o personajes dedicados al estudio de esa lengua"
-CIRCUNSTANCIAS: tuple[str, ...] = (
-    "Para el medio (hablado o escrito) empleado se tiene nivel erudito en esa lengua.",
-    "Para el medio empleado se tiene nivel medio o alto cuando la audiencia tiene en gran estima "
-    "esa lengua (es su lengua nativa o se reverencia) y no se espera que el hablante la domine.",
-)
 
 
 @tabla("niveles_lengua", titulo="Niveles de una lengua", seccion=SECCION)
