@@ -67,6 +67,7 @@ def test_cada_modulo_pide_la_comprobacion() -> None:
 def test_la_configuracion_es_estricta_y_no_emite() -> None:
     opciones = json.loads((RAIZ / "jsconfig.json").read_text(encoding="utf-8"))["compilerOptions"]
     assert opciones["checkJs"] is True and opciones["noEmit"] is True and opciones["strict"] is True
+    assert opciones.get("noImplicitAny", True) is True, "strict incluye noImplicitAny: no se apaga"
 
 
 def test_el_comprobador_encuentra_un_error_de_verdad(tmp_path: Path) -> None:

@@ -74,13 +74,21 @@ def tabla_js() -> str:
     filas_hojas = [
         f'  ["{hoja}", "{", ".join(selectores)}"],' for hoja, selectores in hojas.items()
     ]
+    montadores = " | ".join(f'"{w.montar}"' for w in WIDGETS if w.montar)
     return "\n".join(
         [
-            "/** Cada widget: el selector que lo delata, su módulo y la función que lo monta. */",
+            f"/** @typedef {{{montadores}}} Montador las funciones que montan un widget */",
+            "/**",
+            " * Cada widget: el selector que lo delata, su módulo y la función que lo monta.",
+            " * @type {Array<[string, keyof Modulos, Montador?]>}",
+            " */",
             "const WIDGETS = [",
             *filas,
             "];",
-            "/** Cada hoja de estilos y lo que la necesita. */",
+            "/**",
+            " * Cada hoja de estilos y lo que la necesita.",
+            " * @type {Array<[string, string]>}",
+            " */",
             "const HOJAS = [",
             *filas_hojas,
             "];",

@@ -113,7 +113,8 @@ export function probabilidadesAccion(datos, { dadoBase, dados = "", mod = 0, niv
   const fijo = mod + bonusRasgos(datos, nivel, rasgos, rasgos_lengua) + bonus;
   const umbral = resistencia - fijo; // éxito si la suma de dados ≥ umbral
   const grados = ordenados(datos.grados);
-  const entre = (desde, hasta) => dist.pesoAlMenos(desde) - dist.pesoAlMenos(hasta);
+  /** Peso de los totales de dados en [desde, hasta). */
+  const entre = (/** @type {number} */ desde, /** @type {number} */ hasta) => dist.pesoAlMenos(desde) - dist.pesoAlMenos(hasta);
   const primero = grados[0].puntos;
   const efecto = grados.map((g, i) => ({
     nombre: g.nombre,

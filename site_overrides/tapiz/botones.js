@@ -20,6 +20,8 @@ import {
 /**
  * Probabilidades de una expresión: las de datos.json si el plugin las calculó; si no, aquí.
  * El motor exacto (probabilidad.js) solo se descarga si hace falta calcularlas.
+ * @param {string} expresion
+ * @returns {Promise<import("./vista.js").Puntos>}
  */
 async function puntosDe(expresion) {
   const canonica = String(analizar(expresion));
@@ -37,6 +39,8 @@ async function puntosDe(expresion) {
 /**
  * Dónde va la gráfica: tras el párrafo del botón (para no partir la frase) o, en una
  * celda, elemento de lista o definición, al final de ese elemento.
+ * @param {Element} origen
+ * @param {HTMLElement} zona
  */
 function colocarGrafica(origen, zona) {
   const bloque = origen.closest("p, li, td, th, dd, dt, figcaption, .admonition-title");
@@ -45,7 +49,13 @@ function colocarGrafica(origen, zona) {
   else origen.after(zona);
 }
 
-/** Conmutador «Probabilidades» que despliega la gráfica de la expresión tirada. */
+/**
+ * Conmutador «Probabilidades» que despliega la gráfica de la expresión tirada.
+ * @param {HTMLElement} contenedor
+ * @param {HTMLElement} origen lo que se pulsó; guarda el id de su gráfica
+ * @param {string} expresion
+ * @param {number} total
+ */
 function conmutadorDeGrafica(contenedor, origen, expresion, total) {
   const id = origen.dataset.tapizGrafica ?? nuevoId("tapiz-grafica");
   origen.dataset.tapizGrafica = id;
@@ -73,7 +83,12 @@ function conmutadorDeGrafica(contenedor, origen, expresion, total) {
   contenedor.append(boton);
 }
 
-/** Tira una expresión con semilla nueva y pinta el resultado en `destino`. */
+/**
+ * Tira una expresión con semilla nueva y pinta el resultado en `destino`.
+ * @param {HTMLElement} destino
+ * @param {string} expresion
+ * @param {{origen?: HTMLElement}} [opciones] `origen`: lo que se pulsó (por omisión, `destino`)
+ */
 export function tirarEn(destino, expresion, { origen = destino } = {}) {
   const tirada = tirar(expresion, new Generador(semillaNueva()));
   const sinSuma = tirada.dados.length === 1 && agruparPorTermino(tirada).length === 1;
@@ -94,22 +109,29 @@ export function tirarEn(destino, expresion, { origen = destino } = {}) {
   return tirada;
 }
 
-/** Clic (o Intro/Espacio, que en un botón nativo son clic) en un dado del texto. */
+/**
+ * Clic (o Intro/Espacio, que en un botón nativo son clic) en un dado del texto.
+ * @param {HTMLElement} boton un button.tapiz-dados[data-expr] (el selector de dados.js)
+ */
 export function alPulsarDado(boton) {
-  let destino = boton.nextElementSibling;
+  // El hermano de un botón del texto es HTML (el span de su tirada, si ya se tiró).
+  let destino = /** @type {HTMLElement | null} */ (boton.nextElementSibling);
   if (!destino?.classList.contains("tapiz-tirada-zona")) {
     destino = el("span", { class: "tapiz-tirada-zona" });
     boton.after(destino);
   }
   try {
-    tirarEn(destino, boton.dataset.expr, { origen: boton });
+    tirarEn(destino, /** @type {string} */ (boton.dataset.expr), { origen: boton });
   } catch (error) {
     destino.replaceChildren(el("span", { class: "tapiz-error", texto: error.message }));
     anunciar(error.message);
   }
 }
 
-/** Un campo para escribir cualquier expresión y tirarla. */
+/**
+ * Un campo para escribir cualquier expresión y tirarla.
+ * @param {HTMLElement} contenedor
+ */
 export function montarTirador(contenedor) {
   const id = nuevoId("tapiz-expresion");
   const entrada = el("input", {

@@ -13,7 +13,27 @@ import { tirar } from "./tirada.js";
 import { conSigno, miles, operador } from "./formato.js";
 import { anunciar, el, fichasDeTirada, nuevoId, porcentaje } from "./vista.js";
 
-/** Las entradas numéricas de la regla, en el orden en que las declara el motor. */
+/** @typedef {import("./datos.js").DatosConCalculadora} Datos */
+/** @typedef {import("./datos.js").Entrada} Entrada */
+/** @typedef {Extract<Entrada, {tipo: "entero"}>} EntradaEntera */
+/** @typedef {import("./accion.js").Modificadores} Modificadores */
+/** @typedef {Modificadores & {dadoBase: string, dados: string}} Entradas las de la tirada, leídas */
+/**
+ * Los controles del formulario: los tres de los dados y uno por entrada entera, por su nombre.
+ * @typedef {{dado_base: HTMLSelectElement, nivel_atributo: HTMLSelectElement, dados: HTMLInputElement}
+ *   & Record<string, HTMLInputElement | HTMLSelectElement>} Controles
+ */
+/**
+ * Una calculadora montada: sus datos, sus controles, dónde escribe y las distribuciones ya calculadas.
+ * @typedef {{datos: Datos, numericos: EntradaEntera[], controles: Controles, mensaje: HTMLParagraphElement,
+ *   tabla: HTMLTableElement, rasgos: HTMLParagraphElement, resultado: HTMLDivElement,
+ *   cache: Map<string, import("./probabilidad.js").Distribucion>}} Calculadora
+ */
+
+/**
+ * Las entradas numéricas de la regla, en el orden en que las declara el motor.
+ * @param {Datos} datos
+ */
 function camposNumericos(datos) {
   const formulario = datos.formularios.probabilidades_accion;
   const numericos = formulario.entradas.filter((e) => e.tipo === "entero");
@@ -21,18 +41,32 @@ function camposNumericos(datos) {
   return [...numericos.filter((e) => e.nombre !== "resistencia"), ...numericos.filter((e) => e.nombre === "resistencia")];
 }
 
+/**
+ * La entrada de los dados de atributo, que la regla declara siempre.
+ * @param {Datos} datos
+ */
 function campoDeDados(datos) {
-  return datos.formularios.probabilidades_accion.entradas.find((e) => e.nombre === "dados");
+  return /** @type {Entrada} */ (datos.formularios.probabilidades_accion.entradas.find((e) => e.nombre === "dados"));
 }
 
+/**
+ * @param {string} etiqueta
+ * @param {HTMLElement} control
+ */
 function campo(etiqueta, control) {
   return el("label", { class: "tapiz-campo", for: control.id }, etiqueta, control);
 }
 
+/** @param {string} clave */
 function nombreDeEdicion(clave) {
   return clave === "actual" ? "actual" : `edición ${clave}`;
 }
 
+/**
+ * @param {Datos} datos
+ * @param {string} id
+ * @param {string} edicion la del contenedor; si no tiene dado propio, el del reglamento
+ */
 function selectorDadoBase(datos, id, edicion) {
   const selector = el("select", { id, name: "dado_base" });
   const inicial = datos.ediciones[edicion] ?? datos.reglamento.dado_base;
@@ -47,6 +81,10 @@ function selectorDadoBase(datos, id, edicion) {
 
 const OTROS_DADOS = "otros";
 
+/**
+ * @param {Datos} datos
+ * @param {string} id
+ */
 function selectorNivelAtributo(datos, id) {
   const selector = el("select", { id, name: "nivel_atributo" });
   for (const { nivel, expresion } of datos.dados_atributo) {
@@ -57,7 +95,11 @@ function selectorNivelAtributo(datos, id) {
   return selector;
 }
 
-/** El nivel cuya expresión coincide con los dados escritos, o «otros dados». */
+/**
+ * El nivel cuya expresión coincide con los dados escritos, o «otros dados».
+ * @param {Datos} datos
+ * @param {string} escritos
+ */
 function nivelDeLosDados(datos, escritos) {
   const limpio = escritos.replaceAll(" ", "").toLowerCase();
   const fila = datos.dados_atributo.find((d) => (d.expresion ?? "") === limpio);
@@ -67,19 +109,26 @@ function nivelDeLosDados(datos, escritos) {
 /** Un valor a medio escribir (vacío, o solo «-»): no es un error, todavía. */
 class Incompleto extends Error {}
 
-/** Construye la calculadora dentro de `contenedor` (idempotente: se llama una vez). */
+/**
+ * Construye la calculadora dentro de `contenedor` (idempotente: se llama una vez).
+ * @param {HTMLElement} contenedor
+ */
 export async function montarCalculadora(contenedor) {
+  /** @type {Datos} */
   let datos;
   try {
-    datos = await cargarDatos();
+    // Los datos de una página con calculadora traen los suyos (el plugin los pone).
+    datos = /** @type {Datos} */ (await cargarDatos());
   } catch {
     contenedor.replaceChildren(el("p", { class: "tapiz-error", texto: SIN_DATOS }));
     return;
   }
   const id = nuevoId("tapiz-calc");
   const numericos = camposNumericos(datos);
+  /** @type {Controles} */
   const controles = {
-    dado_base: selectorDadoBase(datos, `${id}-base`, contenedor.dataset.edicion),
+    // render.widget escribe data-edicion en cada contenedor.
+    dado_base: selectorDadoBase(datos, `${id}-base`, /** @type {string} */ (contenedor.dataset.edicion)),
     nivel_atributo: selectorNivelAtributo(datos, `${id}-nivel-atributo`),
     dados: el("input", { id: `${id}-dados`, name: "dados", type: "text", value: "", spellcheck: "false", autocomplete: "off", placeholder: "sin dados" }),
   };
@@ -91,6 +140,7 @@ export async function montarCalculadora(contenedor) {
   const rasgos = el("p", { class: "tapiz-calculadora__rasgos" });
   const botonTirar = el("button", { type: "button", class: "md-button md-button--primary", texto: "Tirar" });
   const resultado = el("div", { class: "tapiz-calculadora__resultado" });
+  /** @type {Calculadora} */
   const calc = { datos, numericos, controles, mensaje, tabla, rasgos, resultado, cache: new Map() };
 
   contenedor.replaceChildren(
@@ -129,10 +179,14 @@ export async function montarCalculadora(contenedor) {
   actualizar(calc);
 }
 
-/** Lee y valida las entradas; lanza Error con un mensaje en español si algo no vale. */
+/**
+ * Lee y valida las entradas; lanza Error con un mensaje en español si algo no vale.
+ * @param {Calculadora} calc
+ * @returns {Entradas}
+ */
 function leerEntradas({ controles, numericos }) {
-  /** @type {import("./accion.js").Modificadores & {dadoBase: string, dados: string}} */
-  const entradas = /** @type {any} */ ({ dadoBase: controles.dado_base.value, dados: controles.dados.value.trim() });
+  // Las entradas enteras (la resistencia entre ellas) se añaden en el bucle.
+  const entradas = /** @type {Entradas} */ ({ dadoBase: controles.dado_base.value, dados: controles.dados.value.trim() });
   for (const control of Object.values(controles)) control.removeAttribute("aria-invalid");
   for (const c of numericos) {
     const control = controles[c.nombre];
@@ -146,7 +200,8 @@ function leerEntradas({ controles, numericos }) {
       const minimo = c.minimo !== undefined ? ` mayor o igual que ${c.minimo}` : "";
       throw new Error(`«${c.etiqueta}» tiene que ser un número entero${minimo}.`);
     }
-    entradas[c.nombre] = valor;
+    // Las entradas enteras de probabilidades_accion son los modificadores de la tirada.
+    entradas[/** @type {keyof Modificadores} */ (c.nombre)] = valor;
   }
   if (entradas.dados) {
     try {
@@ -159,7 +214,11 @@ function leerEntradas({ controles, numericos }) {
   return entradas;
 }
 
-/** Sin entradas válidas no queda ningún resultado viejo a la vista: ni tabla ni tirada. */
+/**
+ * Sin entradas válidas no queda ningún resultado viejo a la vista: ni tabla ni tirada.
+ * @param {Calculadora} calc
+ * @param {Error} error
+ */
 function mostrarError(calc, error) {
   calc.mensaje.textContent =
     error instanceof Incompleto ? `${error.message} Las probabilidades aparecerán al completarlo.` : error.message;
@@ -171,8 +230,16 @@ function mostrarError(calc, error) {
 }
 
 /** «consecuencia extrema»: los grados se nombran en masculino (efecto extremo). */
-const enFemenino = (grado) => grado.replace(/o$/, "a");
+const enFemenino = (/** @type {string} */ grado) => grado.replace(/o$/, "a");
 
+/**
+ * Una fila de la tabla: la probabilidad peso/denominador, con su fracción exacta en data-fraccion.
+ * @param {string} clave
+ * @param {string} etiqueta
+ * @param {bigint} peso
+ * @param {bigint} denominador
+ * @param {boolean} [sangria] si es el detalle de la fila anterior
+ */
 function fila(clave, etiqueta, peso, denominador, sangria = false) {
   const p = decimal(peso, denominador);
   return el(
@@ -188,6 +255,7 @@ function fila(clave, etiqueta, peso, denominador, sangria = false) {
   );
 }
 
+/** @param {Calculadora} calc */
 function actualizar(calc) {
   // Una tirada hecha con otros datos ya no vale: se quita en cuanto cambian.
   calc.resultado.replaceChildren();
@@ -222,8 +290,12 @@ function actualizar(calc) {
 }
 
 /** «1 punto de efecto», «0 puntos de efecto», «7 puntos de efecto». */
-const puntos = (n, de) => `${miles(n)} ${n === 1 ? "punto" : "puntos"} de ${de}`;
+const puntos = (/** @type {number} */ n, /** @type {string} */ de) => `${miles(n)} ${n === 1 ? "punto" : "puntos"} de ${de}`;
 
+/**
+ * @param {Datos} datos
+ * @param {ReturnType<typeof resolverAccion>} r
+ */
 function describirResolucion(datos, r) {
   if (r.exito) {
     let texto = `Éxito: ${puntos(r.puntos_de_efecto, "efecto")}`;
@@ -237,6 +309,7 @@ function describirResolucion(datos, r) {
   return `Fallo: ${puntos(r.puntos_de_consecuencia, "consecuencia")}${grado}`;
 }
 
+/** @param {Calculadora} calc */
 function tirarAccion(calc) {
   let entradas;
   try {

@@ -4,36 +4,71 @@
 // plugin ya los precarga en las páginas con widgets, y aquí se cargan al llegar a una por la
 // navegación instantánea (document$ de mkdocs-material).
 
+/**
+ * Los módulos hermanos que esta base importa cuando hacen falta.
+ * @typedef {{calculadora: typeof import("./calculadora.js"), botones: typeof import("./botones.js"),
+ *   ejemplos: typeof import("./ejemplos.js"), libro: typeof import("./libro.js")}} Modulos
+ */
+/** @typedef {{[F in Montador]: (contenedor: HTMLElement) => void}} Montable el módulo de un widget con `montar` */
+/**
+ * El objetivo de un evento de la página: un elemento (lo que se busca desde él con `closest`,
+ * botones y abreviaturas, es HTML) u otro nodo que no tiene `closest` (el documento).
+ * @typedef {EventTarget & {closest?(selectores: string): HTMLElement | null}} Objetivo
+ */
 // GENERADO desde mkdocs_plugins/nucleo/widgets.py (python -m desarrollo.contrato): desde aquí
-/** Cada widget: el selector que lo delata, su módulo y la función que lo monta. */
+/** @typedef {"montarCalculadora" | "montarTirador"} Montador las funciones que montan un widget */
+/**
+ * Cada widget: el selector que lo delata, su módulo y la función que lo monta.
+ * @type {Array<[string, keyof Modulos, Montador?]>}
+ */
 const WIDGETS = [
   [".tapiz-calculadora", "calculadora", "montarCalculadora"],
   [".tapiz-tirador", "botones", "montarTirador"],
   ["button.tapiz-dados", "botones"],
   [".tapiz-repetir", "ejemplos"],
 ];
-/** Cada hoja de estilos y lo que la necesita. */
+/**
+ * Cada hoja de estilos y lo que la necesita.
+ * @type {Array<[string, string]>}
+ */
 const HOJAS = [
   ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];
 // hasta aquí.
 
+/** @type {{[N in keyof Modulos]?: Promise<Modulos[N]>}} */
 const promesas = {};
+/** @type {Partial<Modulos>} */
 const cargados = {};
 
-/** Importa un módulo hermano una vez; luego, `cargados[nombre]` lo da sin esperar. */
+/**
+ * Importa un módulo hermano una vez; luego, `cargados[nombre]` lo da sin esperar.
+ * @template {keyof Modulos} N
+ * @param {N} nombre
+ * @returns {Promise<Modulos[N]>}
+ */
 function cargar(nombre) {
   promesas[nombre] ??= import(`./${nombre}.js`).then((modulo) => (cargados[nombre] = modulo));
   return promesas[nombre];
 }
 
-/** Llama con el módulo ya cargado en el mismo turno; si no lo está, en cuanto llegue. */
+/**
+ * Llama con el módulo ya cargado en el mismo turno; si no lo está, en cuanto llegue.
+ * @template {keyof Modulos} N
+ * @param {N} nombre
+ * @param {(modulo: Modulos[N]) => void} accion
+ */
 function conModulo(nombre, accion) {
   if (cargados[nombre]) accion(cargados[nombre]);
   else cargar(nombre).then(accion);
 }
 
+/**
+ * @param {string} etiqueta
+ * @param {string} clase
+ * @param {string} texto
+ */
 function el(etiqueta, clase, texto) {
   const elemento = document.createElement(etiqueta);
   elemento.className = clase;
@@ -41,7 +76,10 @@ function el(etiqueta, clase, texto) {
   return elemento;
 }
 
-/** Enlaza una hoja de estilos hermana si la cabecera aún no la tiene. */
+/**
+ * Enlaza una hoja de estilos hermana si la cabecera aún no la tiene.
+ * @param {string} hoja
+ */
 function cargarEstilos(hoja) {
   if (document.querySelector(`link[data-tapiz-hoja="${hoja}"]`)) return;
   const enlace = document.createElement("link");
@@ -54,7 +92,7 @@ function cargarEstilos(hoja) {
 /** Monta los widgets de la página que aún no lo estén (idempotente). */
 async function hidratar(raiz = document) {
   // El libro primero: renombra ids del contenido antes de que los widgets creen los suyos.
-  const libro = raiz.querySelector(".tapiz-libro");
+  const libro = /** @type {HTMLElement | null} */ (raiz.querySelector(".tapiz-libro"));
   if (libro) (await cargar("libro")).prepararLibro(libro);
   explicarAbreviaturas(raiz);
   avisarTablasAnchas(raiz);
@@ -66,7 +104,8 @@ async function hidratar(raiz = document) {
     for (const contenedor of contenedores) {
       if (contenedor.dataset.tapizListo) continue;
       contenedor.dataset.tapizListo = "1";
-      conModulo(nombre, (modulo) => modulo[montar](contenedor));
+      // `montar` es una función del módulo `nombre` (WIDGETS).
+      conModulo(nombre, (modulo) => /** @type {Montable} */ (modulo)[montar](contenedor));
     }
   }
 }
@@ -115,30 +154,37 @@ function avisarTablasAnchas(raiz = document) {
   }
 }
 
+/** @param {Element} abreviatura */
 function alTocarAbreviatura(abreviatura) {
   const abierta = document.querySelector("abbr[data-abierta]");
   abierta?.removeAttribute("data-abierta");
   if (abierta !== abreviatura) abreviatura.setAttribute("data-abierta", "");
 }
 
-/** Un solo escuchador para toda la vida de la página: sirve a los botones de cualquier página. */
+/**
+ * Un solo escuchador para toda la vida de la página: sirve a los botones de cualquier página.
+ * @param {MouseEvent} evento
+ */
 function alHacerClic(evento) {
-  const abreviatura = evento.target.closest?.("abbr[data-significado]");
+  const abreviatura = /** @type {Objetivo} */ (evento.target).closest?.("abbr[data-significado]");
   if (abreviatura) {
     alTocarAbreviatura(abreviatura);
     return;
   }
   document.querySelector("abbr[data-abierta]")?.removeAttribute("data-abierta");
-  const boton = evento.target.closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir]");
+  const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir]");
   if (!boton) return;
   if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
   else if (boton.matches(".tapiz-repetir")) conModulo("ejemplos", (modulo) => modulo.repetirEjemplo(boton));
   else window.print();
 }
 
-/** Los datos de «Repetir» se piden al acercarse al botón (ratón o teclado), antes del clic. */
+/**
+ * Los datos de «Repetir» se piden al acercarse al botón (ratón o teclado), antes del clic.
+ * @param {PointerEvent | FocusEvent} evento
+ */
 function alAcercarse(evento) {
-  const boton = evento.target.closest?.("button.tapiz-repetir[data-ejemplo]");
+  const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-repetir[data-ejemplo]");
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
 }
 

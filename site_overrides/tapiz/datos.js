@@ -6,12 +6,69 @@
 // pide al acercarse a uno de sus botones. Sin marcas (un generador sin el plugin, con «tapiz
 // exportar»), todo sale de assets/tapiz/datos.json.
 
-/** @type {Map<string, Promise<any>>} */
+// La forma de los ficheros, como los escribe mkdocs_plugins/datos.py.
+
+/**
+ * Un fichero de datos de página (o datos.json): `texto` de mkdocs_plugins/datos.py. Lo de la
+ * calculadora (`DatosCalculadora`) solo viene en los de las páginas que la tienen y en datos.json.
+ * @typedef {{version: number, reglamento: {edicion: string, dado_base: string, opcionales: string[]},
+ *   distribuciones: Record<string, import("./vista.js").Puntos | null>,
+ *   ejemplos: Record<string, DatosEjemplo>} & Partial<DatosCalculadora>} Datos
+ */
+/**
+ * Lo que lee la calculadora (`_reglas` de mkdocs_plugins/datos.py): la tirada de acción (con la
+ * heroicidad, que `_reglas` escribe siempre), la declaración de su formulario, el dado base de
+ * cada edición y los dados de cada nivel de atributo.
+ * @typedef {import("./accion.js").DatosAccion & {heroicidad: {puntos_antes_del_grado: number, bonus: number},
+ *   ediciones: Record<string, string>, formularios: {probabilidades_accion: Formulario},
+ *   dados_atributo: DadosDeNivel[]}} DatosCalculadora
+ */
+/** @typedef {Datos & DatosCalculadora} DatosConCalculadora los de una página con calculadora */
+/** @typedef {{nivel: number, expresion: string | null}} DadosDeNivel null: el nivel no da dados */
+/**
+ * El tipo de los valores de un campo según su `tipo` (`NOMBRES_DE_TIPO` del motor).
+ * @typedef {{entero: number, "número": number, "sí/no": boolean, texto: string, lista: unknown[]}} ValorDeTipo
+ */
+/**
+ * Un campo de una regla, `Campo.a_json` de tapiz_rules/modelo/campos.py.
+ * @template {keyof ValorDeTipo} T
+ * @typedef {{nombre: string, etiqueta: string, tipo: T, unidad: string | null, formato: string,
+ *   descripcion: string, obligatorio: boolean, por_defecto?: ValorDeTipo[T] | null,
+ *   opciones?: ValorDeTipo[T][], etiquetas?: {valor: ValorDeTipo[T], etiqueta: string}[],
+ *   admite_nulo?: true, minimo?: number, maximo?: number}} CampoDe
+ */
+/** @typedef {{[T in keyof ValorDeTipo]: CampoDe<T>}[keyof ValorDeTipo]} Campo */
+/**
+ * Una entrada del formulario: su campo y el valor con que empieza (`formulario_accion`).
+ * @typedef {{[T in keyof ValorDeTipo]: CampoDe<T> & {inicial: ValorDeTipo[T] | null}}[keyof ValorDeTipo]} Entrada
+ */
+/** @typedef {{regla: string, titulo: string, entradas: Entrada[], salidas: Campo[]}} Formulario */
+/**
+ * Los datos de «Repetir» de un ejemplo (`_datos_ejemplo` de mkdocs_plugins/fragmentos.py): las
+ * expresiones de sus dados por entrada, sus salidas a la vista ([nombre, etiqueta]) y lo que
+ * muestra la tarjeta con cada combinación de totales.
+ * @typedef {{regla: string, dados: Record<string, string>, salidas: Array<[string, string]>,
+ *   resultados: import("./ejemplos.js").Compactados<ResultadoEjemplo>}} DatosEjemplo
+ */
+/**
+ * Lo que muestra la tarjeta con una combinación de dados (`resultados_con_dados` de
+ * mkdocs_plugins/ejecucion.py): los valores de sus salidas ya escritos y, si no son demasiadas
+ * combinaciones, los pasos; o el error de la regla.
+ * @typedef {{valores: Record<string, string>, exito: unknown, pasos?: string[], error?: undefined}
+ *   | {error: string, valores?: undefined, pasos?: undefined}} ResultadoEjemplo
+ */
+
+/** @type {Map<string, Promise<unknown>>} */
 const pedidos = new Map();
-/** @type {{ clave: string | null, promesa: Promise<any> | null }} */
+/** @type {{ clave: string | null, promesa: Promise<Datos> | null }} */
 let ultima = { clave: null, promesa: null };
 
-/** @returns {Promise<any>} */
+/**
+ * El JSON de `url`, pedido una sola vez mientras no falle. Llega sin tipo, como el de
+ * `Response.json()`: quien lo usa dice su forma (`Datos` o los de «Repetir»).
+ * @param {string} url
+ * @returns {Promise<any>}
+ */
 function pedir(url) {
   let promesa = pedidos.get(url);
   if (!promesa) {
@@ -25,7 +82,11 @@ function pedir(url) {
   return promesa;
 }
 
-/** Une los datos de varias páginas: los ejemplos y distribuciones de todas, el resto igual. */
+/**
+ * Une los datos de varias páginas: los ejemplos y distribuciones de todas, el resto igual.
+ * @param {Datos[]} partes
+ * @returns {Datos}
+ */
 function unir(partes) {
   const datos = Object.assign({}, ...partes);
   datos.ejemplos = Object.assign({}, ...partes.map((p) => p.ejemplos));
@@ -33,7 +94,10 @@ function unir(partes) {
   return datos;
 }
 
-/** Los datos de los widgets de la página que se ve ahora (relativos a este módulo). */
+/**
+ * Los datos de los widgets de la página que se ve ahora (relativos a este módulo).
+ * @returns {Promise<Datos>}
+ */
 export function cargarDatos() {
   const marcas = [...new Set([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tapiz-datos]"))].map((m) => m.dataset.tapizDatos))];
   const rutas = marcas.length ? marcas.map((m) => `../assets/tapiz/datos/${m}`) : ["../assets/tapiz/datos.json"];
@@ -45,7 +109,7 @@ export function cargarDatos() {
     });
     ultima = { clave, promesa };
   }
-  return /** @type {Promise<any>} */ (ultima.promesa);
+  return /** @type {Promise<Datos>} */ (ultima.promesa);
 }
 
 /**
@@ -53,13 +117,14 @@ export function cargarDatos() {
  * que nombra la primera marca que sigue al botón (cada página, y cada capítulo del libro
  * completo, termina en la suya).
  * @param {HTMLElement} boton
+ * @returns {Promise<DatosEjemplo | undefined>}
  */
 export function cargarEjemplo(boton) {
   const { ejemplo = "" } = boton.dataset;
   const marcas = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tapiz-repetir]"));
   const marca = [...marcas].find((m) => boton.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING);
   if (!marca) return cargarDatos().then((datos) => datos.ejemplos?.[ejemplo]);
-  return pedir(new URL(`../assets/tapiz/datos/${marca.dataset.tapizRepetir}`, import.meta.url).href).then((datos) => datos[ejemplo]);
+  return pedir(new URL(`../assets/tapiz/datos/${marca.dataset.tapizRepetir}`, import.meta.url).href).then((/** @type {Record<string, DatosEjemplo>} */ datos) => datos[ejemplo]);
 }
 
 export const SIN_DATOS = "No se han podido cargar los datos de las reglas; recarga la página.";

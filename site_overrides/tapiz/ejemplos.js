@@ -10,9 +10,26 @@ import { Generador, semillaNueva } from "./generador.js";
 import { tirar } from "./tirada.js";
 import { el, fichasDeTirada } from "./vista.js";
 
-/** La tarjeta tal como la escribió el libro, para poder volver a ella. */
+/**
+ * Resultados por combinación de totales de los dados, sin repetir los iguales
+ * (`compactar_resultados` de mkdocs_plugins/datos.py): los totales posibles de cada dado
+ * (`soportes`), los resultados distintos (`unicos`) y, por combinación en el orden del
+ * producto, su posición en `unicos` (`indices`).
+ * @template T
+ * @typedef {{soportes: number[][], unicos: T[], indices: number[]}} Compactados
+ */
+
+/**
+ * El cuerpo de la tarjeta tal como lo escribió el libro, para poder volver a él.
+ * @type {WeakMap<Element, Node>}
+ */
 const originales = new WeakMap();
 
+/**
+ * @param {Element} tarjeta
+ * @param {Element} zona
+ * @param {string} texto
+ */
 function mostrarError(tarjeta, zona, texto) {
   zona.replaceChildren(el("p", { class: "tapiz-error", texto }));
   tarjeta?.classList.remove("tapiz-ejemplo--repetido");
@@ -21,6 +38,10 @@ function mostrarError(tarjeta, zona, texto) {
 /**
  * El resultado precalculado para esos totales de los dados. El plugin guarda los distintos una
  * vez (`unicos`) y, por combinación en orden (el último dado varía más deprisa), su posición.
+ * @template T
+ * @param {Compactados<T> | undefined} resultados
+ * @param {number[]} totales
+ * @returns {T | undefined}
  */
 export function resultadoDe(resultados, totales) {
   if (!resultados) return undefined;
@@ -33,12 +54,18 @@ export function resultadoDe(resultados, totales) {
   return resultados.unicos[resultados.indices[indice]];
 }
 
-/** Pide de antemano los datos del ejemplo (al acercarse al botón), para no esperarlos al pulsar. */
+/**
+ * Pide de antemano los datos del ejemplo (al acercarse al botón), para no esperarlos al pulsar.
+ * @param {HTMLElement} boton
+ */
 export function prepararEjemplo(boton) {
   cargarEjemplo(boton).catch(() => {});
 }
 
-/** Tira los dados del ejemplo y redibuja su tarjeta con el resultado precalculado. */
+/**
+ * Tira los dados del ejemplo y redibuja su tarjeta con el resultado precalculado.
+ * @param {HTMLElement} boton
+ */
 export async function repetirEjemplo(boton) {
   const tarjeta = boton.closest(".tapiz-ejemplo");
   const cuerpo = tarjeta?.querySelector(".tapiz-ejemplo__cuerpo");
@@ -61,7 +88,7 @@ export async function repetirEjemplo(boton) {
   /** @type {Array<[string, import("./tirada.js").Tirada]>} */
   const tiradas = Object.entries(ejemplo.dados).map(([entrada, expresion]) => [entrada, tirar(expresion, generador)]);
   const resultado = resultadoDe(ejemplo.resultados, tiradas.map(([, t]) => t.total));
-  const original = originales.get(tarjeta);
+  const original = /** @type {Node} */ (originales.get(tarjeta)); // guardado arriba
   cuerpo.replaceChildren(...[...original.childNodes].map((n) => n.cloneNode(true)));
 
   const datos = [];
@@ -88,23 +115,30 @@ export async function repetirEjemplo(boton) {
   else pasos?.replaceChildren(el("li", { texto: "Los pasos de esta tirada no se guardan en el libro; el resultado sí." }));
   const leidos = [];
   for (const [salida, etiqueta] of ejemplo.salidas) {
-    const texto = resultado.valores[salida] ?? "—";
+    // Sin `error` (el motor nunca da un mensaje vacío), el resultado tiene sus valores.
+    const texto = /** @type {Record<string, string>} */ (resultado.valores)[salida] ?? "—";
     cuerpo.querySelector(`[data-salida="${salida}"]`)?.replaceChildren(el("strong", { texto }));
     leidos.push(`${etiqueta}: ${texto}`);
   }
   marcar(tarjeta, zona, `Con dados nuevos: ${datos.join(", ")}. ${leidos.join("; ")}.`);
 }
 
-/** Señala que la tarjeta muestra una tirada nueva, lo anuncia y ofrece volver al ejemplo. */
+/**
+ * Señala que la tarjeta muestra una tirada nueva, lo anuncia y ofrece volver al ejemplo.
+ * @param {Element} tarjeta
+ * @param {Element} zona
+ * @param {string} resumen
+ */
 function marcar(tarjeta, zona, resumen) {
   tarjeta.classList.add("tapiz-ejemplo--repetido");
   const volver = el("button", { type: "button", class: "tapiz-volver md-button", texto: "Volver al ejemplo del libro" });
   volver.addEventListener("click", () => {
-    const cuerpo = tarjeta.querySelector(".tapiz-ejemplo__cuerpo");
-    cuerpo.replaceChildren(...[...originales.get(tarjeta).childNodes].map((n) => n.cloneNode(true)));
+    // Se marca una tarjeta con cuerpo que ya se guardó en `originales` (repetirEjemplo).
+    const cuerpo = /** @type {Element} */ (tarjeta.querySelector(".tapiz-ejemplo__cuerpo"));
+    cuerpo.replaceChildren(...[.../** @type {Node} */ (originales.get(tarjeta)).childNodes].map((n) => n.cloneNode(true)));
     tarjeta.classList.remove("tapiz-ejemplo--repetido");
     zona.replaceChildren();
-    tarjeta.querySelector(".tapiz-repetir")?.focus();
+    /** @type {HTMLButtonElement | null} */ (tarjeta.querySelector(".tapiz-repetir"))?.focus();
   });
   zona.replaceChildren(el("p", { class: "tapiz-ejemplo__resumen", texto: resumen }), volver);
 }

@@ -1,15 +1,25 @@
 // @ts-check
 // El libro completo en una página: ids únicos por capítulo y enlaces internos al propio libro.
 
+/**
+ * Un capítulo del libro: libro.html le pone `data-origen` (la dirección de su página), y aquí se
+ * le guarda esa dirección ya resuelta.
+ * @typedef {HTMLElement & {dataset: {origen: string}, origen?: URL}} Capitulo
+ */
+
+/** @param {URL} url */
 function rutaDe(url) {
   return url.pathname.replace(/index\.html$/, "");
 }
 
-/** Renombra los ids de cada capítulo y reescribe los enlaces entre páginas del libro. */
+/**
+ * Renombra los ids de cada capítulo y reescribe los enlaces entre páginas del libro.
+ * @param {HTMLElement} libro
+ */
 export function prepararLibro(libro) {
   if (libro.dataset.tapizListo) return;
   libro.dataset.tapizListo = "1";
-  const capitulos = [...libro.querySelectorAll(".tapiz-libro__capitulo")];
+  const capitulos = [.../** @type {NodeListOf<Capitulo>} */ (libro.querySelectorAll(".tapiz-libro__capitulo"))];
   const porRuta = new Map();
   for (const capitulo of capitulos) {
     const origen = new URL(capitulo.dataset.origen, location.href);
@@ -18,8 +28,8 @@ export function prepararLibro(libro) {
     for (const conId of capitulo.querySelectorAll("[id]")) conId.id = `${capitulo.id}-${conId.id}`;
   }
   for (const capitulo of capitulos) {
-    for (const enlace of capitulo.querySelectorAll("a[href]")) {
-      const destino = new URL(enlace.getAttribute("href"), capitulo.origen);
+    for (const enlace of /** @type {NodeListOf<HTMLAnchorElement>} */ (capitulo.querySelectorAll("a[href]"))) {
+      const destino = new URL(/** @type {string} */ (enlace.getAttribute("href")), capitulo.origen);
       const objetivo = porRuta.get(rutaDe(destino));
       if (destino.origin !== location.origin || !objetivo) {
         enlace.href = destino.href;

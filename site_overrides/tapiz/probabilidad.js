@@ -91,12 +91,18 @@ export class Distribucion {
     return suma;
   }
 
-  /** [[valor, "num/den"]] de los totales posibles, de menor a mayor. */
+  /**
+   * [[valor, "num/den"]] de los totales posibles, de menor a mayor.
+   * @returns {Array<[number, string]>}
+   */
   items() {
     return this.pesos.flatMap((p, i) => (p ? [[this.minimo + i, fraccion(p, this.denominador)]] : []));
   }
 
-  /** [[valor, probabilidad]] en coma flotante, para dibujar. */
+  /**
+   * [[valor, probabilidad]] en coma flotante, para dibujar.
+   * @returns {import("./vista.js").Puntos}
+   */
   decimales() {
     return this.pesos.flatMap((p, i) => (p ? [[this.minimo + i, decimal(p, this.denominador)]] : []));
   }
@@ -249,6 +255,7 @@ function sumar(mapa, clave, valor) {
  * @returns {[number, bigint[]]}
  */
 function guardar(pesos, n, guardados, altos) {
+  /** @type {Array<[number, bigint]>} los valores con peso y su peso */
   const valores = [];
   pesos.forEach((p, i) => p && valores.push([i + 1, p]));
   if (altos) valores.reverse();

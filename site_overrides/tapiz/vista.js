@@ -4,14 +4,35 @@
 import { decimal as numero, porcentaje } from "./formato.js";
 import { analizar, Constante } from "./notacion.js";
 
+/** @typedef {import("./tirada.js").Tirada} Tirada */
+/** @typedef {import("./tirada.js").DadoTirado} DadoTirado */
+/** @typedef {[valor: number, probabilidad: number]} Punto */
+/** @typedef {Punto[]} Puntos una distribución para dibujar, de menor a mayor total */
+/**
+ * Los atributos de `el`: `texto` es el contenido de texto; los demás se escriben como atributos
+ * (`true`, vacío; `false`, `null` o `undefined`, ninguno).
+ * @typedef {{texto?: string} & Record<string, string | number | boolean | null | undefined>} Atributos
+ */
+/**
+ * Los dados de un término de la expresión tirada, o su constante; `signo`, el del término.
+ * @typedef {{signo: number, dados: DadoTirado[]} | {signo: number, constante: number}} Grupo
+ */
+
 export { decimal as numero, porcentaje } from "./formato.js";
 
-/** Crea un elemento con atributos (`texto` para el contenido de texto) e hijos. */
+/**
+ * Crea un elemento con atributos (`texto` para el contenido de texto) e hijos.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} etiqueta
+ * @param {Atributos} [atributos]
+ * @param {...(Node | string | null | undefined)} hijos los null y undefined no se añaden
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(etiqueta, atributos = {}, ...hijos) {
   const elemento = document.createElement(etiqueta);
   for (const [nombre, valor] of Object.entries(atributos)) {
     if (valor === null || valor === undefined || valor === false) continue;
-    if (nombre === "texto") elemento.textContent = valor;
+    if (nombre === "texto") elemento.textContent = /** @type {string} */ (valor); // Atributos
     else elemento.setAttribute(nombre, valor === true ? "" : String(valor));
   }
   elemento.append(...hijos.filter((h) => h !== null && h !== undefined));
@@ -19,10 +40,13 @@ export function el(etiqueta, atributos = {}, ...hijos) {
 }
 
 let contadorIds = 0;
-export const nuevoId = (prefijo) => `${prefijo}-${(contadorIds += 1)}`;
+export const nuevoId = (/** @type {string} */ prefijo) => `${prefijo}-${(contadorIds += 1)}`;
 
 let alterna = false;
-/** Anuncia un texto en la región aria-live (educada) de la página. */
+/**
+ * Anuncia un texto en la región aria-live (educada) de la página.
+ * @param {string} texto
+ */
 export function anunciar(texto) {
   const region = document.querySelector("[data-tapiz-anuncio]") ?? regionDeAnuncios();
   // Un espacio duro alterno hace que el mismo texto se vuelva a anunciar.
@@ -36,8 +60,12 @@ function regionDeAnuncios() {
   return region;
 }
 
-/** Agrupa los dados de una tirada por término de la expresión: [{signo, dados|constante}]. */
+/**
+ * Agrupa los dados de una tirada por término de la expresión: [{signo, dados|constante}].
+ * @param {Tirada} tirada
+ */
 export function agruparPorTermino(tirada) {
+  /** @type {Grupo[]} */
   const grupos = [];
   let i = 0;
   for (const termino of analizar(tirada.expresion).terminos) {
@@ -61,6 +89,7 @@ export function agruparPorTermino(tirada) {
   return grupos;
 }
 
+/** @param {DadoTirado} dado */
 function describirDado(dado) {
   const partes = [dado.etiqueta ?? `d${dado.caras}`, String(dado.valor)];
   if (dado.explosion) partes.push("explosión");
@@ -68,7 +97,10 @@ function describirDado(dado) {
   return partes.join(" ");
 }
 
-/** Los dados de una tirada como fichas; explosiones y descartes marcados sin depender del color. */
+/**
+ * Los dados de una tirada como fichas; explosiones y descartes marcados sin depender del color.
+ * @param {Tirada} tirada
+ */
 export function fichasDeTirada(tirada) {
   const fragmento = document.createDocumentFragment();
   agruparPorTermino(tirada).forEach((grupo, indice) => {
@@ -101,6 +133,7 @@ export function fichasDeTirada(tirada) {
 /** Más dados que esto no se leen uno a uno: se resumen (un lector de pantalla no lee 1000 valores). */
 export const DADOS_LEIDOS = 12;
 
+/** @param {Tirada} tirada */
 export function resumenDeTirada(tirada) {
   if (tirada.dados.length > DADOS_LEIDOS) {
     const explosiones = tirada.dados.filter((d) => d.explosion).length;
@@ -120,10 +153,14 @@ export function resumenDeTirada(tirada) {
   return `${tirada.expresion}${dados}. Total ${tirada.total}.`;
 }
 
-/** Quita las colas casi imposibles para que la gráfica se lea (se dice en el resumen). */
+/**
+ * Quita las colas casi imposibles para que la gráfica se lea (se dice en el resumen).
+ * @param {Puntos} puntos
+ * @param {number | null} marcado
+ */
 function recortar(puntos, marcado) {
   const umbral = Math.max(...puntos.map(([, p]) => p)) / 500;
-  const conservar = (i) => puntos[i][1] >= umbral || puntos[i][0] === marcado;
+  const conservar = (/** @type {number} */ i) => puntos[i][1] >= umbral || puntos[i][0] === marcado;
   let inicio = 0;
   let fin = puntos.length - 1;
   while (inicio < fin && !conservar(inicio)) inicio += 1;
@@ -131,15 +168,22 @@ function recortar(puntos, marcado) {
   return puntos.slice(inicio, fin + 1);
 }
 
-/** Gráfica de barras de una distribución [[valor, probabilidad]], con resumen en texto. */
+/**
+ * Gráfica de barras de una distribución [[valor, probabilidad]], con resumen en texto.
+ * `puntos` no está vacía (una distribución tiene al menos un total) y `recortar` nunca la vacía.
+ * @param {string} expresion
+ * @param {Puntos} puntos
+ * @param {number | null} [marcado] el total tirado, que se resalta
+ */
 export function grafica(expresion, puntos, marcado = null) {
   const visibles = recortar(puntos, marcado);
+  const hasta = /** @type {Punto} */ (visibles.at(-1))[0];
   const maxima = Math.max(...visibles.map(([, p]) => p));
   const media = puntos.reduce((s, [v, p]) => s + v * p, 0);
   const pModa = Math.max(...puntos.map(([, p]) => p));
   const modas = puntos.filter(([, p]) => p >= pModa * (1 - 1e-9)).map(([v]) => v);
   const minimo = puntos[0][0];
-  const maximo = puntos.at(-1)[0];
+  const maximo = /** @type {Punto} */ (puntos.at(-1))[0];
   // Un dado que explota no tiene máximo: la distribución solo llega hasta la profundidad tabulada.
   const rango = /!/.test(expresion)
     ? `de ${minimo} en adelante, sin máximo (los dados explotan)`
@@ -158,7 +202,7 @@ export function grafica(expresion, puntos, marcado = null) {
     resumen += ` Sacar ${marcado} o más: ${porcentaje(alMenos)}.`;
   }
   if (visibles.length < puntos.length) {
-    resumen += ` La gráfica muestra de ${visibles[0][0]} a ${visibles.at(-1)[0]}; el resto es muy improbable.`;
+    resumen += ` La gráfica muestra de ${visibles[0][0]} a ${hasta}; el resto es muy improbable.`;
   }
   const barras = el("span", { class: "tapiz-grafica__barras", "aria-hidden": "true" });
   for (const [valor, p] of visibles) {
@@ -175,7 +219,7 @@ export function grafica(expresion, puntos, marcado = null) {
     "span",
     { class: "tapiz-grafica__eje", "aria-hidden": "true" },
     el("span", { texto: String(visibles[0][0]) }),
-    el("span", { texto: String(visibles.at(-1)[0]) }),
+    el("span", { texto: String(hasta) }),
   );
   return el(
     "span",

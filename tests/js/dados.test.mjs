@@ -18,7 +18,28 @@ import {
 } from "../../site_overrides/tapiz/probabilidad.js";
 import { tirar } from "../../site_overrides/tapiz/tirada.js";
 
+/** @typedef {import("../../site_overrides/tapiz/accion.js").Modificadores} Modificadores */
+/** @typedef {ReturnType<typeof resolverAccion>} Resolucion */
+/**
+ * La tirada de acción con un reglamento (`caso_de_variante` de tests/conformidad/generar.py):
+ * sus datos, probabilidades del motor para unas entradas y resoluciones de tiradas hechas.
+ * @typedef {{variante: string, dado_base: string, datos: import("../../site_overrides/tapiz/accion.js").DatosAccion,
+ *   probabilidades: {entradas: Modificadores & {dados: string}, p: Record<string, number>}[],
+ *   resoluciones: {entradas: Modificadores & {base: number, dados: number}, salidas: Partial<Resolucion>}[]}} VarianteAccion
+ */
+/**
+ * El corpus que escribe tests/conformidad/generar.py.
+ * @typedef {{version: number,
+ *   expresiones: {expresion: string, canonica: string, min: number, max: number,
+ *     distribucion: Array<[number, string]>, media: string}[],
+ *   tiradas: Array<{semilla: number} & import("../../site_overrides/tapiz/tirada.js").Tirada>,
+ *   errores: {expresion: string, columna: number | null, mensaje: string}[],
+ *   presupuestos: {expresion: string, trabajo: number[], aceptada: boolean}[],
+ *   accion: VarianteAccion[]}} Corpus
+ */
+
 const RUTA_CORPUS = process.env.TAPIZ_CORPUS ?? new URL("../conformidad/corpus.json", import.meta.url);
+/** @type {Corpus} */
 const corpus = JSON.parse(readFileSync(RUTA_CORPUS, "utf8"));
 
 test("el corpus tiene la versión 3 y casos de cada tipo", () => {
@@ -57,6 +78,7 @@ test("tiradas con semilla: mismo total y mismos dados que Python", () => {
   }
 });
 
+/** @param {string} expresion */
 function errorDe(expresion) {
   try {
     distribucion(expresion); // analiza y, si la notación vale, comprueba el presupuesto
@@ -98,6 +120,7 @@ test("presupuesto: mismo trabajo estimado y mismo veredicto que Python", () => {
 });
 
 test("el generador es el mulberry32 de ARQUITECTURA.md", () => {
+  /** @param {number} a */
   function mulberry32(a) {
     return function () {
       a = (a + 0x6d2b79f5) | 0;
@@ -139,7 +162,15 @@ test("la entrada hostil da un mensaje claro en vez de colgarse", () => {
 });
 
 const VARIANTES = new Map(corpus.accion.map((v) => [v.variante, v]));
-const DATOS = VARIANTES.get("actual").datos;
+
+/** @param {string} nombre */
+function datosDe(nombre) {
+  const variante = VARIANTES.get(nombre);
+  assert.ok(variante, `el corpus no tiene la variante ${nombre}`);
+  return variante.datos;
+}
+
+const DATOS = datosDe("actual");
 
 test("probabilidades de acción: las bandas reparten toda la probabilidad", () => {
   const p = probabilidadesAccion(DATOS, { dadoBase: "1d20", dados: "1d6!", mod: 2, nivel: 3, rasgos: 2, resistencia: 15 });
@@ -151,7 +182,13 @@ test("probabilidades de acción: las bandas reparten toda la probabilidad", () =
   assert.equal(p.bonusRasgos, 4);
 });
 
-/** Una probabilidad exacta (peso BigInt sobre denominador) frente al float del motor. */
+/**
+ * Una probabilidad exacta (peso BigInt sobre denominador) frente al float del motor.
+ * @param {bigint} peso
+ * @param {bigint} denominador
+ * @param {number} esperado
+ * @param {string} mensaje
+ */
 function casi(peso, denominador, esperado, mensaje) {
   const valor = Number((peso * 10n ** 15n) / denominador) / 1e15;
   assert.ok(Math.abs(valor - esperado) < 1e-12, `${mensaje}: ${valor} ≠ ${esperado}`);
@@ -160,6 +197,7 @@ function casi(peso, denominador, esperado, mensaje) {
 const CONSECUENCIAS = ["p_consecuencia_menor", "p_consecuencia_mayor", "p_consecuencia_extrema"];
 
 test("probabilidades de acción iguales a las de probabilidades_accion del motor, con cada reglamento", () => {
+  /** @type {Record<string, number>} */
   const porVariante = {};
   for (const { variante, dado_base: dadoBase, datos, probabilidades } of corpus.accion) {
     for (const { entradas, p: esperadas } of probabilidades) {
@@ -177,12 +215,13 @@ test("probabilidades de acción iguales a las de probabilidades_accion del motor
 });
 
 test("resolver una tirada da lo mismo que la regla accion del motor, con cada reglamento", () => {
+  /** @type {Record<string, number>} */
   const porVariante = {};
   for (const { variante, datos, resoluciones } of corpus.accion) {
     for (const { entradas, salidas } of resoluciones) {
       const { base, dados, ...resto } = entradas;
       const r = resolverAccion(datos, { sumaDados: base + dados, ...resto });
-      for (const clave of Object.keys(salidas)) {
+      for (const clave of /** @type {Array<keyof Resolucion>} */ (Object.keys(salidas))) {
         assert.deepEqual(r[clave], salidas[clave], `${variante} ${JSON.stringify(entradas)} ${clave}`);
       }
       porVariante[variante] = (porVariante[variante] ?? 0) + 1;
@@ -195,7 +234,7 @@ test("sin TZR0001 los rasgos por lengua no dan bonus: error claro", () => {
   assert.throws(() => resolverAccion(DATOS, { sumaDados: 10, rasgos: 1, rasgos_lengua: 1, resistencia: 10 }), {
     message: "Los rasgos por lengua solo dan bonus con la regla opcional TZR0001.",
   });
-  const conLengua = VARIANTES.get("TZR0001").datos;
+  const conLengua = datosDe("TZR0001");
   assert.throws(() => resolverAccion(conLengua, { sumaDados: 10, rasgos: 1, rasgos_lengua: 3, resistencia: 10 }), {
     message: "Los rasgos por lengua van de 0 a 2.",
   });

@@ -7,11 +7,19 @@ import { test } from "node:test";
 
 import { resultadoDe } from "../../site_overrides/tapiz/ejemplos.js";
 
-/** Compacta como el plugin: el último dado varía más deprisa. */
+/**
+ * Compacta como el plugin: el último dado varía más deprisa.
+ * @template T
+ * @param {number[][]} soportes
+ * @param {(totales: number[]) => T} resultado
+ * @returns {import("../../site_overrides/tapiz/ejemplos.js").Compactados<T>}
+ */
 function compactar(soportes, resultado) {
+  /** @type {T[]} */
   const unicos = [];
+  /** @type {number[]} */
   const indices = [];
-  const combinar = (prefijo, resto) => {
+  const combinar = (/** @type {number[]} */ prefijo, /** @type {number[][]} */ resto) => {
     if (!resto.length) {
       const valor = resultado(prefijo);
       let i = unicos.indexOf(valor);
@@ -27,7 +35,7 @@ function compactar(soportes, resultado) {
 
 test("cada combinación de totales da su resultado", () => {
   const soportes = [[1, 2, 3, 4, 5, 6], [2, 5, 9], [0, 1]];
-  const suma = (totales) => `total ${totales.reduce((a, b) => a + b, 0)}`;
+  const suma = (/** @type {number[]} */ totales) => `total ${totales.reduce((a, b) => a + b, 0)}`;
   const compacto = compactar(soportes, suma);
   for (const a of soportes[0]) for (const b of soportes[1]) for (const c of soportes[2]) {
     assert.equal(resultadoDe(compacto, [a, b, c]), suma([a, b, c]));
