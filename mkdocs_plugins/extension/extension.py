@@ -70,6 +70,8 @@ class Estado:
     ejemplos: dict[str, str] = field(default_factory=dict)
     expresiones: set[str] = field(default_factory=set)
     anclas: set[str] = field(default_factory=set)
+    estructura: estructura.Estructura = field(default_factory=lambda: estructura.Estructura([], []))
+    """Lo que markdown-it-py lee de la página: secciones y vallas, con sus líneas."""
     ubicacion: ubicacion.Ubicacion = field(default_factory=lambda: ubicacion.Ubicacion([]))
     arbol_terminado: bool = False
     """Los posprocesadores ya reciben la página entera: antes, el índice de contenidos y el
@@ -83,7 +85,7 @@ class Estado:
         """
         valla = self.ubicacion.ubicar(tipo, cuerpo)
         if valla is not None:
-            return self.pagina.desplazamiento + valla.inicio
+            return valla.inicio
         return self.huerfana(tipo, cuerpo)
 
     def huerfana(self, tipo: str, cuerpo: str) -> int:
@@ -97,9 +99,8 @@ class Estado:
     def desacuerdos(self) -> None:
         """Las vallas que markdown-it-py lee y SuperFences no mostró son errores."""
         for valla in self.ubicacion.sin_mostrar():
-            linea = self.pagina.desplazamiento + valla.inicio
             mensaje = ubicacion.mensaje_sin_mostrar(valla)
-            self.problemas.append(Problema(self.pagina.ruta, linea, mensaje))
+            self.problemas.append(Problema(self.pagina.ruta, valla.inicio, mensaje))
 
 
 class TapizExtension(Extension):
@@ -156,8 +157,8 @@ class TapizExtension(Extension):
 
     def empezar(self, md: Markdown, lineas: list[str]) -> None:
         estado = Estado(self.pagina_de(md), lineas=list(lineas))
-        leida = estructura.leer("\n".join(lineas))
-        estado.ubicacion = ubicacion.Ubicacion(leida.vallas)
+        estado.estructura = estructura.leer("\n".join(lineas), estado.pagina.desplazamiento)
+        estado.ubicacion = ubicacion.Ubicacion(estado.estructura.vallas)
         self._estados[md] = estado
         self.ultimo = estado
 

@@ -138,7 +138,7 @@ def _encabezados(
     for indice, token in enumerate(tokens):
         if token.type != "heading_open" or token.level != 0 or token.map is None:
             continue
-        titulo, identificador = titulo_e_identificador(tokens[indice + 1].content)
+        titulo, identificador = titulo_e_identificador(_texto(tokens[indice + 1]))
         seccion = Seccion(
             identificador,
             titulo,
@@ -156,6 +156,12 @@ def _encabezados(
         if mayor is not None:
             seccion.fin = mayor.inicio - 1
     return encontrados
+
+
+def _texto(linea: Token) -> str:
+    """El texto de un encabezado sin marcas (``*Tapiz*`` → Tapiz), como el índice del sitio."""
+    partes = linea.children or []
+    return "".join(p.content for p in partes if p.type in ("text", "code_inline")) or linea.content
 
 
 def _arbol(encontrados: list[tuple[int, Seccion]]) -> list[Seccion]:
