@@ -7,8 +7,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mkdocs_plugins.extension import api
 from mkdocs_plugins.nucleo import estructura, identificadores
-from mkdocs_plugins.nucleo.configuracion import ErrorConfiguracion, configuracion_desde
+from mkdocs_plugins.nucleo.configuracion import (
+    Configuracion,
+    ErrorConfiguracion,
+    configuracion_desde,
+)
+
+
+def exportar_api(destino: Path, configuracion: Configuracion) -> int:
+    """``tapiz exportar --json``: la API estática, como la publica el sitio."""
+    escritos = api.escribir(destino, configuracion)
+    print(f"escritos {escritos} ficheros en {destino / 'api' / 'v1'}")
+    return 0
 
 
 def ejecutar_identificadores(args: argparse.Namespace) -> int:

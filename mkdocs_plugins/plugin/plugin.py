@@ -18,6 +18,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
+from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.nucleo import cache, catalogo, datos, identificadores
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
@@ -271,6 +272,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
                 f"{self.cache.fallos} fallos"
             )
+        if self.config.api:
+            api_estatica.escribir(sitio, self.configuracion)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
             busqueda.plegar_indice_busqueda(indice, self.cache)
