@@ -72,7 +72,7 @@ def test_cada_regla_de_tapiz_reglas_json_esta_en_la_api(api: dict[str, Any]) -> 
 
 
 def test_cada_ejemplo_da_lo_que_calcula_el_motor(api: dict[str, Any]) -> None:
-    lienzos = {l.nombre: l for _, l in configuracion_desde(RAIZ).lienzos}
+    lienzos = {lz.nombre: lz for _, lz in configuracion_desde(RAIZ).lienzos}
     ejemplos = api[api["index.json"]["ejemplos"]]["ejemplos"]
     assert len(ejemplos) == 161
     distintos = []
