@@ -29,7 +29,15 @@ from pymdownx.superfences import SuperFencesCodeExtension
 
 from mkdocs_plugins.extension import valores
 from mkdocs_plugins.extension.valores import DadosNarrados, ValorDelMotor
-from mkdocs_plugins.nucleo import bloques, dados_en_texto, fragmentos, render, vallas
+from mkdocs_plugins.nucleo import (
+    bloques,
+    dados_en_texto,
+    estructura,
+    fragmentos,
+    render,
+    ubicacion,
+    vallas,
+)
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
@@ -62,18 +70,37 @@ class Estado:
     ejemplos: dict[str, str] = field(default_factory=dict)
     expresiones: set[str] = field(default_factory=set)
     anclas: set[str] = field(default_factory=set)
-    aperturas: dict[str, list[int]] = field(default_factory=dict)
+    estructura: estructura.Estructura = field(default_factory=lambda: estructura.Estructura([], []))
+    """Lo que markdown-it-py lee de la página: secciones y vallas, con sus líneas."""
+    ubicacion: ubicacion.Ubicacion = field(default_factory=lambda: ubicacion.Ubicacion([]))
     arbol_terminado: bool = False
     """Los posprocesadores ya reciben la página entera: antes, el índice de contenidos y el
     título les pasan cada encabezado suelto, que la página entera vuelve a traer."""
 
     def linea_de(self, tipo: str, cuerpo: str) -> int:
-        """La línea (desde 1, en el fichero) de la valla con ese tipo y ese cuerpo."""
-        if tipo not in self.aperturas:
-            self.aperturas[tipo] = bloques.aperturas(self.lineas, tipo)
-        candidatas = self.aperturas[tipo]
-        linea = bloques.buscar_valla(self.lineas, tipo, cuerpo, self.usadas, candidatas)
-        return self.pagina.desplazamiento + linea + 1
+        """La línea (desde 1, en el fichero) de la valla con ese tipo y ese cuerpo.
+
+        La dice markdown-it-py; si no lee esa valla, es un error de la página en la línea
+        que se adivina buscando su cuerpo.
+        """
+        valla = self.ubicacion.ubicar(tipo, cuerpo)
+        if valla is not None:
+            return valla.inicio
+        return self.huerfana(tipo, cuerpo)
+
+    def huerfana(self, tipo: str, cuerpo: str) -> int:
+        """El error de una valla que SuperFences muestra y markdown-it-py no lee; su línea."""
+        candidatas = bloques.aperturas(self.lineas, tipo)
+        linea = self.pagina.desplazamiento + 1
+        linea += bloques.buscar_valla(self.lineas, tipo, cuerpo, self.usadas, candidatas)
+        self.problemas.append(Problema(self.pagina.ruta, linea, ubicacion.mensaje_huerfana(tipo)))
+        return linea
+
+    def desacuerdos(self) -> None:
+        """Las vallas que markdown-it-py lee y SuperFences no mostró son errores."""
+        for valla in self.ubicacion.sin_mostrar():
+            mensaje = ubicacion.mensaje_sin_mostrar(valla)
+            self.problemas.append(Problema(self.pagina.ruta, valla.inicio, mensaje))
 
 
 class TapizExtension(Extension):
@@ -130,6 +157,8 @@ class TapizExtension(Extension):
 
     def empezar(self, md: Markdown, lineas: list[str]) -> None:
         estado = Estado(self.pagina_de(md), lineas=list(lineas))
+        estado.estructura = estructura.leer("\n".join(lineas), estado.pagina.desplazamiento)
+        estado.ubicacion = ubicacion.Ubicacion(estado.estructura.vallas)
         self._estados[md] = estado
         self.ultimo = estado
 
@@ -170,10 +199,14 @@ class TapizExtension(Extension):
     def _vigilar_tipos(self, md: Markdown, original: Callable[..., str]) -> Callable[..., str]:
         """Una valla que nombra «tapiz» con otro tipo es un error, no código que pasa callado."""
 
-        def formatear(src: str = "", language: str = "", **kwargs: Any) -> str:
-            if "tapiz" not in language.lower():
-                return original(src=src, language=language, **kwargs)
+        def formatear(src: str = "", language: str | None = "", **kwargs: Any) -> str:
+            # Una valla sin lenguaje llega con None: un error aquí la dejaba como código en línea.
+            language = language or ""
             estado = self.estado(md)
+            if "tapiz" not in language.lower():
+                if estado.ubicacion.ubicar(language, src) is None:
+                    estado.huerfana(language, src)
+                return original(src=src, language=language, **kwargs)
             validos = ", ".join(vallas.VALLAS)
             error = ErrorDePagina(
                 estado.linea_de(language, src),
@@ -225,7 +258,9 @@ class _FinDelArbol(Treeprocessor):
         self.extension = extension
 
     def run(self, root: Any) -> None:
-        self.extension.estado(self.md).arbol_terminado = True
+        estado = self.extension.estado(self.md)
+        estado.arbol_terminado = True
+        estado.desacuerdos()
 
 
 class _DadosEnTexto(Postprocessor):

@@ -14,8 +14,10 @@ from pathlib import Path
 from markdown import Markdown
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
+from mkdocs_plugins.nucleo import identificadores
 from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.estructura import Estructura
 from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.nucleo.vallas import Fragmento
 from tapiz_rules.modelo import Reglamento
@@ -60,6 +62,7 @@ class Procesada:
     ejemplos: dict[str, str] = field(default_factory=dict)
     expresiones: set[str] = field(default_factory=set)
     avisos: list[Problema] = field(default_factory=list)
+    estructura: Estructura | None = None
 
     @property
     def total_ejemplos(self) -> int:
@@ -84,6 +87,7 @@ def procesar(
         estado.ejemplos,
         estado.expresiones,
         estado.avisos,
+        estado.estructura,
     )
 
 
@@ -115,6 +119,7 @@ class Informe:
 def comprobar_ficheros(ficheros: list[Path], configuracion: Configuracion) -> Informe:
     """Comprueba ficheros Markdown como lo haría la construcción del sitio."""
     informe = Informe()
+    registro = identificadores.del_proyecto(configuracion)
     for fichero in ficheros:
         ruta = configuracion.ruta(fichero)
         texto = fichero.read_text("utf-8")
@@ -129,4 +134,8 @@ def comprobar_ficheros(ficheros: list[Path], configuracion: Configuracion) -> In
         informe.expresiones |= procesada.expresiones
         informe.datos_ejemplos |= procesada.ejemplos
         informe.avisos.extend(procesada.avisos)
+        clave = identificadores.clave(configuracion, fichero)
+        if registro is not None and clave is not None and procesada.estructura is not None:
+            leida = procesada.estructura
+            informe.problemas += identificadores.comprobar(ruta, clave, leida, registro)
     return informe

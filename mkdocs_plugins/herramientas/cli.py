@@ -14,6 +14,7 @@ from typing import Any
 from mkdocs_plugins.extension.pagina import Informe, comprobar_ficheros
 from mkdocs_plugins.herramientas.actualizar import actualizar
 from mkdocs_plugins.herramientas.impacto import impacto
+from mkdocs_plugins.herramientas.ordenes_datos import configurar_identificadores, exportar_api
 from mkdocs_plugins.nucleo import catalogo, datos
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
@@ -136,6 +137,11 @@ def ejecutar_exportar(args: argparse.Namespace) -> int:
     except ErrorConfiguracion as error:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
+    if args.json:
+        return exportar_api(Path(args.json), configuracion)
+    if args.destino is None:
+        print("tapiz: error: falta DESTINO (o --json CARPETA)", file=sys.stderr)
+        return 2
     informe = comprobar_ficheros(sorted(configuracion.paginas.rglob("*.md")), configuracion)
     destino = Path(args.destino)
     contenido = datos.texto(configuracion.base, informe.expresiones, informe.datos_ejemplos)
@@ -155,7 +161,14 @@ def configurar_exportar(sub: Any) -> None:
         "página del catálogo (catalogo.md), que el plugin de MkDocs genera solo. Para construir "
         "con Zensical: «tapiz exportar srd» y después «zensical build».",
     )
-    p.add_argument("destino", metavar="DESTINO", help="carpeta de las páginas, p. ej. srd")
+    p.add_argument(
+        "destino", nargs="?", metavar="DESTINO", help="carpeta de las páginas, p. ej. srd"
+    )
+    p.add_argument(
+        "--json",
+        metavar="CARPETA",
+        help="escribe en su lugar la API de datos abiertos en CARPETA/api/v1/, como el sitio",
+    )
     p.set_defaults(ejecutar=ejecutar_exportar)
 
 
@@ -183,7 +196,14 @@ def configurar_impacto(sub: Any) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     return cli.main(
-        argv, (*cli.SUBCOMANDOS, configurar_comprobar, configurar_exportar, configurar_impacto)
+        argv,
+        (
+            *cli.SUBCOMANDOS,
+            configurar_comprobar,
+            configurar_exportar,
+            configurar_impacto,
+            configurar_identificadores,
+        ),
     )
 
 

@@ -1,9 +1,9 @@
 """Los bloques ``tapiz-*`` de una página y su posición en el fichero.
 
 Qué es una valla lo decide ``pymdownx.superfences``, el mismo analizador que la
-muestra (véase ``mkdocs_plugins.extension``). Aquí solo se recupera la línea
-del fichero en la que empieza cada valla, buscando su cuerpo entre las líneas
-de la página, para que cada error diga ``srd/pagina.md:LÍNEA``.
+muestra (véase ``mkdocs_plugins.extension``), y su línea la dice markdown-it-py
+(``estructura`` y ``ubicacion``). ``buscar_valla`` solo adivina la línea de una valla
+que markdown-it-py no lee, para que ese desacuerdo diga ``srd/pagina.md:LÍNEA``.
 """
 
 from __future__ import annotations

@@ -25,3 +25,5 @@ class TapizConfig(base.Config):
     """La carpeta de la caché, relativa a mkdocs.yml."""
     procesos = c.Type(int, default=adelanto.procesos_por_defecto())
     """Con la caché vacía, cuántos procesos ejecutan los bloques por adelantado (0: ninguno)."""
+    api = c.Type(bool, default=False)
+    """Publica la API estática ``api/v1/`` (JSON del libro); el libro la activa en mkdocs.yml."""

@@ -18,7 +18,8 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
-from mkdocs_plugins.nucleo import cache, catalogo, datos
+from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.nucleo import cache, catalogo, datos, identificadores
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
@@ -50,6 +51,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Los widgets del contenido de cada página."""
         self.carpeta_modulos: Path | None = None
         self.adelanto: adelanto.Adelanto | None = None
+        self.registro: identificadores.Registro | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Existe para que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -61,6 +63,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.reglas = cargar_configuracion(
                 fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
             )
+            self.registro = identificadores.del_proyecto(self.reglas)
         except ErrorConfiguracion as error:
             raise PluginError(f"tapiz: {error}") from None
         self._instalar_extension(config)
@@ -182,7 +185,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         estado = self.extension.ultimo
         if not self.config.enabled or estado is None:
             return html
-        for problema in estado.problemas:
+        for problema in estado.problemas + self._identificadores(page, estado):
             log.warning(str(problema))
         for aviso in estado.avisos:
             log.info(str(aviso))
@@ -190,6 +193,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.extension.ultimo = None
         html = self._cargar_widgets(html, page, estado)
         return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)
+
+    def _identificadores(self, page: Page, estado: Estado) -> list[Problema]:
+        """Los problemas de los identificadores de las secciones (si el proyecto los registra)."""
+        if self.registro is None or page.file.generated_by:
+            return []
+        ruta, registro = estado.pagina.ruta, self.registro
+        return identificadores.comprobar(ruta, page.file.src_uri, estado.estructura, registro)
 
     def _cargar_widgets(self, html: str, page: Page, estado: Estado) -> str:
         """Marca en el contenido dónde están los datos de los widgets de la página y, si sus
@@ -262,6 +272,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
                 f"{self.cache.fallos} fallos"
             )
+        if self.config.api:
+            api_estatica.escribir(sitio, self.configuracion)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
             busqueda.plegar_indice_busqueda(indice, self.cache)

@@ -1,0 +1,84 @@
+"""Escribe la API estática ``api/v1/`` del libro (el plugin tras construir, y
+``tapiz exportar --json``): lee cada página con markdown-it-py y escribe el HTML de cada
+sección con las extensiones del libro."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from markdown import Markdown
+
+from mkdocs_plugins.extension.pagina import EXTENSIONES
+from mkdocs_plugins.nucleo import api, api_esquemas, api_paginas, estructura, version
+from mkdocs_plugins.nucleo.configuracion import Configuracion
+from tapiz_rules.lienzo import Lienzo
+from tapiz_rules.sistemas import SISTEMAS
+
+
+def _conversor() -> Callable[[str], str]:
+    """Markdown → HTML con la estructura del libro; las vallas quedan como código."""
+    conversor = Markdown(extensions=list(EXTENSIONES))
+
+    def a_html(texto: str) -> str:
+        return conversor.reset().convert(texto)
+
+    return a_html
+
+
+def _lienzo_de(configuracion: Configuracion, fichero: Path) -> Lienzo | None:
+    ruta = fichero.resolve()
+    return next((lz for c, lz in configuracion.lienzos if ruta.is_relative_to(c.resolve())), None)
+
+
+def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]]:
+    """Cada página del libro con su título (el de su cabecera o su primer encabezado)."""
+    leidas = []
+    for fichero in sorted(configuracion.paginas.rglob("*.md")):
+        texto = fichero.read_text("utf-8")
+        leida = estructura.leer(texto)
+        lienzo = _lienzo_de(configuracion, fichero)
+        fuente = api_paginas.Fuente(
+            fichero.relative_to(configuracion.paginas).as_posix(),
+            configuracion.ruta(fichero),
+            leida,
+            configuracion.reglamento_de(fichero),
+            lienzo.nombre if lienzo else None,
+        )
+        leidas.append((fuente, leida.titulo or fuente.pagina))
+    return leidas
+
+
+def ficheros(configuracion: Configuracion) -> dict[str, str]:
+    """Cada fichero de la API, por su ruta dentro de ``api/v1/``."""
+    a_html = _conversor()
+    leidas = fuentes(configuracion)
+    lienzos = [lz for _, lz in configuracion.lienzos]
+    salida = {f"sistemas/{n}.json": api.sistema(n) for n in SISTEMAS}
+    salida |= {f"lienzos/{api.nombre_de_lienzo(lz)}.json": api.lienzo(lz) for lz in lienzos}
+    salida |= {
+        api_paginas.fichero_de(f.pagina): api_paginas.pagina(f, titulo, a_html)
+        for f, titulo in leidas
+    }
+    salida["ejemplos.json"] = {"ejemplos": api_paginas.ejemplos([f for f, _ in leidas])}
+    publicada = version.leer(configuracion.raiz)
+    paginas = [
+        {"pagina": f.pagina, "titulo": titulo, "enlace": api_paginas.fichero_de(f.pagina)}
+        for f, titulo in leidas
+    ]
+    salida["index.json"] = api.indice(
+        publicada.version, publicada.fecha, publicada.commit, lienzos, paginas
+    )
+    salida |= {f"schemas/{tipo}.json": api_esquemas.esquema(tipo) for tipo in api.TIPOS}
+    return {ruta: api.texto(datos) for ruta, datos in salida.items()}
+
+
+def escribir(destino: Path, configuracion: Configuracion) -> int:
+    """Escribe la API en ``destino/api/v1/``; cuántos ficheros."""
+    escritos = ficheros(configuracion)
+    carpeta = destino / api.CARPETA
+    for ruta, texto in escritos.items():
+        fichero = carpeta / ruta
+        fichero.parent.mkdir(parents=True, exist_ok=True)
+        fichero.write_text(texto, "utf-8")
+    return len(escritos)
