@@ -108,7 +108,9 @@ def buscar_en_texto(lineas: list[str], texto: str) -> int:
     return next((i for i, linea in enumerate(lineas) if texto in linea), 0)
 
 
-_CODIGO_EN_LINEA = re.compile(r"<p><code>([^<\n]*\btapiz[\w-]*[^<\n]*)\n", re.IGNORECASE)
+_CODIGO_EN_LINEA = re.compile(r"<p><code>([^<\n]*)\n")
+"""Sin retroceso: buscar «tapiz» dentro del patrón costaba el cuadrado de la línea."""
+_NOMBRA_TAPIZ = re.compile(r"\btapiz", re.IGNORECASE)
 
 
 def vallas_no_reconocidas(html: str) -> list[tuple[str, str]]:
@@ -124,4 +126,5 @@ def vallas_no_reconocidas(html: str) -> list[tuple[str, str]]:
             f"{', '.join(TIPOS[:-1])} o {TIPOS[-1]}",
         )
         for info in (m.group(1).strip() for m in _CODIGO_EN_LINEA.finditer(html))
+        if _NOMBRA_TAPIZ.search(info)
     ]
