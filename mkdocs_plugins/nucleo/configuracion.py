@@ -15,12 +15,13 @@ from pathlib import Path
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 from tapiz_rules.lienzo import ErrorLienzo, Lienzo, cargar
+from tapiz_rules.lienzo_aislado import LIMITE_POR_DEFECTO
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.yaml_con_lineas import ErrorYaml, cargar_mapa
 
 FICHERO = "tapiz.yml"
-CLAVES = ("paginas", "sistema", "edicion", "opcionales")
+CLAVES = ("paginas", "sistema", "edicion", "opcionales", "limite_lienzo")
 PAGINAS_POR_DEFECTO = "srd"
 
 
@@ -102,23 +103,30 @@ def cargar_configuracion(
             "edicion" if "edición" in texto else "opcionales" if "opcional" in texto else "sistema"
         )
         raise error_en(clave, str(problema)) from None
+    limite = valores.get("limite_lienzo", LIMITE_POR_DEFECTO)
+    if isinstance(limite, bool) or not isinstance(limite, int | float) or not 0 < limite <= 600:
+        raise error_en(
+            "limite_lienzo",
+            "«limite_lienzo» son los segundos que puede tardar el Python de un Lienzo en "
+            "cada llamada: un número mayor que 0 y hasta 600",
+        )
     if paginas is None:
         paginas = raiz / str(valores.get("paginas") or PAGINAS_POR_DEFECTO)
     paginas = paginas.resolve()
     lienzos = tuple(
-        (declaracion.parent, _lienzo(declaracion, raiz))
+        (declaracion.parent, _lienzo(declaracion, raiz, float(limite)))
         for declaracion in sorted(paginas.rglob(FICHERO_LIENZO))
     )
     return Configuracion(raiz, paginas, base, lienzos)
 
 
-def _lienzo(declaracion: Path, raiz: Path) -> Lienzo:
+def _lienzo(declaracion: Path, raiz: Path, limite: float) -> Lienzo:
     try:
         ruta = declaracion.resolve().relative_to(raiz).as_posix()
     except ValueError:
         ruta = declaracion.as_posix()
     try:
-        return cargar(declaracion, ruta)
+        return cargar(declaracion, ruta, limite)
     except ErrorLienzo as error:
         raise ErrorConfiguracion(str(error)) from None
 

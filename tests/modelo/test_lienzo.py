@@ -127,7 +127,8 @@ class TestErrores:
     def test_un_fichero_de_python_que_falla(self, tmp_path):
         fichero = _lienzo(tmp_path, "nombre: X\npython: reglas.py\n", **{"reglas.py": "1/0\n"})
         assert _error(fichero) == (
-            "lienzo.yml:2: no se puede cargar «reglas.py»: ZeroDivisionError: division by zero"
+            "reglas.py:1: el código del Lienzo «X» falló al importarlo: "
+            "ZeroDivisionError: division by zero"
         )
 
     def test_un_fichero_de_python_sin_reglas(self, tmp_path):
