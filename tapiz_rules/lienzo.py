@@ -22,6 +22,7 @@ from tapiz_rules.lienzo_aislado import (
     Trabajador,
     reglas_del_lienzo,
 )
+from tapiz_rules.lienzo_tablas import comprobar_sustituidas
 from tapiz_rules.modelo import (
     Campo,
     DefinicionTabla,
@@ -286,6 +287,8 @@ class _Lector:
             _ = lienzo.reglamento().vigente
         except ErrorTapiz as error:
             raise self.error(str(error), "parametros") from None
+        if mal := comprobar_sustituidas(lienzo, list(self.mapa("tablas"))):
+            raise self.error(mal[1], "tablas", mal[0])
 
 
 def _sin_lugar(error: ErrorDelLienzo) -> str:
