@@ -39,12 +39,14 @@ class Configuracion:
     def reglamento_de(self, pagina: Path) -> Reglamento:
         """El reglamento de una página: el de su Lienzo si está en uno, si no el del libro."""
         ruta = os.path.normcase(os.path.realpath(pagina))
+        elegido: tuple[int, Lienzo] | None = None
         for carpeta, lienzo in self.lienzos:
             # Como Path.is_relative_to, con textos: se mira en cada página y por cada Lienzo.
             dentro = os.path.normcase(carpeta)
-            if ruta == dentro or ruta.startswith(dentro + os.sep):
-                return lienzo.reglamento()
-        return self.base
+            contiene = ruta == dentro or ruta.startswith(dentro + os.sep)
+            if contiene and (elegido is None or len(dentro) > elegido[0]):
+                elegido = (len(dentro), lienzo)  # el Lienzo más interior manda
+        return elegido[1].reglamento() if elegido is not None else self.base
 
     def ruta(self, fichero: Path) -> str:
         """Como se nombra un fichero en los mensajes: relativo a la raíz del proyecto."""

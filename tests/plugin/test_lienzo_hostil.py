@@ -77,3 +77,37 @@ def test_pytest_del_libro_tambien_falla(pytester: pytest.Pytester) -> None:
     resultado = pytester.runpytest_subprocess()
     resultado.assert_outcomes(passed=6, failed=1)
     resultado.stdout.fnmatch_lines([f"*{linea}" for linea in MAL.splitlines()])
+
+
+RAIZ = Path(__file__).resolve().parents[2]
+
+
+def test_comprobar_desde_otra_carpeta_usa_el_lienzo_de_cada_pagina(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["comprobar", str(RAIZ / "srd" / "lienzos")]) == 0
+    assert capsys.readouterr().out.endswith("6 ejemplos, 0 fallos\n")
+
+
+def test_en_lienzos_anidados_manda_el_mas_interior(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    proyecto = sitio(tmp_path, [])
+    exterior = proyecto / "srd" / "b-exterior"
+    interior = exterior / "z-interior"
+    interior.mkdir(parents=True)
+    (exterior / "lienzo.yml").write_text(
+        "nombre: Fuera\nparametros:\n  grados: {menor: 4, mayor: 8, extremo: 12}\n", "utf-8"
+    )
+    (interior / "lienzo.yml").write_text(
+        "nombre: Dentro\nparametros:\n  grados: {menor: 3, mayor: 6, extremo: 9}\n", "utf-8"
+    )
+    (interior / "index.md").write_text(
+        "# Dentro\n\n```tapiz-ejemplo\nregla: grado_efecto\nentradas: {puntos: 3}\n"
+        "espera: {grado: menor}\n```\n",
+        "utf-8",
+    )
+    monkeypatch.chdir(proyecto)
+    assert main(["comprobar"]) == 0
+    assert capsys.readouterr().out.endswith("1 ejemplo, 0 fallos\n")
