@@ -29,6 +29,7 @@ from mkdocs_plugins.nucleo.configuracion import (
 )
 from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.plugin import adelanto, busqueda, carga, servidor
+from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
@@ -163,6 +164,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        escapar_cabecera(page.meta)
         if self.config.enabled:
             reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
             ruta = _ruta_mostrada(page.file.src_uri, config)
