@@ -68,6 +68,15 @@ def error_front_matter(texto: str) -> tuple[int, str] | None:
     return None
 
 
+def otra_apertura(cuerpo: str) -> int | None:
+    """La línea (desde 0) del cuerpo que abre otra valla: la de fuera no se cerró antes."""
+    for indice, linea in enumerate(cuerpo.split("\n")):
+        encontrada = _APERTURA.match(linea)
+        if encontrada is not None and encontrada.group("info").strip():
+            return indice
+    return None
+
+
 def _es_apertura(linea: str, tipo: str) -> bool:
     encontrada = _APERTURA.match(linea)
     return encontrada is not None and encontrada.group("info").strip().startswith(tipo)
