@@ -97,7 +97,9 @@ def cargar_mapa(texto: str, maximo: int = MAX_CARACTERES) -> Documento | None:
         valores = cargador.construct_document(nodo) if nodo is not None else None
     except yaml.MarkedYAMLError as error:
         marca = error.problem_mark or error.context_mark
-        raise ErrorYaml(traducir(error), marca.line if marca is not None else None) from None
+        # El final del texto cuenta como una línea más: se señala la última que hay.
+        linea = min(marca.line, texto.count("\n")) if marca is not None else None
+        raise ErrorYaml(traducir(error), linea) from None
     except yaml.YAMLError as error:
         raise ErrorYaml(f"YAML no válido ({error})", None) from None
     finally:
