@@ -55,6 +55,7 @@ def _texto(piezas: list[str], maximo: int = 40) -> st.SearchStrategy[str]:
 
 def _con_linea(markdown: str, desplazamiento: int = 0) -> None:
     """Convierte la página; cada problema debe nombrar una línea de ella."""
+    markdown = markdown.replace("\r\n", "\n").replace("\r", "\n")  # como al leer un fichero
     procesada = procesar("srd/azar.md", markdown, desplazamiento)
     ultima = desplazamiento + markdown.count("\n") + 1
     for problema in procesada.problemas:
