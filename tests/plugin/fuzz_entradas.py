@@ -99,7 +99,7 @@ def lienzos(texto: str) -> None:
         try:
             cargar(fichero, "lienzo.yml", limite=2)
         except ErrorLienzo as error:
-            ultima = texto.count("\n") + 1
+            ultima = fichero.read_text("utf-8").count("\n") + 1  # «\r» también es un salto
             assert 1 <= error.linea <= max(ultima, 1) or error.ruta != "lienzo.yml", str(error)
 
 
