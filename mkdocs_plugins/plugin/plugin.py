@@ -18,7 +18,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
-from mkdocs_plugins.nucleo import cache, catalogo, datos
+from mkdocs_plugins.nucleo import cache, catalogo, datos, render
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
@@ -28,7 +28,7 @@ from mkdocs_plugins.nucleo.configuracion import (
     cargar_configuracion,
 )
 from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.plugin import adelanto, busqueda, carga, servidor
+from mkdocs_plugins.plugin import adelanto, busqueda, carga, emergencia, servidor
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
 
@@ -51,19 +51,28 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Los widgets del contenido de cada página."""
         self.carpeta_modulos: Path | None = None
         self.adelanto: adelanto.Adelanto | None = None
+        self.sirviendo = False
+        self.error_de_configuracion: Problema | None = None
+        """Con ``mkdocs serve``, el error de tapiz.yml o de un lienzo.yml, que va en cada página."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Existe para que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
+        """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
+        self.sirviendo = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         raiz = Path(config.config_file_path or ".").resolve().parent
         fichero = raiz / self.config.configuracion
+        self.error_de_configuracion = None
         try:
             self.reglas = cargar_configuracion(
                 fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
             )
         except ErrorConfiguracion as error:
-            raise PluginError(f"tapiz: {error}") from None
+            if not self.sirviendo:
+                raise PluginError(f"tapiz: {error}") from None
+            log.error(f"tapiz: {error}")
+            self.error_de_configuracion = emergencia.problema_de(error)
+            self.reglas = emergencia.configuracion_de_serie(raiz, Path(config.docs_dir))
         self._instalar_extension(config)
         self._abrir_cache(raiz, fichero)
         self.carpeta_modulos = _carpeta_modulos(config)
@@ -191,6 +200,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
         html = self._cargar_widgets(html, page, estado)
+        if self.error_de_configuracion is not None:
+            html = render.error(self.error_de_configuracion) + html
         return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)
 
     def _cargar_widgets(self, html: str, page: Page, estado: Estado) -> str:
