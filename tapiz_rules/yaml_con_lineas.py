@@ -44,6 +44,11 @@ MAX_CIFRAS = 30
 """Un entero con más cifras es una errata (y Python no convierte los de más de 4.300)."""
 
 
+_SALTOS_RAROS = str.maketrans("\x85\u2028\u2029", "   ")
+"""YAML corta la línea en NEL, LS y PS; un editor no: con un espacio (lo mismo que YAML
+haría al plegar la línea), cada error cae en la línea que se ve."""
+
+
 class ErrorYaml(ValueError):
     """YAML ilegible o con claves repetidas; ``linea`` cuenta desde 0 dentro del texto."""
 
@@ -89,7 +94,7 @@ def cargar_mapa(texto: str, maximo: int = MAX_CARACTERES) -> Documento | None:
             "divídelo en varios".replace(",", "."),
             None,
         )
-    cargador = _CARGADOR(texto)
+    cargador = _CARGADOR(texto.translate(_SALTOS_RAROS))
     try:
         nodo = cargador.get_single_node()
         if nodo is not None:

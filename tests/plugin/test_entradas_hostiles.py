@@ -85,3 +85,11 @@ def test_una_pagina_demasiado_grande_es_un_error_en_su_primera_linea() -> None:
         "srd/enorme.md:4: la página ocupa 1.400.003 caracteres y el máximo es 1.000.000; "
         "divídela en varias"
     ]
+
+
+def test_nel_y_los_separadores_unicode_no_cuentan_como_lineas() -> None:
+    with pytest.raises(ErrorYaml) as error:
+        cargar_mapa("nombre: X\nregla: \x85regla: 1\n")
+    assert error.value.linea == 1
+    documento = cargar_mapa("a: 1\nb: x\u2028y\n")
+    assert documento is not None and documento.lineas == {"a": 0, "b": 1}
