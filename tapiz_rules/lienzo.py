@@ -9,20 +9,24 @@ declaración: ``lienzos/islas/lienzo.yml:7: …``.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
 
 from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
+from tapiz_rules.lienzo_aislado import (
+    LIMITE_POR_DEFECTO,
+    ErrorDelLienzo,
+    Trabajador,
+    reglas_del_lienzo,
+)
+from tapiz_rules.lienzo_tablas import comprobar_sustituidas
 from tapiz_rules.modelo import (
     Campo,
     DefinicionTabla,
     Entrada,
-    ErrorDeclaracion,
     Regla,
     Reglamento,
     Resultado,
@@ -81,8 +85,12 @@ class Lienzo:
         return Reglamento(TAPIZ, self.edicion, self.opcionales, lienzo=self)
 
 
-def cargar(fichero: Path, ruta: str | None = None) -> Lienzo:
-    """Lee y comprueba un ``lienzo.yml``; ``ruta`` es como se nombra en los mensajes."""
+def cargar(fichero: Path, ruta: str | None = None, limite: float = LIMITE_POR_DEFECTO) -> Lienzo:
+    """Lee y comprueba un ``lienzo.yml``; ``ruta`` es como se nombra en los mensajes.
+
+    ``limite``: los segundos que pueden tardar su ``reglas.py`` al importarse y cada
+    llamada a una de sus reglas (véase :mod:`tapiz_rules.lienzo_aislado`).
+    """
     ruta = ruta or fichero.as_posix()
     try:
         documento = cargar_mapa(fichero.read_text(encoding="utf-8"))
@@ -92,7 +100,7 @@ def cargar(fichero: Path, ruta: str | None = None) -> Lienzo:
         raise ErrorLienzo(ruta, 1, f"no se puede leer ({error.strerror})") from None
     if documento is None:
         raise ErrorLienzo(ruta, 1, "la declaración debe ser un mapa YAML (clave: valor)")
-    return _Lector(ruta, fichero.parent, documento).lienzo()
+    return _Lector(ruta, fichero.parent, documento, limite).lienzo()
 
 
 @dataclass
@@ -100,6 +108,7 @@ class _Lector:
     ruta: str
     carpeta: Path
     doc: Documento
+    limite: float = LIMITE_POR_DEFECTO
 
     def error(self, mensaje: str, clave: str, subclave: str | None = None) -> ErrorLienzo:
         return ErrorLienzo(self.ruta, self.doc.linea(clave, subclave) + 1, mensaje)
@@ -244,25 +253,30 @@ class _Lector:
         if nombre is None:
             return ()
         fichero = self.carpeta / str(nombre)
+        carpeta = self.carpeta.resolve()
+        if (
+            not isinstance(nombre, str)
+            or fichero.suffix != ".py"
+            or not (fichero.resolve().is_relative_to(carpeta))
+        ):
+            raise self.error(
+                f"«python» debe nombrar un fichero .py de la carpeta del Lienzo, no «{nombre}»",
+                "python",
+            )
         if not fichero.is_file():
             raise self.error(
                 f"no existe el fichero de reglas «{nombre}» junto a {FICHERO}", "python"
             )
+        ruta = (Path(self.ruta).parent / nombre).as_posix()
+        trabajador = Trabajador(fichero.resolve(), ruta, lienzo.nombre, self.limite)
         try:
-            modulo = _importar(fichero)
-        except ErrorDeclaracion as error:
-            raise self.error(
-                f"una regla de «{nombre}» está mal declarada: {error}", "python"
-            ) from None
-        except Exception as error:  # el código del Lienzo puede fallar de cualquier forma
-            tipo = type(error).__name__
-            raise self.error(f"no se puede cargar «{nombre}»: {tipo}: {error}", "python") from None
-        reglas = tuple(getattr(modulo, "REGLAS", ()))
-        if not reglas or not all(isinstance(r, Regla) for r in reglas):
-            raise self.error(
-                f"«{nombre}» debe definir REGLAS, una tupla de reglas declaradas con @regla",
-                "python",
-            )
+            reglas = reglas_del_lienzo(trabajador)
+        except ErrorDelLienzo as error:
+            if error.fichero:
+                raise ErrorLienzo(error.fichero, max(error.linea, 1), _sin_lugar(error)) from None
+            raise self.error(_sin_lugar(error), "python") from None
+        except ErrorTapiz as error:
+            raise self.error(str(error), "python") from None
         for r in reglas:
             self.nombre_libre(base, r.nombre, "python")
         return reglas
@@ -273,17 +287,16 @@ class _Lector:
             _ = lienzo.reglamento().vigente
         except ErrorTapiz as error:
             raise self.error(str(error), "parametros") from None
+        if mal := comprobar_sustituidas(lienzo, list(self.mapa("tablas"))):
+            raise self.error(mal[1], "tablas", mal[0])
 
 
-def _importar(fichero: Path) -> Any:
-    nombre = "tapiz_lienzo_" + re.sub(r"\W", "_", fichero.resolve().as_posix())
-    spec = importlib.util.spec_from_file_location(nombre, fichero)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"no es un módulo de Python: {fichero}")
-    modulo = importlib.util.module_from_spec(spec)
-    sys.modules[nombre] = modulo
-    spec.loader.exec_module(modulo)
-    return modulo
+def _sin_lugar(error: ErrorDelLienzo) -> str:
+    """El mensaje sin el «fichero:línea:» con que empieza (ErrorLienzo lo vuelve a poner)."""
+    texto = str(error)
+    if error.fichero and texto.startswith(error.fichero):
+        return texto.split(": ", 1)[1]
+    return texto
 
 
 def regla_de_tabla(nombre: str, datos: Any, seccion: str) -> Regla:

@@ -37,6 +37,18 @@ TRADUCCIONES = {
 }
 
 
+MAX_CARACTERES = 50_000
+"""Lo más largo que se lee de una vez (una valla, un ``lienzo.yml``): cualquiera del libro
+ocupa menos de 2.000."""
+MAX_CIFRAS = 30
+"""Un entero con más cifras es una errata (y Python no convierte los de más de 4.300)."""
+
+
+_SALTOS_RAROS = str.maketrans("\x85\u2028\u2029", "   ")
+"""YAML corta la línea en NEL, LS y PS; un editor no: con un espacio (lo mismo que YAML
+haría al plegar la línea), cada error cae en la línea que se ve."""
+
+
 class ErrorYaml(ValueError):
     """YAML ilegible o con claves repetidas; ``linea`` cuenta desde 0 dentro del texto."""
 
@@ -70,15 +82,29 @@ def traducir(error: yaml.MarkedYAMLError) -> str:
     return f"error de sintaxis ({problema})"
 
 
-def cargar_mapa(texto: str) -> Documento | None:
-    """El mapa del texto (None si está vacío o no es un mapa); ErrorYaml si no se lee."""
-    cargador = _CARGADOR(texto)
+def cargar_mapa(texto: str, maximo: int = MAX_CARACTERES) -> Documento | None:
+    """El mapa del texto (None si está vacío o no es un mapa); ErrorYaml si no se lee.
+
+    Sin alias (``*nombre``): unos cientos de bytes de alias anidados se expanden a
+    gigabytes en cuanto alguien recorre los valores.
+    """
+    if len(texto) > maximo:
+        raise ErrorYaml(
+            f"ocupa {len(texto):,} caracteres y el máximo es {maximo:,}; "
+            "divídelo en varios".replace(",", "."),
+            None,
+        )
+    cargador = _CARGADOR(texto.translate(_SALTOS_RAROS))
     try:
         nodo = cargador.get_single_node()
+        if nodo is not None:
+            _sin_alias_ni_enormes(nodo)
         valores = cargador.construct_document(nodo) if nodo is not None else None
     except yaml.MarkedYAMLError as error:
         marca = error.problem_mark or error.context_mark
-        raise ErrorYaml(traducir(error), marca.line if marca is not None else None) from None
+        # El final del texto cuenta como una línea más: se señala la última que hay.
+        linea = min(marca.line, texto.count("\n")) if marca is not None else None
+        raise ErrorYaml(traducir(error), linea) from None
     except yaml.YAMLError as error:
         raise ErrorYaml(f"YAML no válido ({error})", None) from None
     finally:
@@ -87,6 +113,33 @@ def cargar_mapa(texto: str) -> Documento | None:
         return None
     lineas, anidadas = _lineas(nodo)
     return Documento({str(k): v for k, v in valores.items()}, lineas, anidadas)
+
+
+def _sin_alias_ni_enormes(raiz: yaml.Node) -> None:
+    """Recorre los nodos en el orden del texto: uno ya visto es un alias (su ancla va antes)."""
+    vistos: set[int] = set()
+    pendientes: list[tuple[yaml.Node, int]] = [(raiz, raiz.start_mark.line)]
+    while pendientes:
+        nodo, linea = pendientes.pop()
+        if id(nodo) in vistos:
+            raise ErrorYaml(
+                "no se admiten alias de YAML («*nombre»); escribe el valor entero", linea
+            )
+        vistos.add(id(nodo))
+        if isinstance(nodo, yaml.ScalarNode):
+            if nodo.tag.endswith(":int") and len(nodo.value) > MAX_CIFRAS:
+                raise ErrorYaml(
+                    f"el número «{nodo.value[:10]}…» tiene {len(nodo.value):,} cifras".replace(
+                        ",", "."
+                    ),
+                    nodo.start_mark.line,
+                )
+        elif isinstance(nodo, yaml.SequenceNode):
+            pendientes.extend((hijo, linea) for hijo in reversed(nodo.value))
+        elif isinstance(nodo, yaml.MappingNode):
+            for clave, valor in reversed(nodo.value):
+                pendientes.append((valor, clave.start_mark.line))
+                pendientes.append((clave, clave.start_mark.line))
 
 
 def _lineas(nodo: yaml.MappingNode) -> tuple[dict[str, int], dict[tuple[str, str], int]]:

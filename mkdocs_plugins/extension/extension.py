@@ -47,6 +47,9 @@ from mkdocs_plugins.nucleo.configuracion import (
 from mkdocs_plugins.nucleo.problemas import ErrorDePagina, Problema
 from tapiz_rules.modelo import Reglamento
 
+MAX_PAGINA = 1_000_000
+"""Caracteres de una página; la más larga del libro tiene unos 20.000."""
+
 
 @dataclass
 class Pagina:
@@ -247,7 +250,19 @@ class _Fuente(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         self.extension.empezar(self.md, lines)
-        return lines
+        tamano = sum(len(linea) + 1 for linea in lines)
+        if tamano <= MAX_PAGINA:
+            return lines
+        estado = self.extension.estado(self.md)
+        estado.problemas.append(
+            Problema(
+                estado.pagina.ruta,
+                estado.pagina.desplazamiento + 1,
+                f"la página ocupa {tamano:,} caracteres y el máximo es {MAX_PAGINA:,}; "
+                "divídela en varias".replace(",", "."),
+            )
+        )
+        return []
 
 
 class _FinDelArbol(Treeprocessor):

@@ -22,7 +22,7 @@ from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
 
 PATRON = (
-    r"\{\{=\s*(?P<regla>[a-z_][a-z0-9_]*)\((?P<entradas>[^)]*)\)\.(?P<salida>[a-z_][a-z0-9_]*)"
+    r"\{\{=\s*(?P<regla>[a-z_][a-z0-9_]*)\((?P<entradas>[^(){}\n]*)\)\.(?P<salida>[a-z_][a-z0-9_]*)"
     r"(?P<sin_unidad>\s+sin_unidad)?\s*\}\}"
 )
 
@@ -33,8 +33,26 @@ def _entradas(texto: str) -> dict[str, Any]:
         nombre, igual, valor = parte.partition("=")
         if not igual:
             raise ErrorTapiz(f"«{parte}» debe escribirse nombre=valor")
-        entradas[nombre.strip()] = yaml.safe_load(valor.strip())
+        entradas[nombre.strip()] = _valor(nombre.strip(), valor.strip())
     return entradas
+
+
+def _valor(nombre: str, texto: str) -> Any:
+    """Un valor escrito como en YAML (``14``, ``esprint``, ``"a, b"``); ErrorTapiz si no se lee."""
+    try:
+        return yaml.safe_load(texto)
+    except (yaml.YAMLError, ValueError):  # ValueError: un entero de miles de cifras
+        raise ErrorTapiz(
+            f"el valor «{recortar(texto)}» de «{nombre}» no se lee; escribe un número, una "
+            "palabra o un texto entre comillas (sin comas dentro)"
+        ) from None
+
+
+def recortar(texto: str, largo: int = 80) -> str:
+    """Un texto para un mensaje: entero si es corto, si no su principio y su final."""
+    if len(texto) <= largo:
+        return texto
+    return f"{texto[: largo // 2]}…{texto[-largo // 2 :]}"
 
 
 def calcular(reglamento: Reglamento, encontrado: re.Match[str]) -> str:
@@ -69,7 +87,7 @@ class ValorDelMotor(InlineProcessor):
         try:
             elemento.text = calcular(reglamento, m)
         except ErrorTapiz as error:
-            informar(m.group(0), f"valor del motor «{m.group(0)}»: {error}")
+            informar(m.group(0), f"valor del motor «{recortar(m.group(0))}»: {error}")
             elemento.text = m.group(0)
             elemento.set("class", "tapiz-valor tapiz-valor--error")
         return elemento, m.start(0), m.end(0)

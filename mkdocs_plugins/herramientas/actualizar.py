@@ -1,7 +1,8 @@
 """``tapiz comprobar --actualizar``: reescribir los valores de «espera» que ya no cuadran.
 
-Solo toca el valor de cada campo, en su línea: los comentarios, el orden y el
-formato del bloque se quedan como estaban. Si la página tiene otros errores
+Solo toca el texto del valor de cada campo (véase ``reescritura``): los
+comentarios, las comillas, la precisión, el fin de línea, el orden y el formato
+del bloque se quedan como estaban. Si la página tiene otros errores
 (un YAML roto, una regla que no existe…) no cambia nada: esos los arregla una
 persona.
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.herramientas import reescritura
 from mkdocs_plugins.nucleo.bloques import separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.ejecucion import Diferencia
@@ -60,21 +62,12 @@ def como_yaml(valor: Any) -> str:
     return json.dumps(valor, ensure_ascii=False)
 
 
-def _reemplazar(linea: str, campo: str, nuevo: str) -> str:
-    """Cambia el valor de ``campo`` en su línea (bloque ``campo: v`` o mapa ``{campo: v, …}``)."""
-    patron = re.compile(
-        rf"(?P<antes>(?:^|[{{,])\s*{re.escape(campo)}\s*:\s*)"
-        r"(?P<valor>\"(?:[^\"\\]|\\.)*\"|'[^']*'|\[[^\]]*\]|[^,}#\n]*?)"
-        r"(?P<despues>\s*(?:[,}]|#|$))"
-    )
-    return patron.sub(lambda m: m.group("antes") + nuevo + m.group("despues"), linea, count=1)
-
-
 def actualizar(fichero: Path, configuracion: Configuracion) -> Actualizacion:
     """Reescribe ``fichero`` con los valores del motor; devuelve el diff o lo que lo impide."""
     ruta = configuracion.ruta(fichero)
-    original = fichero.read_text(encoding="utf-8")
-    markdown, desplazamiento = separar_front_matter(original)
+    with fichero.open(encoding="utf-8", newline="") as abierto:
+        original = abierto.read()
+    markdown, desplazamiento = separar_front_matter(original.replace("\r\n", "\n"))
     procesada = procesar(ruta, markdown, desplazamiento, configuracion.reglamento_de(fichero))
     diferencias: list[Diferencia] = []
     rechazos: list[Problema] = []
@@ -87,9 +80,21 @@ def actualizar(fichero: Path, configuracion: Configuracion) -> Actualizacion:
     if rechazos or not diferencias:
         return Actualizacion(ruta, "", 0, rechazos)
     lineas = original.split("\n")
+    cambios: list[tuple[reescritura.Hueco, str]] = []
     for d in diferencias:
-        indice = d.linea - 1
-        lineas[indice] = _reemplazar(lineas[indice], d.campo, como_yaml(d.calculado))
+        try:
+            hueco = reescritura.buscar(lineas, d.linea - 1, d.campo)
+        except reescritura.NoSeReescribe as motivo:
+            rechazos.append(
+                Problema(ruta, d.linea, f"--actualizar no sabe reescribir «{d.campo}»: {motivo}")
+            )
+            continue
+        cambios.append((hueco, reescritura.escribir(hueco, d.calculado, como_yaml)))
+    if rechazos:
+        return Actualizacion(ruta, "", 0, rechazos)
+    for hueco, texto in sorted(cambios, key=lambda c: (c[0].linea, -c[0].desde)):
+        linea = lineas[hueco.linea]
+        lineas[hueco.linea] = linea[: hueco.desde] + texto + linea[hueco.hasta :]
     nuevo = "\n".join(lineas)
     diff = "".join(
         difflib.unified_diff(
@@ -99,5 +104,6 @@ def actualizar(fichero: Path, configuracion: Configuracion) -> Actualizacion:
             tofile=f"b/{ruta}",
         )
     )
-    fichero.write_text(nuevo, encoding="utf-8")
+    with fichero.open("w", encoding="utf-8", newline="") as abierto:
+        abierto.write(nuevo)
     return Actualizacion(ruta, diff, len(diferencias), [])

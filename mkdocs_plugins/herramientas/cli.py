@@ -19,6 +19,7 @@ from mkdocs_plugins.nucleo import catalogo, datos
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
     ErrorConfiguracion,
+    buscar,
     configuracion_desde,
 )
 from tapiz_rules import cli
@@ -35,6 +36,16 @@ def _paginas(rutas: list[str]) -> list[Path]:
         else:
             raise FileNotFoundError(ruta)
     return paginas
+
+
+def _desde(rutas: list[str]) -> Path:
+    """Dónde buscar el tapiz.yml: sobre la primera ruta (desde cualquier carpeta) o aquí."""
+    if rutas and Path(rutas[0]).exists():
+        primera = Path(rutas[0]).resolve()
+        carpeta = primera if primera.is_dir() else primera.parent
+        if buscar(carpeta) is not None:
+            return carpeta
+    return Path.cwd()
 
 
 def _mostrar(informe: Informe, marcas: bool) -> None:
@@ -61,7 +72,7 @@ def _contar(cantidad: int, palabra: str) -> str:
 
 def ejecutar_comprobar(args: argparse.Namespace) -> int:
     try:
-        configuracion = configuracion_desde(Path.cwd())
+        configuracion = configuracion_desde(_desde(args.rutas))
     except ErrorConfiguracion as error:
         print(error)
         print("0 ejemplos, 1 fallo")
@@ -133,7 +144,7 @@ def configurar_comprobar(sub: Any) -> None:
 
 def ejecutar_exportar(args: argparse.Namespace) -> int:
     try:
-        configuracion = configuracion_desde(Path.cwd())
+        configuracion = configuracion_desde(_desde(args.rutas))
     except ErrorConfiguracion as error:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2

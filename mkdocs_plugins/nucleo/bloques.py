@@ -67,6 +67,15 @@ def error_front_matter(texto: str) -> tuple[int, str] | None:
     return None
 
 
+def otra_apertura(cuerpo: str) -> int | None:
+    """La línea (desde 0) del cuerpo que abre otra valla: la de fuera no se cerró antes."""
+    for indice, linea in enumerate(cuerpo.split("\n")):
+        encontrada = _APERTURA.match(linea)
+        if encontrada is not None and encontrada.group("info").strip():
+            return indice
+    return None
+
+
 def _es_apertura(linea: str, tipo: str) -> bool:
     encontrada = _APERTURA.match(linea)
     return encontrada is not None and encontrada.group("info").strip().startswith(tipo)
@@ -107,7 +116,9 @@ def buscar_en_texto(lineas: list[str], texto: str) -> int:
     return next((i for i, linea in enumerate(lineas) if texto in linea), 0)
 
 
-_CODIGO_EN_LINEA = re.compile(r"<p><code>([^<\n]*\btapiz[\w-]*[^<\n]*)\n", re.IGNORECASE)
+_CODIGO_EN_LINEA = re.compile(r"<p><code>([^<\n]*)\n")
+"""Sin retroceso: buscar «tapiz» dentro del patrón costaba el cuadrado de la línea."""
+_NOMBRA_TAPIZ = re.compile(r"\btapiz", re.IGNORECASE)
 
 
 def vallas_no_reconocidas(html: str, tipos: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -123,4 +134,5 @@ def vallas_no_reconocidas(html: str, tipos: tuple[str, ...]) -> list[tuple[str, 
             f"{', '.join(tipos[:-1])} o {tipos[-1]}",
         )
         for info in (m.group(1).strip() for m in _CODIGO_EN_LINEA.finditer(html))
+        if _NOMBRA_TAPIZ.search(info)
     ]

@@ -15,12 +15,13 @@ from pathlib import Path
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 from tapiz_rules.lienzo import ErrorLienzo, Lienzo, cargar
+from tapiz_rules.lienzo_aislado import LIMITE_POR_DEFECTO
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.yaml_con_lineas import ErrorYaml, cargar_mapa
 
 FICHERO = "tapiz.yml"
-CLAVES = ("paginas", "sistema", "edicion", "opcionales")
+CLAVES = ("paginas", "sistema", "edicion", "opcionales", "limite_lienzo")
 PAGINAS_POR_DEFECTO = "srd"
 
 
@@ -38,12 +39,14 @@ class Configuracion:
     def reglamento_de(self, pagina: Path) -> Reglamento:
         """El reglamento de una página: el de su Lienzo si está en uno, si no el del libro."""
         ruta = os.path.normcase(os.path.realpath(pagina))
+        elegido: tuple[int, Lienzo] | None = None
         for carpeta, lienzo in self.lienzos:
             # Como Path.is_relative_to, con textos: se mira en cada página y por cada Lienzo.
             dentro = os.path.normcase(carpeta)
-            if ruta == dentro or ruta.startswith(dentro + os.sep):
-                return lienzo.reglamento()
-        return self.base
+            contiene = ruta == dentro or ruta.startswith(dentro + os.sep)
+            if contiene and (elegido is None or len(dentro) > elegido[0]):
+                elegido = (len(dentro), lienzo)  # el Lienzo más interior manda
+        return elegido[1].reglamento() if elegido is not None else self.base
 
     def ruta(self, fichero: Path) -> str:
         """Como se nombra un fichero en los mensajes: relativo a la raíz del proyecto."""
@@ -102,23 +105,30 @@ def cargar_configuracion(
             "edicion" if "edición" in texto else "opcionales" if "opcional" in texto else "sistema"
         )
         raise error_en(clave, str(problema)) from None
+    limite = valores.get("limite_lienzo", LIMITE_POR_DEFECTO)
+    if isinstance(limite, bool) or not isinstance(limite, int | float) or not 0 < limite <= 600:
+        raise error_en(
+            "limite_lienzo",
+            "«limite_lienzo» son los segundos que puede tardar el Python de un Lienzo en "
+            "cada llamada: un número mayor que 0 y hasta 600",
+        )
     if paginas is None:
         paginas = raiz / str(valores.get("paginas") or PAGINAS_POR_DEFECTO)
     paginas = paginas.resolve()
     lienzos = tuple(
-        (declaracion.parent, _lienzo(declaracion, raiz))
+        (declaracion.parent, _lienzo(declaracion, raiz, float(limite)))
         for declaracion in sorted(paginas.rglob(FICHERO_LIENZO))
     )
     return Configuracion(raiz, paginas, base, lienzos)
 
 
-def _lienzo(declaracion: Path, raiz: Path) -> Lienzo:
+def _lienzo(declaracion: Path, raiz: Path, limite: float) -> Lienzo:
     try:
         ruta = declaracion.resolve().relative_to(raiz).as_posix()
     except ValueError:
         ruta = declaracion.as_posix()
     try:
-        return cargar(declaracion, ruta)
+        return cargar(declaracion, ruta, limite)
     except ErrorLienzo as error:
         raise ErrorConfiguracion(str(error)) from None
 

@@ -91,9 +91,21 @@ def _comprobar_dados(espec: EspecEjemplo, regla: Regla) -> None:
                 "puede salir de una tirada; «dados» solo vale para entradas enteras",
             )
         try:
-            analizar(expresion)
+            expr = analizar(expresion)
         except ErrorTapiz as error:
             raise ErrorDePagina(linea, str(error)) from None
+        _valor_posible(espec, entrada, expr.minimo, expr.maximo, expresion)
+
+
+def _valor_posible(espec: EspecEjemplo, entrada: str, minimo: int, maximo: int, dados: str) -> None:
+    """El valor que el ejemplo da a una entrada con dados tiene que poder salir en la tirada."""
+    valor = espec.entradas.get(entrada)
+    if isinstance(valor, int) and not isinstance(valor, bool) and not minimo <= valor <= maximo:
+        raise ErrorDePagina(
+            espec.cuerpo.linea("entradas", entrada),
+            f"la entrada «{entrada}» vale {valor}, pero sale de {dados}, que da de "
+            f"{minimo} a {maximo}",
+        )
 
 
 def _comparar(espec: EspecEjemplo, regla: Regla, resultado: Resultado) -> None:
@@ -124,9 +136,14 @@ def _comparar(espec: EspecEjemplo, regla: Regla, resultado: Resultado) -> None:
 
 
 def coincide(esperado: Any, calculado: Any) -> bool:
-    """Igualdad exacta, salvo decimales: 0.45 en la página es el valor redondeado a 2 cifras."""
+    """Igualdad exacta, salvo decimales: 0.45 en la página es el valor redondeado a 2 cifras.
+
+    0 y 1 (también 0.0 y 1.0) son imposible y seguro: exactos, no redondeados.
+    """
     if isinstance(esperado, bool) or isinstance(calculado, bool):
         return esperado is calculado
+    if esperado in (0, 1):
+        return bool(esperado == calculado)
     if isinstance(esperado, float) and isinstance(calculado, int | float):
         decimales = len(repr(esperado).partition(".")[2])
         return round(calculado, decimales) == esperado

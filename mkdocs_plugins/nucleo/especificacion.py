@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from mkdocs_plugins.nucleo.bloques import Bloque
+from mkdocs_plugins.nucleo.bloques import Bloque, otra_apertura
 from mkdocs_plugins.nucleo.problemas import ErrorDePagina
 from mkdocs_plugins.nucleo.widgets import COLOCABLES
 from tapiz_rules.errores import ErrorTapiz
@@ -79,6 +79,12 @@ def leer_cuerpo(bloque: Bloque) -> Cuerpo:
     nadie modifica lo leído.
     """
     primera = bloque.linea + 1
+    if (otra := otra_apertura(bloque.cuerpo)) is not None:
+        raise ErrorDePagina(
+            bloque.linea,
+            f"la valla ```{bloque.tipo} no se cierra: falta la línea ``` que la termina "
+            f"antes de la valla de la línea {primera + otra}",
+        )
     try:
         documento = cargar_mapa(bloque.cuerpo)
     except ErrorYaml as error:

@@ -19,7 +19,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
-from mkdocs_plugins.nucleo import cache, catalogo, datos, identificadores
+from mkdocs_plugins.nucleo import cache, catalogo, datos, identificadores, render
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
@@ -29,7 +29,8 @@ from mkdocs_plugins.nucleo.configuracion import (
     cargar_configuracion,
 )
 from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.plugin import adelanto, busqueda, carga, servidor
+from mkdocs_plugins.plugin import adelanto, busqueda, carga, emergencia, servidor
+from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
@@ -52,20 +53,29 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.carpeta_modulos: Path | None = None
         self.adelanto: adelanto.Adelanto | None = None
         self.registro: identificadores.Registro | None = None
+        self.sirviendo = False
+        self.error_de_configuracion: Problema | None = None
+        """Con ``mkdocs serve``, el error de tapiz.yml o de un lienzo.yml, que va en cada página."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Existe para que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
+        """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
+        self.sirviendo = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         raiz = Path(config.config_file_path or ".").resolve().parent
         fichero = raiz / self.config.configuracion
+        self.error_de_configuracion = None
         try:
             self.reglas = cargar_configuracion(
                 fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
             )
             self.registro = identificadores.del_proyecto(self.reglas)
         except ErrorConfiguracion as error:
-            raise PluginError(f"tapiz: {error}") from None
+            if not self.sirviendo:
+                raise PluginError(f"tapiz: {error}") from None
+            log.error(f"tapiz: {error}")
+            self.error_de_configuracion = emergencia.problema_de(error)
+            self.reglas = emergencia.configuracion_de_serie(raiz, Path(config.docs_dir))
         self._instalar_extension(config)
         self._abrir_cache(raiz, fichero)
         self.carpeta_modulos = _carpeta_modulos(config)
@@ -166,6 +176,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
+        escapar_cabecera(page.meta)
         if self.config.enabled:
             reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
             ruta = _ruta_mostrada(page.file.src_uri, config)
@@ -192,6 +203,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
         html = self._cargar_widgets(html, page, estado)
+        if self.error_de_configuracion is not None:
+            html = render.error(self.error_de_configuracion) + html
         return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)
 
     def _identificadores(self, page: Page, estado: Estado) -> list[Problema]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,12 +30,40 @@ def reiniciar_si_cambia_el_codigo(server: Any) -> Any:
 
     def reconstruir_o_reiniciar() -> None:
         if _huella() != huella:
+            if (fallo := fallo_al_importar()) is not None:
+                log.error(
+                    "tapiz: el código nuevo no se puede importar; mkdocs serve sigue con el "
+                    f"anterior hasta que se arregle:\n{fallo}"
+                )
+                return
             log.info("tapiz: el motor ha cambiado; mkdocs serve se reinicia con el código nuevo")
             os.execv(sys.executable, [sys.executable, "-m", "mkdocs", *sys.argv[1:]])
         reconstruir()
 
     server.builder = reconstruir_o_reiniciar
     return server
+
+
+def fallo_al_importar(
+    entorno: dict[str, str] | None = None, carpeta: Path | None = None
+) -> str | None:
+    """Las últimas líneas del error si el plugin no se importa (un SyntaxError, por ejemplo).
+
+    Se prueba en otro proceso antes de sustituir este: si el nuevo no arrancara,
+    el servidor moriría y habría que volver a lanzarlo a mano.
+    """
+    proceso = subprocess.run(
+        [sys.executable, "-c", "import mkdocs_plugins.plugin.plugin"],
+        capture_output=True,
+        text=True,
+        env=entorno,
+        cwd=carpeta,
+        timeout=120,
+        check=False,
+    )
+    if proceso.returncode == 0:
+        return None
+    return "\n".join(proceso.stderr.strip().splitlines()[-4:])
 
 
 def _huella() -> dict[str, int]:

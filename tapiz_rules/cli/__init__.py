@@ -9,6 +9,7 @@ nada de las páginas).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -58,10 +59,16 @@ def main(
         return salida.code if isinstance(salida.code, int) else 2
     try:
         codigo: int = args.ejecutar(args)
+        sys.stdout.flush()
         return codigo
     except ErrorTapiz as error:
         print(f"{PROGRAMA}: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # Quien leía (``tapiz reglas | head``) ya tiene bastante: sin traza, y sin
+        # otro error al vaciar la salida cuando Python termine.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

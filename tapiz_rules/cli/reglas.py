@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tapiz_rules.cli.comun import anadir_json, imprimir_json, semilla_o_nueva
+from tapiz_rules.cli.lienzos import anadir_lienzo, reglamento_del_lienzo
 from tapiz_rules.dados import Generador, tirar
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Sistema
@@ -207,6 +208,8 @@ def _mostrar_regla(regla: Regla, nombre_sistema: str) -> None:
 
 def ejecutar_reglas(args: argparse.Namespace) -> int:
     sistemas = _sistemas(args.sistema)
+    if args.lienzo:
+        sistemas = [reglamento_del_lienzo(args.lienzo).vigente]
     if args.nombre:
         encontradas = [(s, s.reglas[args.nombre]) for s in sistemas if args.nombre in s.reglas]
         if not encontradas:
@@ -252,6 +255,7 @@ def configurar_reglas(sub: Any) -> None:
         "nombre", nargs="?", metavar="NOMBRE", help="muestra las entradas y salidas de esa regla"
     )
     p.add_argument("--sistema", choices=tuple(SISTEMAS), help="solo las de ese sistema")
+    anadir_lienzo(p)
     anadir_json(p)
     p.set_defaults(ejecutar=ejecutar_reglas)
 
@@ -261,13 +265,18 @@ def _leer_entrada(texto: str) -> dict[str, Any]:
         entrada = json.loads(texto)
     except json.JSONDecodeError as error:
         raise ErrorTapiz(f"--entrada no es JSON válido (columna {error.colno}): {texto}") from None
+    except ValueError:  # un entero de miles de cifras
+        raise ErrorTapiz("--entrada tiene un número con demasiadas cifras") from None
     if not isinstance(entrada, dict):
         raise ErrorTapiz('--entrada debe ser un objeto JSON, por ejemplo {"puntos": 7}')
     return entrada
 
 
 def ejecutar_regla(args: argparse.Namespace) -> int:
-    elegido = reglamento(args.sistema, args.edicion or "", args.opcional or ())
+    if args.lienzo:
+        elegido = reglamento_del_lienzo(args.lienzo)
+    else:
+        elegido = reglamento(args.sistema, args.edicion or "", args.opcional or ())
     regla = elegido.regla(args.nombre)
     resultado = regla.ejecutar(elegido.parametros, _leer_entrada(args.entrada))
     if args.json:
@@ -306,5 +315,6 @@ def configurar_regla(sub: Any) -> None:
     p.add_argument(
         "--opcional", action="append", help="activa una regla opcional (se puede repetir)"
     )
+    anadir_lienzo(p)
     anadir_json(p)
     p.set_defaults(ejecutar=ejecutar_regla)

@@ -127,7 +127,8 @@ class TestErrores:
     def test_un_fichero_de_python_que_falla(self, tmp_path):
         fichero = _lienzo(tmp_path, "nombre: X\npython: reglas.py\n", **{"reglas.py": "1/0\n"})
         assert _error(fichero) == (
-            "lienzo.yml:2: no se puede cargar «reglas.py»: ZeroDivisionError: division by zero"
+            "reglas.py:1: el código del Lienzo «X» falló al importarlo: "
+            "ZeroDivisionError: division by zero"
         )
 
     def test_un_fichero_de_python_sin_reglas(self, tmp_path):
@@ -150,3 +151,36 @@ class TestErrores:
         niebla = cargar(_lienzo(tmp_path, texto)).reglamento()
         with pytest.raises(Exception, match="«tirada» debe estar entre 1 y 6; se recibió 7"):
             niebla.calcular("niebla", {"tirada": 7})
+
+
+class TestTablasSustituidas:
+    def test_una_fila_con_un_numero_que_no_dan_sus_reglas(self, tmp_path):
+        texto = (
+            "nombre: X\nparametros:\n  grados: {menor: 4, mayor: 8, extremo: 12}\ntablas:\n"
+            "  grados_efecto:\n    titulo: Grados\n    columnas: [Grado, Puntos, Modificador]\n"
+            "    filas:\n      - [Menor, 5, '+2/-2']\n"
+        )
+        assert _error(_lienzo(tmp_path, texto)) == (
+            "lienzo.yml:5: la fila «Menor» de «grados_efecto» dice 5 en «Puntos necesarios», "
+            "pero con las reglas del Lienzo es 4"
+        )
+
+    def test_una_tabla_con_otra_forma(self, tmp_path):
+        texto = (
+            "nombre: X\ntablas:\n  dificultades:\n    titulo: Dificultades\n"
+            "    columnas: [Dificultad, Resistencia, Nota, Otra]\n"
+            "    filas:\n      - [Media, 9, a, b]\n"
+        )
+        assert _error(_lienzo(tmp_path, texto)) == (
+            "lienzo.yml:3: la tabla «dificultades» tiene 2 columnas (Dificultad, Resistencia) "
+            "y la del Lienzo 4; una tabla sustituta cambia los textos, no la forma"
+        )
+
+    def test_otros_textos_con_los_mismos_numeros(self, tmp_path):
+        texto = (
+            "nombre: X\ntablas:\n  dificultades:\n    titulo: Dificultades del puerto\n"
+            "    columnas: [Dificultad, Resistencia]\n"
+            "    filas:\n      - [Media, 12]\n      - [Con niebla, 14]\n"
+        )
+        tabla = cargar(_lienzo(tmp_path, texto)).reglamento().tabla("dificultades")
+        assert tabla.filas == (("Media", 12), ("Con niebla", 14))

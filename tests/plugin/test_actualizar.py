@@ -104,3 +104,56 @@ def test_no_toca_una_pagina_con_otros_errores(
 )
 def test_los_valores_se_escriben_como_yaml(valor, texto) -> None:
     assert como_yaml(valor) == texto
+
+
+HOSTIL = (
+    "# Página\r\n\r\n"
+    "```tapiz-ejemplo\r\n"
+    "{sistema: ratas, regla: herida, entradas: {pv: 10, dano: 3}, espera: {pv: 2}}\r\n"
+    "```\r\n\r\n"
+    "```tapiz-ejemplo\r\n"
+    "regla: impedimento\r\n"
+    "entradas: {fue: 14, des: 15, con: 12, peso: 30}\r\n"
+    "espera:\r\n"
+    "  impedimento: 'normal'   # entre comillas simples\r\n"
+    "  carga: 30\r\n"
+    "```\r\n\r\n"
+    "```tapiz-ejemplo\r\n"
+    "regla: probabilidades_accion\r\n"
+    "entradas: {resistencia: 10, dados: 2d10}\r\n"
+    "espera: {p_fallo: 0.05, p_exito: 0.9}\r\n"
+    "```\r\n"
+)
+
+
+def test_solo_espera_con_sus_comillas_su_precision_y_sus_finales_de_linea(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pagina = _pagina(tmp_path, "")
+    pagina.write_bytes(HOSTIL.encode("utf-8"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["comprobar", "--actualizar", "srd/pagina.md"]) == 0
+    esperado = (
+        HOSTIL.replace("espera: {pv: 2}", "espera: {pv: 7}")
+        .replace("'normal'", "'cargado'")
+        .replace("carga: 30", "carga: 29")
+        .replace("p_fallo: 0.05", "p_fallo: 0.04")
+        .replace("p_exito: 0.9", "p_exito: 0.958")  # «1.0» sería «seguro»: más cifras
+    )
+    assert pagina.read_bytes().decode("utf-8") == esperado
+
+
+def test_rechaza_lo_que_no_sabe_reescribir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    texto = (
+        "```tapiz-ejemplo\nregla: grado_efecto\nentradas: {puntos: 11}\n"
+        "espera:\n  grado: >-\n    menor\n```\n"
+    )
+    pagina = _pagina(tmp_path, texto)
+    monkeypatch.chdir(tmp_path)
+    assert main(["comprobar", "--actualizar", "srd/pagina.md"]) == 1
+    assert pagina.read_text("utf-8") == texto
+    assert "srd/pagina.md:5: --actualizar no sabe reescribir «grado»: ocupa varias líneas" in (
+        capsys.readouterr().out
+    )

@@ -1,0 +1,191 @@
+"""El proceso que ejecuta el Python de un Lienzo: ``python -m tapiz_rules._trabajador_lienzo``.
+
+Recibe peticiones del proceso que comprueba el libro (tramas ``pickle``: quien
+comprueba es de fiar) y contesta con datos simples en JSON (el proceso que
+comprueba nunca deshace un ``pickle`` de aquí). Lo que imprima el Lienzo va a la
+salida de errores, para que no se mezcle con las respuestas.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import signal
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, BinaryIO, NoReturn
+
+from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
+from tapiz_rules.modelo import Campo, Regla
+from tapiz_rules.modelo.campos import NOMBRES_DE_TIPO
+
+LARGO = 8
+"""Bytes de la cabecera de cada trama: la longitud del contenido, en big endian."""
+
+
+class SalidaProhibida(BaseException):
+    """El código de un Lienzo intentó terminar el proceso."""
+
+
+class TiempoAgotado(BaseException):
+    """Una señal interrumpe el código del Lienzo a su tiempo, para saber en qué línea estaba.
+
+    Si el código la ignora (o está dentro de C), el proceso que comprueba lo mata
+    un momento después.
+    """
+
+
+def leer_trama(entrada: BinaryIO) -> bytes | None:
+    cabecera = entrada.read(LARGO)
+    if len(cabecera) < LARGO:
+        return None
+    return entrada.read(int.from_bytes(cabecera, "big"))
+
+
+def escribir_trama(salida: BinaryIO, contenido: bytes) -> None:
+    salida.write(len(contenido).to_bytes(LARGO, "big") + contenido)
+    salida.flush()
+
+
+def campo_en_datos(campo: Campo) -> dict[str, Any]:
+    datos: dict[str, Any] = {
+        "nombre": campo.nombre,
+        "tipo": NOMBRES_DE_TIPO[campo.tipo],
+        "etiqueta": campo.etiqueta,
+        "ayuda": campo.ayuda,
+        "unidad": campo.unidad,
+        "formato": str(campo.formato) if campo.formato is not None else None,
+        "opciones": [list(o) for o in campo.opciones] if campo.opciones is not None else None,
+        "admite_nulo": campo.admite_nulo,
+        "minimo": campo.minimo,
+        "maximo": campo.maximo,
+        "unidad_de": campo.unidad_de,
+        "decisiva": campo.decisiva,
+    }
+    if not campo.obligatorio:
+        datos["por_defecto"] = campo.por_defecto
+    return datos
+
+
+def regla_en_datos(regla: Regla) -> dict[str, Any]:
+    return {
+        "nombre": regla.nombre,
+        "titulo": regla.titulo,
+        "seccion": regla.seccion,
+        "descripcion": regla.descripcion,
+        "entradas": [campo_en_datos(c) for c in regla.entradas],
+        "salidas": [campo_en_datos(c) for c in regla.salidas],
+    }
+
+
+def _donde(error: BaseException, fichero: Path) -> tuple[str, int]:
+    """El fichero y la línea del Lienzo donde ocurrió (si no, la más profunda)."""
+    marcos = traceback.extract_tb(error.__traceback__)
+    propios = [m for m in marcos if Path(m.filename).resolve() == fichero]
+    if not (propios or marcos):
+        return fichero.as_posix(), 0
+    marco = (propios or marcos)[-1]
+    return marco.filename, marco.lineno or 0
+
+
+def _fallo(error: BaseException, fichero: Path) -> dict[str, Any]:
+    if isinstance(error, ErrorEntrada):
+        return {"error": "entrada", "mensaje": str(error), "campo": error.campo}
+    if isinstance(error, ErrorTapiz):
+        return {"error": "tapiz", "mensaje": str(error)}
+    nombre, linea = _donde(error, fichero)
+    tipo = (
+        "salida"
+        if isinstance(error, SalidaProhibida | SystemExit)
+        else "tiempo"
+        if isinstance(error, TiempoAgotado)
+        else "excepcion"
+    )
+    return {
+        "error": tipo,
+        "tipo": type(error).__name__,
+        "mensaje": str(error),
+        "fichero": nombre,
+        "linea": linea,
+    }
+
+
+class Trabajo:
+    def __init__(self) -> None:
+        self.fichero = Path()
+        self.reglas: dict[str, Regla] = {}
+
+    def cargar(self, fichero: str) -> dict[str, Any]:
+        import importlib.util
+
+        self.fichero = Path(fichero).resolve()
+        spec = importlib.util.spec_from_file_location("tapiz_lienzo", self.fichero)
+        if spec is None or spec.loader is None:
+            return {"error": "tapiz", "mensaje": "no es un módulo de Python"}
+        modulo = importlib.util.module_from_spec(spec)
+        sys.modules["tapiz_lienzo"] = modulo
+        spec.loader.exec_module(modulo)
+        reglas = getattr(modulo, "REGLAS", None)
+        if not isinstance(reglas, tuple | list) or not all(isinstance(r, Regla) for r in reglas):
+            return {"error": "sin_reglas"}
+        self.reglas = {r.nombre: r for r in reglas}
+        return {"reglas": [regla_en_datos(r) for r in reglas]}
+
+    def calcular(self, nombre: str, parametros: Any, entradas: dict[str, Any]) -> dict[str, Any]:
+        resultado = self.reglas[nombre].calcular(parametros, **entradas)
+        valores = getattr(resultado, "valores", None)
+        pasos = getattr(resultado, "pasos", ())
+        if not isinstance(valores, dict):
+            return {"error": "tapiz", "mensaje": "no devolvió un Resultado"}
+        return {"valores": valores, "pasos": [str(p) for p in pasos]}
+
+    def atender(self, peticion: dict[str, Any]) -> dict[str, Any]:
+        signal.setitimer(signal.ITIMER_REAL, float(peticion.get("limite", 5)))
+        try:
+            if peticion["orden"] == "cargar":
+                return self.cargar(peticion["fichero"])
+            return self.calcular(peticion["regla"], peticion["parametros"], peticion["entradas"])
+        except BaseException as error:  # el código del Lienzo falla de cualquier forma
+            return _fallo(error, self.fichero)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _agotado(_senal: int, _marco: Any) -> None:
+    raise TiempoAgotado
+
+
+def _prohibir_salidas() -> None:
+    def salir(codigo: int = 0) -> NoReturn:
+        raise SalidaProhibida(f"el Lienzo llamó a os._exit({codigo!r})")
+
+    os._exit = salir  # type: ignore[assignment]  # se cambia a propósito
+
+
+def _en_json(respuesta: dict[str, Any]) -> bytes:
+    try:
+        return json.dumps(respuesta, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError) as error:
+        fallo = {
+            "error": "tapiz",
+            "mensaje": f"devolvió valores que no son datos simples ({error})",
+        }
+        return json.dumps(fallo).encode("utf-8")
+
+
+def main() -> None:
+    respuestas = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    entrada = sys.stdin.buffer
+    _prohibir_salidas()
+    signal.signal(signal.SIGALRM, _agotado)
+    trabajo = Trabajo()
+    while (trama := leer_trama(entrada)) is not None:
+        escribir_trama(respuestas, _en_json(trabajo.atender(pickle.loads(trama))))
+
+
+if __name__ == "__main__":
+    main()

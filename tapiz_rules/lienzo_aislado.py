@@ -1,0 +1,275 @@
+"""El Python de un Lienzo, en un proceso aparte que solo devuelve datos.
+
+Un ``reglas.py`` lo escribe quien diseña un Lienzo y se ejecuta en la máquina de
+quien construye el libro. Aquí no puede cambiar el veredicto: se importa en un
+proceso propio (uno por Lienzo y por proceso, arrancado la primera vez que hace
+falta), que contesta con JSON; la comparación con lo que afirma cada página se
+hace en este proceso. Cada importación y cada llamada tienen un tiempo máximo:
+un bucle sin fin, un ``os._exit`` o una excepción son un error con el fichero y
+la línea del Lienzo, no un cuelgue ni una salida en silencio.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import pickle
+import select
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tapiz_rules._trabajador_lienzo import LARGO
+from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
+from tapiz_rules.modelo import Campo, Regla, Resultado
+from tapiz_rules.modelo.campos import NOMBRES_DE_TIPO, OBLIGATORIO
+from tapiz_rules.modelo.formato import Formato
+
+LIMITE_POR_DEFECTO = 5.0
+"""Segundos que puede tardar la importación de un ``reglas.py`` o una llamada a una regla."""
+MARGEN = 2.0
+"""Segundos de más tras los que se mata el proceso si el código del Lienzo ignora su señal."""
+_TIPOS = {nombre: tipo for tipo, nombre in NOMBRES_DE_TIPO.items()}
+_RAIZ = str(Path(__file__).resolve().parent.parent)
+
+
+class ErrorDelLienzo(ErrorTapiz):
+    """El código del Lienzo falló, tardó demasiado o terminó su proceso."""
+
+    def __init__(self, mensaje: str, fichero: str = "", linea: int = 0) -> None:
+        super().__init__(mensaje)
+        self.fichero = fichero
+        self.linea = linea
+
+
+class _Caido(Exception):
+    """El proceso del Lienzo ya no contesta: terminó o se le acabó el tiempo."""
+
+
+@dataclass
+class Trabajador:
+    """El proceso de un Lienzo: ``ruta`` es como se nombra su ``reglas.py`` en los mensajes."""
+
+    fichero: Path
+    ruta: str
+    lienzo: str
+    limite: float = LIMITE_POR_DEFECTO
+    _proceso: subprocess.Popen[bytes] | None = None
+    _pid: int = 0
+    _cerrojo: threading.Lock = field(default_factory=threading.Lock)
+
+    def cargar(self) -> list[dict[str, Any]]:
+        respuesta = self._pedir({"orden": "cargar", "fichero": str(self.fichero)}, "al importarlo")
+        if respuesta.get("error") == "sin_reglas":
+            raise ErrorDelLienzo(
+                f"«{self.fichero.name}» debe definir REGLAS, una tupla de reglas declaradas "
+                "con @regla"
+            )
+        self._sin_error(respuesta, "al importarlo")
+        reglas = respuesta.get("reglas")
+        if not isinstance(reglas, list) or not reglas:
+            raise ErrorDelLienzo(f"{self.ruta}: REGLAS está vacía", self.ruta, 1)
+        return reglas
+
+    def calcular(self, regla: str, parametros: Any, entradas: dict[str, Any]) -> Resultado:
+        peticion = {"orden": "calcular", "regla": regla, "parametros": parametros}
+        donde = f"en la regla «{regla}»"
+        respuesta = self._pedir(peticion | {"entradas": entradas}, donde)
+        self._sin_error(respuesta, donde)
+        valores, pasos = respuesta.get("valores"), respuesta.get("pasos")
+        if not isinstance(valores, dict) or not isinstance(pasos, list):
+            raise ErrorDelLienzo(f"{self.ruta}: la regla «{regla}» no devolvió un Resultado")
+        return Resultado(valores, tuple(str(p) for p in pasos))
+
+    def _sin_error(self, respuesta: dict[str, Any], donde: str) -> None:
+        tipo = respuesta.get("error")
+        if tipo is None:
+            return
+        mensaje = str(respuesta.get("mensaje", ""))
+        if tipo == "entrada":
+            raise ErrorEntrada(mensaje, str(respuesta.get("campo") or ""))
+        if tipo == "tapiz":
+            raise ErrorTapiz(f"{self.ruta}: {mensaje}")
+        fichero, linea = self._lugar(respuesta)
+        que = {
+            "salida": "intentó terminar el proceso",
+            "tiempo": f"no terminó en {_segundos(self.limite)}",
+        }.get(str(tipo), "falló")
+        if tipo == "tiempo":
+            raise ErrorDelLienzo(
+                f"{fichero}:{linea}: el código del Lienzo «{self.lienzo}» {que} {donde}",
+                fichero,
+                linea,
+            )
+        raise ErrorDelLienzo(
+            f"{fichero}:{linea}: el código del Lienzo «{self.lienzo}» {que} {donde}: "
+            f"{respuesta.get('tipo')}: {mensaje}",
+            fichero,
+            linea,
+        )
+
+    def _lugar(self, respuesta: dict[str, Any]) -> tuple[str, int]:
+        fichero = str(respuesta.get("fichero") or "")
+        linea = respuesta.get("linea")
+        linea = linea if isinstance(linea, int) else 0
+        if fichero and Path(fichero).resolve() == self.fichero:
+            return self.ruta, linea
+        return fichero or self.ruta, linea
+
+    def _pedir(self, peticion: dict[str, Any], donde: str) -> dict[str, Any]:
+        with self._cerrojo:
+            if peticion["orden"] != "cargar":
+                self._arrancado()
+            else:
+                self._arrancar()
+            try:
+                return self._intercambiar(pickle.dumps(peticion | {"limite": self.limite}))
+            except _Caido as caida:
+                self.cerrar()
+                raise ErrorDelLienzo(
+                    f"{self.ruta}: el código del Lienzo «{self.lienzo}» {caida} {donde}",
+                    self.ruta,
+                    0,
+                ) from None
+
+    def _arrancado(self) -> None:
+        """Tras un fallo (o en un proceso bifurcado) se arranca otro y se vuelve a importar."""
+        if self._proceso is None or self._pid != os.getpid():
+            self._arrancar()
+            peticion = {"orden": "cargar", "fichero": str(self.fichero), "limite": self.limite}
+            self._intercambiar(pickle.dumps(peticion))
+
+    def _arrancar(self) -> None:
+        if self._proceso is not None and self._pid == os.getpid():
+            return
+        entorno = dict(os.environ)
+        entorno["PYTHONPATH"] = os.pathsep.join(
+            filter(None, (_RAIZ, entorno.get("PYTHONPATH", "")))
+        )
+        self._proceso = subprocess.Popen(
+            [sys.executable, "-m", "tapiz_rules._trabajador_lienzo"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=self.fichero.parent,
+            env=entorno,
+        )
+        self._pid = os.getpid()
+        _VIVOS.append(self)
+
+    def _intercambiar(self, peticion: bytes) -> dict[str, Any]:
+        proceso = self._proceso
+        assert proceso is not None and proceso.stdin is not None and proceso.stdout is not None
+        try:
+            proceso.stdin.write(len(peticion).to_bytes(LARGO, "big") + peticion)
+            proceso.stdin.flush()
+        except OSError:
+            raise _Caido(_como_termino(proceso)) from None
+        salida = proceso.stdout.fileno()
+        cabecera = _leer(salida, LARGO, self.limite + MARGEN, proceso)
+        contenido = _leer(salida, int.from_bytes(cabecera, "big"), self.limite + MARGEN, proceso)
+        try:
+            respuesta = json.loads(contenido.decode("utf-8"))
+        except ValueError:
+            raise _Caido("contestó algo que no es JSON") from None
+        if not isinstance(respuesta, dict):
+            raise _Caido("contestó algo que no es un mapa")
+        return respuesta
+
+    def cerrar(self) -> None:
+        proceso, self._proceso = self._proceso, None
+        if proceso is not None and self._pid == os.getpid():
+            proceso.kill()
+            proceso.wait()
+            for tubo in (proceso.stdin, proceso.stdout):
+                if tubo is not None:
+                    tubo.close()
+
+
+def _leer(fd: int, cuantos: int, limite: float, proceso: subprocess.Popen[bytes]) -> bytes:
+    trozos: list[bytes] = []
+    pendientes = cuantos
+    while pendientes:
+        listos, _, _ = select.select([fd], [], [], limite)
+        if not listos:
+            raise _Caido(f"no terminó en {_segundos(limite - MARGEN)}")
+        trozo = os.read(fd, min(pendientes, 1 << 20))
+        if not trozo:
+            raise _Caido(_como_termino(proceso))
+        trozos.append(trozo)
+        pendientes -= len(trozo)
+    return b"".join(trozos)
+
+
+def _segundos(limite: float) -> str:
+    return f"{limite:g} s".replace(".", ",")
+
+
+def _como_termino(proceso: subprocess.Popen[bytes]) -> str:
+    try:
+        codigo = proceso.wait(timeout=1)
+    except subprocess.TimeoutExpired:
+        return "cerró su salida"
+    return f"terminó su proceso (código {codigo})"
+
+
+_VIVOS: list[Trabajador] = []
+
+
+@atexit.register
+def _cerrar_todos() -> None:
+    for trabajador in _VIVOS:
+        trabajador.cerrar()
+
+
+def _campo(datos: Any) -> Campo:
+    if not isinstance(datos, dict) or datos.get("tipo") not in _TIPOS:
+        raise ErrorTapiz(f"un campo mal descrito: {datos!r:.80}")
+    unidad = datos.get("unidad")
+    opciones = datos.get("opciones")
+    return Campo(
+        nombre=str(datos["nombre"]),
+        tipo=_TIPOS[datos["tipo"]],
+        etiqueta=str(datos["etiqueta"]),
+        ayuda=str(datos.get("ayuda") or ""),
+        unidad=tuple(unidad) if isinstance(unidad, list) else unidad,
+        formato=Formato(datos["formato"]) if datos.get("formato") else None,
+        opciones=tuple(tuple(o) for o in opciones) if opciones is not None else None,
+        por_defecto=datos.get("por_defecto", OBLIGATORIO),
+        admite_nulo=bool(datos.get("admite_nulo")),
+        minimo=datos.get("minimo"),
+        maximo=datos.get("maximo"),
+        unidad_de=datos.get("unidad_de"),
+        decisiva=bool(datos.get("decisiva")),
+    )
+
+
+def reglas_del_lienzo(trabajador: Trabajador) -> tuple[Regla, ...]:
+    """Importa el ``reglas.py`` en su proceso y declara aquí sus reglas, que calculan allí."""
+    reglas = []
+    for datos in trabajador.cargar():
+        try:
+            nombre = str(datos["nombre"])
+            regla = Regla(
+                nombre=nombre,
+                titulo=str(datos["titulo"]),
+                seccion=str(datos["seccion"]),
+                descripcion=str(datos["descripcion"]),
+                entradas=tuple(_campo(c) for c in datos["entradas"]),
+                salidas=tuple(_campo(c) for c in datos["salidas"]),
+                calcular=_calculo(trabajador, nombre),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ErrorDelLienzo(f"{trabajador.ruta}: una regla mal descrita ({error})") from None
+        reglas.append(regla)
+    return tuple(reglas)
+
+
+def _calculo(trabajador: Trabajador, nombre: str) -> Any:
+    def calcular(parametros: Any, **entradas: Any) -> Resultado:
+        return trabajador.calcular(nombre, parametros, entradas)
+
+    return calcular
