@@ -14,6 +14,7 @@ from typing import Any
 from mkdocs_plugins.extension.pagina import Informe, comprobar_ficheros
 from mkdocs_plugins.herramientas.actualizar import actualizar
 from mkdocs_plugins.herramientas.impacto import impacto
+from mkdocs_plugins.herramientas.pdf.orden import configurar_pdf
 from mkdocs_plugins.nucleo import catalogo, datos
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
@@ -183,7 +184,14 @@ def configurar_impacto(sub: Any) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     return cli.main(
-        argv, (*cli.SUBCOMANDOS, configurar_comprobar, configurar_exportar, configurar_impacto)
+        argv,
+        (
+            *cli.SUBCOMANDOS,
+            configurar_comprobar,
+            configurar_exportar,
+            configurar_impacto,
+            configurar_pdf,
+        ),
     )
 
 
