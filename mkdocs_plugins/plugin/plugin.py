@@ -18,7 +18,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
-from mkdocs_plugins.nucleo import cache, catalogo, datos
+from mkdocs_plugins.nucleo import anclas, cache, catalogo, datos
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
@@ -188,7 +188,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
-        html = self._cargar_widgets(html, page, estado)
+        html = self._cargar_widgets(anclas.anclar(html), page, estado)
         return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)
 
     def _cargar_widgets(self, html: str, page: Page, estado: Estado) -> str:

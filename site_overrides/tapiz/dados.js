@@ -11,11 +11,13 @@ const WIDGETS = [
   [".tapiz-tirador", "botones", "montarTirador"],
   ["button.tapiz-dados", "botones"],
   [".tapiz-repetir", "ejemplos"],
+  [".tapiz-enlace", "enlaces", "montarEnlace"],
 ];
 /** Cada hoja de estilos y lo que la necesita. */
 const HOJAS = [
   ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo"],
   ["comparativa.css", ".tapiz-comparativa"],
+  ["enlaces.css", ".tapiz-enlace"],
 ];
 // hasta aquí.
 

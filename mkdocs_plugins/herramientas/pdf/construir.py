@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mkdocs_plugins.herramientas.pdf import fuente, libro
+from mkdocs_plugins.herramientas.pdf import fuente, libro, svg
 from mkdocs_plugins.herramientas.pdf.hoja import hoja
 from mkdocs_plugins.herramientas.pdf.libro import Version
 
@@ -72,6 +72,8 @@ def construir_sitio(mkdocs_yml: Path, destino: Path) -> dict[str, Any]:
 
 def escribir(html: str, salida: Path, sitio: Path) -> None:
     weasyprint = _weasyprint()
+    # Avisa de cada propiedad de SVG que no aplica a HTML (fill, stroke): ruido, no errores.
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
     estilos = [weasyprint.CSS(filename=str(ESTILOS))]
     estilos += [weasyprint.CSS(filename=str(sitio / e)) for e in ESTILOS_DEL_SITIO]
     salida.parent.mkdir(parents=True, exist_ok=True)
@@ -90,6 +92,17 @@ def hoja_sola(version_: Version) -> str:
     )
 
 
+def ensamblar(nav: list[Any], sitio: Path, version_: Version, url: str) -> tuple[str, int, int]:
+    """El HTML del libro, los capítulos que lleva y los que tienen secciones pendientes."""
+    capitulos = fuente.capitulos(nav, sitio)
+    paleta = svg.colores((sitio / ESTILOS_DEL_SITIO[0]).read_text(encoding="utf-8"))
+    for capitulo in capitulos:
+        svg.colores_resueltos(capitulo.cuerpo, paleta)
+    quedan, pendientes = libro.preparar(capitulos)
+    html = libro.documento(quedan, pendientes, hoja(), version_, url)
+    return html, len(quedan), len(pendientes)
+
+
 def pdf(mkdocs_yml: Path, salida: Path, hoja_salida: Path, sitio: Path | None = None) -> Hecho:
     """El libro en ``salida`` y la hoja en ``hoja_salida``; sin ``sitio``, lo construye antes
     en una carpeta temporal."""
@@ -103,9 +116,9 @@ def pdf(mkdocs_yml: Path, salida: Path, hoja_salida: Path, sitio: Path | None = 
             from mkdocs.config import load_config
 
             configuracion = dict(load_config(str(mkdocs_yml), site_dir=str(sitio)))
-        capitulos = fuente.capitulos(configuracion["nav"], sitio)
-        quedan, pendientes = libro.preparar(capitulos)
-        html = libro.documento(quedan, pendientes, hoja(), version_, configuracion["site_url"])
+        html, capitulos, pendientes = ensamblar(
+            configuracion["nav"], sitio, version_, configuracion["site_url"]
+        )
         escribir(html, salida, sitio)
         escribir(hoja_sola(version_), hoja_salida, sitio)
-    return Hecho(salida, hoja_salida, len(quedan), len(pendientes))
+    return Hecho(salida, hoja_salida, capitulos, pendientes)

@@ -9,6 +9,8 @@ from typing import Any
 
 import tinyhtml5
 
+from mkdocs_plugins.herramientas.pdf import svg
+
 FUERA_DEL_LIBRO = ("libro.md", "colaborar/")
 """La página del libro completo (este PDF la sustituye) y las de quien colabora."""
 APENDICE = "lienzos/"
@@ -59,6 +61,7 @@ def leer_articulo(html: str) -> ET.Element:
     articulo: ET.Element | None = raiz.find(".//article")
     if articulo is None:
         raise ValueError("la página no tiene <article>")
+    svg.sin_espacios_de_nombres(articulo)
     return articulo
 
 

@@ -69,7 +69,8 @@ def preparar(capitulos: list[Capitulo]) -> tuple[list[Capitulo], list[Pendiente]
         titulo = _texto(encabezado) if encabezado is not None else capitulo.titulo
         quitadas = limpiar.quitar_pendientes(capitulo.cuerpo)
         entero = capitulo.cuerpo.find("h1") is None
-        if quitadas:
+        quitadas = [q for q in quitadas if q != titulo]
+        if quitadas or entero:
             pendientes.append(Pendiente(titulo, [] if entero else quitadas, entero))
         if not entero:
             quedan.append(capitulo)

@@ -55,7 +55,11 @@ def solo_papel(raiz: ET.Element) -> None:
             hijo.set("class", "tapiz-dados")
             for nieto in list(hijo):
                 hijo.remove(nieto)
-        elif hijo.tag in ETIQUETAS_FUERA or clases(hijo) & set(SOLO_PANTALLA):
+        elif (
+            hijo.tag in ETIQUETAS_FUERA
+            or clases(hijo) & set(SOLO_PANTALLA)
+            or hijo.get("hidden") is not None
+        ):
             quitar(padre, hijo)
 
 
@@ -68,37 +72,41 @@ def nivel(elemento: ET.Element) -> int:
 
 
 def quitar_pendientes(articulo: ET.Element) -> list[str]:
-    """Quita las secciones que solo dicen «pendiente» y devuelve sus títulos (los de más arriba).
+    """Quita los avisos «pendiente» y las secciones que se quedan vacías sin ellos; devuelve
+    los títulos de las secciones que tenían un aviso (sin repetir las de dentro de otra).
 
     Una sección es un encabezado y lo que le sigue hasta el siguiente encabezado de su nivel o
-    de uno superior; se quita si su texto propio son solo avisos pendientes y sus subsecciones
-    también se quitan. Si se quita el ``<h1>``, el capítulo entero está pendiente.
+    de uno superior. Si se quita el ``<h1>``, el capítulo entero está pendiente.
     """
+    con_aviso: list[ET.Element] = []
+    actual: ET.Element | None = None
+    for elemento in list(articulo):
+        if nivel(elemento):
+            actual = elemento
+        elif _es_pendiente(elemento):
+            if actual is not None and actual not in con_aviso:
+                con_aviso.append(actual)
+            quitar(articulo, elemento)
     hijos = list(articulo)
     indices = [i for i, h in enumerate(hijos) if nivel(h)]
     quitados: set[int] = set()
     for posicion in reversed(range(len(indices))):
         inicio = indices[posicion]
         siguiente = indices[posicion + 1] if posicion + 1 < len(indices) else len(hijos)
-        propio = hijos[inicio + 1 : siguiente]
         subsecciones = []
         for otro in indices[posicion + 1 :]:
             if nivel(hijos[otro]) <= nivel(hijos[inicio]):
                 break
             subsecciones.append(otro)
-        solo_pendiente = all(_es_pendiente(e) for e in propio)
-        algo = any(_es_pendiente(e) for e in propio) or subsecciones
-        if solo_pendiente and algo and all(s in quitados for s in subsecciones):
+        vacia = siguiente == inicio + 1 and all(s in quitados for s in subsecciones)
+        if vacia and (hijos[inicio] in con_aviso or subsecciones):
             quitados.add(inicio)
     titulos = []
     for posicion, inicio in enumerate(indices):
-        if inicio not in quitados:
-            continue
-        padre = [i for i in indices[:posicion] if nivel(hijos[i]) < nivel(hijos[inicio])]
-        if not padre or padre[-1] not in quitados:
-            titulos.append("".join(hijos[inicio].itertext()).strip())
-        fin = indices[posicion + 1] if posicion + 1 < len(indices) else len(hijos)
-        for elemento in hijos[inicio:fin]:
-            if elemento in list(articulo):
-                quitar(articulo, elemento)
+        encabezado = hijos[inicio]
+        padres = [i for i in indices[:posicion] if nivel(hijos[i]) < nivel(encabezado)]
+        if encabezado in con_aviso and not (padres and padres[-1] in quitados):
+            titulos.append("".join(encabezado.itertext()).strip())
+        if inicio in quitados:
+            quitar(articulo, encabezado)
     return titulos
