@@ -4,8 +4,8 @@ Las reglas y tablas se anclan con el nombre que declaran en el motor (``regla-ac
 la tabla ``tabla_impedimento``, ``tabla-impedimento``) y los ejemplos con el suyo
 (``ejemplo-<página>-<título>``), nunca con su posición: reordenar la página no cambia ningún
 enlace. Si una página muestra dos veces la misma regla, la segunda lleva ``-2``. Cada tarjeta
-recibe un enlace visible y un botón «copiar enlace» (oculto sin JavaScript; lo muestra
-``enlaces.js``).
+recibe un enlace visible y un botón «copiar enlace» (oculto sin JavaScript; ``dados.js`` carga
+``enlaces.js`` al pulsarlo).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def enlace(ancla: str, que: str, titulo: str) -> str:
         f'<span class="tapiz-enlace" {FUERA_DE_LA_BUSQUEDA}>'
         f'<a class="tapiz-enlace__ancla" href="#{escape(ancla)}" '
         f'aria-label="Enlace a {nombre}" title="Enlace a {nombre}">#</a>'
-        f'<button type="button" class="tapiz-enlace__copiar" hidden '
+        f'<button type="button" class="tapiz-enlace__copiar" '
         f'aria-label="Copiar el enlace a {nombre}">copiar enlace</button>'
         '<span class="tapiz-enlace__aviso" role="status"></span></span>'
     )
@@ -60,7 +60,7 @@ def anclar(html: str) -> str:
             while ancla in usados:
                 ancla, numero = f"{base}-{numero}", numero + 1
             usados.add(ancla)
-            atributos = f' id="{ancla}"{atributos}'
+            atributos = f'{atributos} id="{ancla}"'
         fuerte = FUERTE.search(coincide["titulo"])
         texto = fuerte[1] if fuerte else coincide["titulo"]
         titulo = unescape(" ".join(ETIQUETA.sub(" ", texto).split()))

@@ -54,7 +54,7 @@ WIDGETS = (
     Widget("tapiz-repetir", "ejemplos"),
     Widget("tapiz-ejemplo"),
     Widget("tapiz-comparativa", hoja="comparativa.css"),
-    Widget("tapiz-enlace", "enlaces", "montarEnlace", hoja="enlaces.css"),
+    Widget("tapiz-enlace"),
 )
 
 POR_CLASE = {w.clase: w for w in WIDGETS}

@@ -11,13 +11,11 @@ const WIDGETS = [
   [".tapiz-tirador", "botones", "montarTirador"],
   ["button.tapiz-dados", "botones"],
   [".tapiz-repetir", "ejemplos"],
-  [".tapiz-enlace", "enlaces", "montarEnlace"],
 ];
 /** Cada hoja de estilos y lo que la necesita. */
 const HOJAS = [
-  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo"],
+  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace"],
   ["comparativa.css", ".tapiz-comparativa"],
-  ["enlaces.css", ".tapiz-enlace"],
 ];
 // hasta aquí.
 
@@ -131,9 +129,10 @@ function alHacerClic(evento) {
     return;
   }
   document.querySelector("abbr[data-abierta]")?.removeAttribute("data-abierta");
-  const boton = evento.target.closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir]");
+  const boton = evento.target.closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir], .tapiz-enlace__copiar");
   if (!boton) return;
-  if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
+  if (boton.matches(".tapiz-enlace__copiar")) conModulo("enlaces", (modulo) => modulo.alCopiar(boton));
+  else if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
   else if (boton.matches(".tapiz-repetir")) conModulo("ejemplos", (modulo) => modulo.repetirEjemplo(boton));
   else window.print();
 }

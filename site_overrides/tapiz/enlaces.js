@@ -1,19 +1,15 @@
 // @ts-check
-// «Copiar enlace» de cada regla, tabla y ejemplo: el botón solo aparece con JavaScript.
+// «Copiar enlace» de cada regla, tabla y ejemplo; se carga al pulsar el botón por primera vez.
 
 /**
- * Muestra el botón de copiar de un enlace permanente y le da su acción.
- * @param {HTMLElement} enlace el `.tapiz-enlace` de una tarjeta
+ * Copia el enlace de la tarjeta del botón pulsado (lo llama `dados.js`).
+ * @param {Element} boton un `.tapiz-enlace__copiar`
  */
-export function montarEnlace(enlace) {
-  if (enlace.dataset.tapizListo) return;
-  enlace.dataset.tapizListo = "1";
-  const boton = /** @type {HTMLButtonElement | null} */ (enlace.querySelector(".tapiz-enlace__copiar"));
-  const ancla = /** @type {HTMLAnchorElement | null} */ (enlace.querySelector(".tapiz-enlace__ancla"));
-  const aviso = /** @type {HTMLElement | null} */ (enlace.querySelector(".tapiz-enlace__aviso"));
-  if (!boton || !ancla || !aviso) return;
-  boton.hidden = false;
-  boton.addEventListener("click", () => copiar(ancla.href, aviso));
+export function alCopiar(boton) {
+  const enlace = boton.closest(".tapiz-enlace");
+  const ancla = /** @type {HTMLAnchorElement | null} */ (enlace?.querySelector(".tapiz-enlace__ancla") ?? null);
+  const aviso = /** @type {HTMLElement | null} */ (enlace?.querySelector(".tapiz-enlace__aviso") ?? null);
+  if (ancla && aviso) copiar(ancla.href, aviso);
 }
 
 /**
