@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.herramientas.pdf import construir
+from mkdocs_plugins.herramientas.pdf.libro import Version
 from tests.navegador.conftest import RAIZ, construir_sitio
 
 SITIO_PUBLICADO = "https://tapiz-rpg.github.io/tapiz-srd/"
@@ -29,6 +30,7 @@ class Libro:
     paginas: list[str]
     """El texto de cada página (pdftotext -layout), la primera en el índice 0."""
     segundos: float
+    version: Version
 
 
 def texto(pdf: Path, *opciones: str) -> str:
@@ -40,11 +42,11 @@ def texto(pdf: Path, *opciones: str) -> str:
     ).stdout
 
 
-def ensamblar(sitio: Path) -> str:
+def ensamblar(sitio: Path, version: Version) -> str:
     from mkdocs.config import load_config
 
     nav = load_config(str(RAIZ / "mkdocs.yml"))["nav"]
-    html, _, _ = construir.ensamblar(nav, sitio, construir.version(RAIZ), SITIO_PUBLICADO)
+    html, _, _ = construir.ensamblar(nav, sitio, version, SITIO_PUBLICADO)
     return html
 
 
@@ -53,8 +55,10 @@ def libro_pdf(tmp_path_factory: pytest.TempPathFactory) -> Libro:
     carpeta = tmp_path_factory.mktemp("pdf")
     sitio = carpeta / "sitio"
     construir_sitio(sitio, SITIO_PUBLICADO)
+    version = construir.version(RAIZ)
     inicio = time.perf_counter()
     hecho = construir.pdf(RAIZ / "mkdocs.yml", carpeta / "libro.pdf", carpeta / "hoja.pdf", sitio)
     segundos = time.perf_counter() - inicio
     paginas = texto(hecho.libro).split("\f")[:-1]
-    return Libro(sitio, hecho.libro, hecho.hoja, ensamblar(sitio), paginas, segundos)
+    html = ensamblar(sitio, version)
+    return Libro(sitio, hecho.libro, hecho.hoja, html, paginas, segundos, version)

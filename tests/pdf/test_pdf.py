@@ -116,7 +116,7 @@ def test_los_enlaces_internos_llevan_a_un_id(libro_pdf: Libro) -> None:
 
 
 def test_mismo_commit_mismo_texto(libro_pdf: Libro, tmp_path: Path) -> None:
-    html = ensamblar(libro_pdf.sitio)
+    html = ensamblar(libro_pdf.sitio, libro_pdf.version)
     assert html == libro_pdf.html
     otro = tmp_path / "otro.pdf"
     construir.escribir(html, otro, libro_pdf.sitio)
