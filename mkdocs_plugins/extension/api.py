@@ -10,7 +10,7 @@ from pathlib import Path
 from markdown import Markdown
 
 from mkdocs_plugins.extension.pagina import EXTENSIONES
-from mkdocs_plugins.nucleo import api, api_esquemas, api_paginas, estructura, version
+from mkdocs_plugins.nucleo import api, api_esquemas, api_paginas, catalogo, estructura, version
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from tapiz_rules.lienzo import Lienzo
 from tapiz_rules.sistemas import SISTEMAS
@@ -35,6 +35,8 @@ def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]
     """Cada página del libro con su título (el de su cabecera o su primer encabezado)."""
     leidas = []
     for fichero in sorted(configuracion.paginas.rglob("*.md")):
+        if fichero == configuracion.paginas / catalogo.RUTA:
+            continue  # lo genera «tapiz exportar»: no es una página del libro
         texto = fichero.read_text("utf-8")
         leida = estructura.leer(texto)
         lienzo = _lienzo_de(configuracion, fichero)

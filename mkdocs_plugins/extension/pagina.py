@@ -14,7 +14,7 @@ from pathlib import Path
 from markdown import Markdown
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
-from mkdocs_plugins.nucleo import identificadores
+from mkdocs_plugins.nucleo import catalogo, identificadores
 from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.estructura import Estructura
@@ -135,7 +135,8 @@ def comprobar_ficheros(ficheros: list[Path], configuracion: Configuracion) -> In
         informe.datos_ejemplos |= procesada.ejemplos
         informe.avisos.extend(procesada.avisos)
         clave = identificadores.clave(configuracion, fichero)
-        if registro is not None and clave is not None and procesada.estructura is not None:
+        generada = clave == catalogo.RUTA  # la escribe «tapiz exportar», como el plugin
+        if registro and clave and not generada and procesada.estructura is not None:
             leida = procesada.estructura
             informe.problemas += identificadores.comprobar(ruta, clave, leida, registro)
     return informe

@@ -15,6 +15,7 @@ from mkdocs_plugins.extension.pagina import Informe, comprobar_ficheros
 from mkdocs_plugins.herramientas.actualizar import actualizar
 from mkdocs_plugins.herramientas.impacto import impacto
 from mkdocs_plugins.herramientas.ordenes_datos import configurar_identificadores, exportar_api
+from mkdocs_plugins.herramientas.pdf.orden import configurar_pdf
 from mkdocs_plugins.nucleo import catalogo, datos
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
@@ -144,7 +145,7 @@ def configurar_comprobar(sub: Any) -> None:
 
 def ejecutar_exportar(args: argparse.Namespace) -> int:
     try:
-        configuracion = configuracion_desde(_desde(args.rutas))
+        configuracion = configuracion_desde(_desde([args.destino] if args.destino else []))
     except ErrorConfiguracion as error:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
@@ -214,6 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             configurar_exportar,
             configurar_impacto,
             configurar_identificadores,
+            configurar_pdf,
         ),
     )
 

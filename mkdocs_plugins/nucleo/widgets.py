@@ -54,6 +54,7 @@ WIDGETS = (
     Widget("tapiz-repetir", "ejemplos"),
     Widget("tapiz-ejemplo"),
     Widget("tapiz-comparativa", hoja="comparativa.css"),
+    Widget("tapiz-enlace"),
 )
 
 POR_CLASE = {w.clase: w for w in WIDGETS}

@@ -19,7 +19,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
-from mkdocs_plugins.nucleo import cache, catalogo, datos, identificadores, render
+from mkdocs_plugins.nucleo import anclas, cache, catalogo, datos, identificadores, render
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
@@ -202,7 +202,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
-        html = self._cargar_widgets(html, page, estado)
+        html = self._cargar_widgets(anclas.anclar(html), page, estado)
         if self.error_de_configuracion is not None:
             html = render.error(self.error_de_configuracion) + html
         return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)

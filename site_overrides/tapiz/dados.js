@@ -32,7 +32,7 @@ const WIDGETS = [
  * @type {Array<[string, string]>}
  */
 const HOJAS = [
-  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo"],
+  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];
 // hasta aquí.
@@ -172,9 +172,10 @@ function alHacerClic(evento) {
     return;
   }
   document.querySelector("abbr[data-abierta]")?.removeAttribute("data-abierta");
-  const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir]");
+  const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir], .tapiz-enlace__copiar");
   if (!boton) return;
-  if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
+  if (boton.matches(".tapiz-enlace__copiar")) conModulo("enlaces", (modulo) => modulo.alCopiar(boton));
+  else if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
   else if (boton.matches(".tapiz-repetir")) conModulo("ejemplos", (modulo) => modulo.repetirEjemplo(boton));
   else window.print();
 }

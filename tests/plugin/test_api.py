@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,20 @@ def test_tapiz_exportar_json_escribe_lo_mismo(
 )
 def test_url_de_una_pagina(pagina: str, url: str) -> None:
     assert api_paginas.url_de(pagina) == url
+
+
+def test_tapiz_exportar_para_zensical_no_se_queja_de_su_propio_catalogo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """El catálogo lo genera la orden (como el plugin): sus encabezados no se registran."""
+    proyecto = tmp_path / "libro"
+    shutil.copytree(RAIZ / "srd", proyecto / "srd")
+    for fichero in ("tapiz.yml", "mkdocs.yml", "identificadores.yml"):
+        shutil.copy(RAIZ / fichero, proyecto / fichero)
+    monkeypatch.chdir(tmp_path)
+    assert main(["exportar", str(proyecto / "srd")]) == 0
+    assert main(["exportar", str(proyecto / "srd")]) == 0  # con el catálogo ya escrito
+    assert (proyecto / "srd" / "catalogo.md").exists()
+    assert "no declara su identificador" not in capsys.readouterr().err
+    paginas = [f.ruta for f, _ in api.fuentes(configuracion_desde(proyecto))]
+    assert "srd/catalogo.md" not in paginas and "srd/hacer-cosas.md" in paginas

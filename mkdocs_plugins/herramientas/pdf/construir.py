@@ -1,0 +1,124 @@
+"""Construir el PDF del libro y el de la hoja de personaje con WeasyPrint."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mkdocs_plugins.herramientas.pdf import fuente, libro, svg
+from mkdocs_plugins.herramientas.pdf.hoja import hoja
+from mkdocs_plugins.herramientas.pdf.libro import Version
+
+ESTILOS = Path(__file__).with_name("imprimir.css")
+ESTILOS_DEL_SITIO = ("tapiz/comparativa.css",)
+"""Lo que el papel toma del sitio: los colores de las series de las gráficas."""
+LIBRO = "tapiz-srd.pdf"
+HOJA = "hoja-de-personaje.pdf"
+
+
+class FaltaWeasyPrint(RuntimeError):
+    """WeasyPrint (grupo de desarrollo) o sus bibliotecas de sistema no están instalados."""
+
+
+@dataclass(frozen=True)
+class Hecho:
+    libro: Path
+    hoja: Path
+    capitulos: int
+    pendientes: int
+
+
+def version(raiz: Path) -> Version:
+    """El commit de ``raiz`` y su fecha; sin git, una versión sin fecha."""
+    proceso = subprocess.run(
+        ["git", "log", "-1", "--format=%h%n%cI"],
+        cwd=raiz,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    lineas = proceso.stdout.split()
+    if proceso.returncode != 0 or len(lineas) != 2:
+        return Version("", None)
+    return Version(lineas[0], datetime.fromisoformat(lineas[1]))
+
+
+def _weasyprint() -> Any:
+    try:
+        import weasyprint
+    except (ImportError, OSError) as error:
+        raise FaltaWeasyPrint(
+            "tapiz pdf necesita WeasyPrint (grupo dev: «uv sync») y las bibliotecas Pango y "
+            "HarfBuzz del sistema («apt-get install libpango-1.0-0 libpangoft2-1.0-0 "
+            f"libharfbuzz-subset0»): {error}"
+        ) from None
+    return weasyprint
+
+
+def construir_sitio(mkdocs_yml: Path, destino: Path) -> dict[str, Any]:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    configuracion = load_config(str(mkdocs_yml), site_dir=str(destino))
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    build(configuracion)
+    return dict(configuracion)
+
+
+def escribir(html: str, salida: Path, sitio: Path) -> None:
+    weasyprint = _weasyprint()
+    # Avisa de cada propiedad de SVG que no aplica a HTML (fill, stroke): ruido, no errores.
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    estilos = [weasyprint.CSS(filename=str(ESTILOS))]
+    estilos += [weasyprint.CSS(filename=str(sitio / e)) for e in ESTILOS_DEL_SITIO]
+    salida.parent.mkdir(parents=True, exist_ok=True)
+    weasyprint.HTML(string=html, base_url=str(sitio) + "/").write_pdf(
+        str(salida), stylesheets=estilos
+    )
+
+
+def hoja_sola(version_: Version) -> str:
+    return (
+        '<!doctype html><html lang="es"><head><meta charset="utf-8">'
+        "<title>Sistema Tapiz — Hoja de personaje</title>"
+        + libro.metadatos(version_)
+        + f'</head><body class="md-typeset"><section class="capitulo--hoja">{hoja()}'
+        "</section></body></html>"
+    )
+
+
+def ensamblar(nav: list[Any], sitio: Path, version_: Version, url: str) -> tuple[str, int, int]:
+    """El HTML del libro, los capítulos que lleva y los que tienen secciones pendientes."""
+    capitulos = fuente.capitulos(nav, sitio)
+    paleta = svg.colores((sitio / ESTILOS_DEL_SITIO[0]).read_text(encoding="utf-8"))
+    for capitulo in capitulos:
+        svg.colores_resueltos(capitulo.cuerpo, paleta)
+    quedan, pendientes = libro.preparar(capitulos)
+    html = libro.documento(quedan, pendientes, hoja(), version_, url)
+    return html, len(quedan), len(pendientes)
+
+
+def pdf(mkdocs_yml: Path, salida: Path, hoja_salida: Path, sitio: Path | None = None) -> Hecho:
+    """El libro en ``salida`` y la hoja en ``hoja_salida``; sin ``sitio``, lo construye antes
+    en una carpeta temporal."""
+    _weasyprint()
+    version_ = version(mkdocs_yml.parent)
+    with tempfile.TemporaryDirectory(prefix="tapiz-pdf-") as temporal:
+        if sitio is None:
+            sitio = Path(temporal)
+            configuracion = construir_sitio(mkdocs_yml, sitio)
+        else:
+            from mkdocs.config import load_config
+
+            configuracion = dict(load_config(str(mkdocs_yml), site_dir=str(sitio)))
+        html, capitulos, pendientes = ensamblar(
+            configuracion["nav"], sitio, version_, configuracion["site_url"]
+        )
+        escribir(html, salida, sitio)
+        escribir(hoja_sola(version_), hoja_salida, sitio)
+    return Hecho(salida, hoja_salida, capitulos, pendientes)

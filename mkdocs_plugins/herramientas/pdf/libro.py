@@ -1,0 +1,182 @@
+"""El documento que WeasyPrint pagina: portada, índice, capítulos y apéndices."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from datetime import datetime
+from html import escape
+
+from mkdocs_plugins.herramientas.pdf import enlaces, limpiar
+from mkdocs_plugins.herramientas.pdf.fuente import Capitulo
+
+MESES = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+
+
+@dataclass(frozen=True)
+class Version:
+    """De qué estado del libro sale el PDF: el commit y su fecha (nunca la hora de construir,
+    para que dos construcciones del mismo commit den el mismo texto)."""
+
+    commit: str
+    fecha: datetime | None
+
+    def describir(self) -> str:
+        if self.fecha is None:
+            return f"Versión {self.commit}" if self.commit else "Versión sin fecha"
+        dia = f"{self.fecha.day} de {MESES[self.fecha.month - 1]} de {self.fecha.year}"
+        return f"Versión del {dia}" + (f" (commit {self.commit})" if self.commit else "")
+
+
+@dataclass
+class Pendiente:
+    capitulo: str
+    secciones: list[str]
+    entero: bool
+
+
+def _html(elemento: ET.Element) -> str:
+    return ET.tostring(elemento, encoding="unicode", method="html")
+
+
+def _texto(elemento: ET.Element) -> str:
+    return " ".join("".join(elemento.itertext()).split())
+
+
+def preparar(capitulos: list[Capitulo]) -> tuple[list[Capitulo], list[Pendiente]]:
+    """Limpia cada capítulo y aparta las secciones pendientes (y los capítulos que lo son)."""
+    quedan, pendientes = [], []
+    for capitulo in capitulos:
+        limpiar.solo_papel(capitulo.cuerpo)
+        if capitulo.cuerpo.find("h1") is None:
+            h1 = ET.Element("h1")
+            h1.text = capitulo.titulo
+            capitulo.cuerpo.insert(0, h1)
+        encabezado = capitulo.cuerpo.find("h1")
+        titulo = _texto(encabezado) if encabezado is not None else capitulo.titulo
+        quitadas = limpiar.quitar_pendientes(capitulo.cuerpo)
+        entero = capitulo.cuerpo.find("h1") is None
+        quitadas = [q for q in quitadas if q != titulo]
+        if quitadas or entero:
+            pendientes.append(Pendiente(titulo, [] if entero else quitadas, entero))
+        if not entero:
+            quedan.append(capitulo)
+    return quedan, pendientes
+
+
+def _secciones(capitulo: Capitulo) -> list[ET.Element]:
+    return [h for h in capitulo.cuerpo if h.tag == "h2" and h.get("id")]
+
+
+def indice(capitulos: list[Capitulo], apendices: list[tuple[str, str]]) -> str:
+    """El índice con números de página (``target-counter`` en la hoja de estilos)."""
+    filas, parte = [], None
+    for capitulo in capitulos:
+        if capitulo.parte != parte and capitulo.parte:
+            filas.append(f'<li class="indice__parte">{escape(capitulo.parte)}</li>')
+        parte = capitulo.parte
+        h1 = capitulo.cuerpo.find("h1")
+        titulo = _texto(h1) if h1 is not None else capitulo.titulo
+        secciones = "".join(
+            f'<li><a href="#{escape(h.get("id", ""))}">{escape(_texto(h))}</a></li>'
+            for h in _secciones(capitulo)
+        )
+        filas.append(
+            f'<li class="indice__capitulo"><a href="#{capitulo.ancla}">{escape(titulo)}</a>'
+            + (f'<ol class="indice__secciones">{secciones}</ol>' if secciones else "")
+            + "</li>"
+        )
+    if apendices:
+        filas.append('<li class="indice__parte">Apéndices del libro impreso</li>')
+    filas += [
+        f'<li class="indice__capitulo"><a href="#{a}">{escape(t)}</a></li>' for a, t in apendices
+    ]
+    return (
+        '<nav class="indice" aria-label="Índice"><p class="indice__titulo">Índice</p>'
+        f'<ol class="indice__lista">{"".join(filas)}</ol></nav>'
+    )
+
+
+def apendice_pendientes(pendientes: list[Pendiente]) -> str:
+    filas = "".join(
+        f"<li><strong>{escape(p.capitulo)}</strong>: "
+        + ("todo el capítulo" if p.entero else escape("; ".join(p.secciones)))
+        + ".</li>"
+        for p in pendientes
+    )
+    return (
+        '<section class="capitulo" id="c-pendientes"><h1>Secciones pendientes</h1>'
+        "<p>Estas secciones del Documento de Referencia aún no están redactadas y no se "
+        "imprimen; la edición en línea las muestra con su aviso.</p>"
+        f'<ul class="pendientes">{filas}</ul></section>'
+    )
+
+
+def portada(titulo: str, autor: str, licencia: str, sitio: str, version: Version) -> str:
+    return (
+        '<section class="portada">'
+        f'<p class="portada__titulo">{escape(titulo)}</p>'
+        '<p class="portada__subtitulo">Documento de Referencia del Sistema (SRD)</p>'
+        f'<p class="portada__autor">{escape(autor)}</p>'
+        f'<p class="portada__version">{escape(version.describir())}</p>'
+        f'<p class="portada__licencia">{escape(licencia)} Edición en línea: '
+        f"{escape(sitio)}</p></section>"
+    )
+
+
+def metadatos(version: Version) -> str:
+    """Autor y fechas del PDF: la del commit, no la de construir (PDF reproducible)."""
+    autor = '<meta name="author" content="Pablo Ruiz-Múzquiz">'
+    if version.fecha is None:
+        return autor
+    fecha = version.fecha.isoformat()
+    return (
+        f'{autor}<meta name="dcterms.created" content="{fecha}">'
+        f'<meta name="dcterms.modified" content="{fecha}">'
+    )
+
+
+def documento(
+    capitulos: list[Capitulo],
+    pendientes: list[Pendiente],
+    hoja: str,
+    version: Version,
+    sitio: str,
+) -> str:
+    """El HTML completo; ``capitulos`` ya preparados."""
+    for capitulo in capitulos:
+        enlaces.prefijar_ids(capitulo)
+    enlaces.reescribir(capitulos, sitio)
+    apendices = [("c-pendientes", "Secciones pendientes")] if pendientes else []
+    apendices.append(("c-hoja", "Hoja de personaje"))
+    cuerpo = "".join(
+        f'<section class="capitulo" id="{c.ancla}">'
+        + "".join(_html(e) for e in c.cuerpo)
+        + "</section>"
+        for c in capitulos
+    )
+    licencia = "Texto bajo licencia Creative Commons Atribución-CompartirIgual (CC BY-SA)."
+    return (
+        '<!doctype html><html lang="es"><head><meta charset="utf-8">'
+        "<title>Sistema Tapiz — Documento de Referencia</title>" + metadatos(version) + "</head>"
+        '<body class="md-typeset">'
+        + portada("Sistema Tapiz", "Pablo Ruiz-Múzquiz", licencia, sitio, version)
+        + indice(capitulos, apendices)
+        + cuerpo
+        + (apendice_pendientes(pendientes) if pendientes else "")
+        + f'<section class="capitulo capitulo--hoja" id="c-hoja">{hoja}</section>'
+        + "</body></html>"
+    )

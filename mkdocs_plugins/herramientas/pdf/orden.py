@@ -1,0 +1,64 @@
+"""``tapiz pdf SALIDA.pdf``: el libro en PDF y, a su lado, la hoja de personaje."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from mkdocs_plugins.herramientas.pdf.construir import HOJA, FaltaWeasyPrint, pdf
+from mkdocs_plugins.nucleo.configuracion import buscar
+
+
+def _mkdocs_yml() -> Path | None:
+    tapiz_yml = buscar(Path.cwd())
+    carpetas = [tapiz_yml.parent] if tapiz_yml else []
+    carpetas += [Path.cwd(), *Path.cwd().parents]
+    return next((c / "mkdocs.yml" for c in carpetas if (c / "mkdocs.yml").is_file()), None)
+
+
+def ejecutar_pdf(args: argparse.Namespace) -> int:
+    mkdocs_yml = _mkdocs_yml()
+    if mkdocs_yml is None:
+        print(
+            "tapiz: error: no encuentro mkdocs.yml en esta carpeta ni en las de arriba",
+            file=sys.stderr,
+        )
+        return 2
+    salida = Path(args.salida)
+    hoja = Path(args.hoja) if args.hoja else salida.with_name(HOJA)
+    sitio = Path(args.sitio) if args.sitio else None
+    if sitio is not None and not (sitio / "index.html").is_file():
+        print(
+            f"tapiz: error: «{sitio}» no es un sitio construido (falta index.html)", file=sys.stderr
+        )
+        return 2
+    inicio = time.perf_counter()
+    try:
+        hecho = pdf(mkdocs_yml, salida, hoja, sitio)
+    except FaltaWeasyPrint as error:
+        print(f"tapiz: error: {error}", file=sys.stderr)
+        return 2
+    segundos = f"{time.perf_counter() - inicio:.1f}".replace(".", ",")
+    print(
+        f"escritos {hecho.libro} ({hecho.capitulos} capítulos; {hecho.pendientes} con "
+        f"secciones pendientes, listadas en un apéndice) y {hecho.hoja}, en {segundos} s"
+    )
+    return 0
+
+
+def configurar_pdf(sub: Any) -> None:
+    p = sub.add_parser(
+        "pdf",
+        help="el libro en PDF, con índice paginado, marcadores y la hoja de personaje",
+        description="Construye el sitio con MkDocs en una carpeta temporal (o usa el de --sitio) "
+        "y escribe con WeasyPrint el libro completo, los otros sistemas y la comparativa, el "
+        "Lienzo de ejemplo como apéndice y la hoja de personaje; la hoja va también sola en "
+        f"{HOJA}, junto a SALIDA.",
+    )
+    p.add_argument("salida", metavar="SALIDA", help="el PDF del libro, p. ej. site/tapiz-srd.pdf")
+    p.add_argument("--hoja", metavar="RUTA", help=f"la hoja de personaje (por defecto, {HOJA})")
+    p.add_argument("--sitio", metavar="CARPETA", help="un sitio ya construido con mkdocs build")
+    p.set_defaults(ejecutar=ejecutar_pdf)

@@ -1,0 +1,143 @@
+"""El libro en PDF, leído con las herramientas de poppler (pdftotext, pdfinfo, pdftohtml)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from mkdocs_plugins.herramientas.pdf import construir
+from tests.pdf.conftest import Libro, ensamblar, texto
+
+pytestmark = pytest.mark.pdf
+
+LINEA_DEL_INDICE = re.compile(r"^\s*(?P<titulo>\S.*?)\s*(?:\.\s*)+(?P<pagina>\d+)$")
+
+
+def indice(libro: Libro) -> list[tuple[str, int]]:
+    """Las líneas del índice (título, página) de las páginas que lleva de cabecera «Índice»."""
+    lineas = []
+    for pagina in libro.paginas[1:]:
+        if pagina.strip().splitlines()[0].strip() != "Índice":
+            break
+        for linea in pagina.splitlines():
+            if coincide := LINEA_DEL_INDICE.match(linea):
+                lineas.append((coincide["titulo"].strip(" ."), int(coincide["pagina"])))
+    return lineas
+
+
+def marcadores(pdf: Path) -> ET.Element:
+    xml = subprocess.run(
+        ["pdftohtml", "-xml", "-i", "-stdout", "-q", str(pdf)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    raiz = ET.fromstring(xml.split("\n", 2)[2] if xml.startswith("<?xml") else xml)
+    outline = raiz.find("outline")
+    assert outline is not None, "el PDF no tiene marcadores"
+    return outline
+
+
+def test_cada_pagina_menos_la_portada_y_la_hoja_lleva_su_numero(libro_pdf: Libro) -> None:
+    assert len(libro_pdf.paginas) > 100
+    assert str(1) not in libro_pdf.paginas[0].split()
+    for numero, pagina in enumerate(libro_pdf.paginas[1:-1], start=2):
+        ultima = pagina.strip().splitlines()[-1].strip()
+        assert ultima == str(numero), f"la página {numero} acaba en «{ultima}»"
+
+
+def test_las_cabeceras_dicen_el_capitulo(libro_pdf: Libro) -> None:
+    cabeceras = {p.strip().splitlines()[0].strip() for p in libro_pdf.paginas[1:-1]}
+    for capitulo in ("Índice", "Hacer cosas", "un sistema d20", "Secciones pendientes"):
+        assert any(capitulo in c for c in cabeceras), capitulo
+
+
+def test_el_indice_da_la_pagina_de_cada_capitulo(libro_pdf: Libro) -> None:
+    lineas = indice(libro_pdf)
+    assert len(lineas) > 60
+    for titulo, pagina in lineas:
+        cuerpo = " ".join(libro_pdf.paginas[pagina - 1].split())
+        assert " ".join(titulo.split()[:4]) in cuerpo, f"«{titulo}» no está en la página {pagina}"
+
+
+def test_un_marcador_por_capitulo_y_por_seccion(libro_pdf: Libro) -> None:
+    outline = marcadores(libro_pdf.pdf)
+    capitulos = [i for i in outline if i.tag == "item"]
+    secciones = [i for sub in outline.iter("outline") if sub is not outline for i in sub]
+    h1 = libro_pdf.html.count("<h1")
+    h2 = len(re.findall(r'<h2 id="', libro_pdf.html))
+    assert (len(capitulos), len(secciones)) == (h1, h2)
+    assert len(capitulos) + len(secciones) == len(indice(libro_pdf))
+
+
+def test_estan_los_otros_sistemas_la_comparativa_y_el_lienzo(libro_pdf: Libro) -> None:
+    titulos = [t.lower() for t, _ in indice(libro_pdf)]
+    apendices = ("un sistema d20", "ratas en las paredes", "comparar las tiradas")
+    posiciones = [next(i for i, t in enumerate(titulos) if a in t) for a in apendices]
+    lienzo = next(i for i, t in enumerate(titulos) if "puertos de bruma" in t)
+    assert posiciones == sorted(posiciones) and lienzo > posiciones[-1]
+
+
+def test_las_graficas_son_vectores(libro_pdf: Libro) -> None:
+    imagenes = subprocess.run(
+        ["pdfimages", "-list", str(libro_pdf.pdf)], capture_output=True, text=True, check=True
+    ).stdout.splitlines()[2:]
+    assert imagenes == []
+    assert libro_pdf.html.count('<svg class="tapiz-curvas__svg"') >= 7
+
+
+def test_nada_de_pantalla(libro_pdf: Libro) -> None:
+    todo = "\n".join(libro_pdf.paginas)
+    for control in ("Repetir", "Probabilidades", "necesita JavaScript", "Copiar enlace"):
+        assert control not in todo
+    assert "<button" not in libro_pdf.html
+    assert 'class="tapiz-dados">3d6</span>' in libro_pdf.html
+
+
+def test_las_secciones_pendientes_van_en_un_apendice(libro_pdf: Libro) -> None:
+    todo = "\n".join(libro_pdf.paginas)
+    assert "aún no está redactada" not in todo
+    pendientes = todo[todo.rindex("Secciones pendientes") :]
+    pendientes = " ".join(pendientes.split())
+    assert "Alineamiento: todo el capítulo." in pendientes
+    assert "Creación de personajes: Los Atributos." in pendientes
+
+
+def test_los_enlaces_internos_llevan_a_un_id(libro_pdf: Libro) -> None:
+    ids = set(re.findall(r' id="([^"]+)"', libro_pdf.html))
+    internos = re.findall(r'href="#([^"]*)"', libro_pdf.html)
+    assert len(internos) > 100
+    assert sorted({i for i in internos if i not in ids}) == []
+    assert len(ids) == len(re.findall(r' id="', libro_pdf.html)), "ids repetidos"
+
+
+def test_mismo_commit_mismo_texto(libro_pdf: Libro, tmp_path: Path) -> None:
+    html = ensamblar(libro_pdf.sitio, libro_pdf.version)
+    assert html == libro_pdf.html
+    otro = tmp_path / "otro.pdf"
+    construir.escribir(html, otro, libro_pdf.sitio)
+    assert texto(otro) == texto(libro_pdf.pdf)
+
+
+def test_la_hoja_de_personaje_es_una_pagina_a4_con_las_reglas(libro_pdf: Libro) -> None:
+    info = subprocess.run(
+        ["pdfinfo", str(libro_pdf.hoja)], capture_output=True, text=True, check=True
+    ).stdout
+    assert re.search(r"^Pages:\s+1$", info, re.M)
+    assert "(A4)" in info
+    hoja = " ".join(texto(libro_pdf.hoja, "-raw").split())
+    for campo in (
+        "FUE",
+        "CAR",
+        "Nivel del atributo",
+        "Defensa física",
+        "Carga",
+        "Movimiento (MOV)",
+    ):
+        assert campo in hoja
+    assert "«Modificador de una característica» (Creación de Personajes)" in hoja
+    assert "Hoja de personaje" in libro_pdf.paginas[-1]
