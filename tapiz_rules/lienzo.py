@@ -92,7 +92,13 @@ def cargar(fichero: Path, ruta: str | None = None) -> Lienzo:
         raise ErrorLienzo(ruta, 1, f"no se puede leer ({error.strerror})") from None
     if documento is None:
         raise ErrorLienzo(ruta, 1, "la declaración debe ser un mapa YAML (clave: valor)")
-    return _Lector(ruta, fichero.parent, documento).lienzo()
+    return desde_documento(documento, fichero.parent, ruta)
+
+
+def desde_documento(documento: Documento, carpeta: Path, ruta: str) -> Lienzo:
+    """Un Lienzo de una declaración ya leída: la construcción lee el YAML y la página del
+    lector (que no tiene PyYAML) recibe sus valores y líneas como datos."""
+    return _Lector(ruta, carpeta, documento).lienzo()
 
 
 @dataclass

@@ -7,12 +7,10 @@ los mismos mensajes en español, y las claves repetidas son un error.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-_CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""El cargador en C de libyaml cuando está disponible: el mismo YAML, varias veces más rápido."""
+if TYPE_CHECKING:
+    import yaml
 
 TRADUCCIONES = {
     "mapping values are not allowed here": "no se admite «:» aquí (¿faltan unas comillas?)",
@@ -71,8 +69,15 @@ def traducir(error: yaml.MarkedYAMLError) -> str:
 
 
 def cargar_mapa(texto: str) -> Documento | None:
-    """El mapa del texto (None si está vacío o no es un mapa); ErrorYaml si no se lee."""
-    cargador = _CARGADOR(texto)
+    """El mapa del texto (None si está vacío o no es un mapa); ErrorYaml si no se lee.
+
+    PyYAML se importa aquí y no con el módulo: el motor, en la página del lector (Pyodide),
+    recibe las declaraciones ya leídas y no tiene PyYAML. Con libyaml, su cargador en C: el
+    mismo YAML, varias veces más rápido.
+    """
+    import yaml
+
+    cargador = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(texto)
     try:
         nodo = cargador.get_single_node()
         valores = cargador.construct_document(nodo) if nodo is not None else None
@@ -90,6 +95,8 @@ def cargar_mapa(texto: str) -> Documento | None:
 
 
 def _lineas(nodo: yaml.MappingNode) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
+    import yaml
+
     lineas: dict[str, int] = {}
     anidadas: dict[tuple[str, str], int] = {}
     for clave, valor in nodo.value:

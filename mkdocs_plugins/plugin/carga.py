@@ -28,8 +28,10 @@ WIDGETS = {
     "tapiz-repetir": "ejemplos",
     "tapiz-ejemplo": None,
     "tapiz-comparativa": None,
+    "tapiz-probar": None,
 }
-"""Clase de un widget en el HTML → módulo que lo monta (una tarjeta sin dados solo lleva estilos).
+"""Clase de un widget en el HTML → módulo que lo monta (una tarjeta sin dados solo lleva estilos;
+«Probar» tampoco carga nada con la página: ``dados.js`` importa ``probar.js`` al usarlo).
 Lo mismo, en el navegador, en ``WIDGETS`` y ``HOJAS`` de ``dados.js``."""
 
 APLAZADOS = {"calculadora": "calculadora-completa"}

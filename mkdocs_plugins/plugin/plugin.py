@@ -28,7 +28,7 @@ from mkdocs_plugins.nucleo.configuracion import (
     cargar_configuracion,
 )
 from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.plugin import adelanto, busqueda, carga, servidor
+from mkdocs_plugins.plugin import adelanto, busqueda, carga, servidor, vivo
 from mkdocs_plugins.plugin.config import TapizConfig
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
@@ -50,12 +50,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Los widgets del contenido de cada página."""
         self.carpeta_modulos: Path | None = None
         self.adelanto: adelanto.Adelanto | None = None
+        self.raiz = Path()
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Existe para que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
-        raiz = Path(config.config_file_path or ".").resolve().parent
+        raiz = self.raiz = Path(config.config_file_path or ".").resolve().parent
         fichero = raiz / self.config.configuracion
         try:
             self.reglas = cargar_configuracion(
@@ -257,6 +258,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         sitio, base = Path(config.site_dir), self.configuracion.base
         ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets, self.cache)
         datos.escribir(ficheros)
+        vivo.publicar(sitio, self.raiz, self.configuracion)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "

@@ -4,16 +4,21 @@
 // plugin ya los precarga en las páginas con widgets, y aquí se cargan al llegar a una por la
 // navegación instantánea (document$ de mkdocs-material).
 
-/** Cada widget: el selector que lo delata, su módulo y la función que lo monta (si hay que montarlo). */
+/**
+ * Cada widget: el selector que lo delata, su módulo y la función que lo monta (si hay que montarlo;
+ * null: el módulo se importa solo cuando quien lee lo usa o se acerca, como «Probar»).
+ * @type {Array<[string, string, (string | null)?]>}
+ */
 const WIDGETS = [
   [".tapiz-calculadora", "calculadora", "montarCalculadora"],
   [".tapiz-tirador", "botones", "montarTirador"],
   ["button.tapiz-dados", "botones"],
   [".tapiz-repetir", "ejemplos"],
+  ["details.tapiz-probar", "probar", null],
 ];
 /** Cada hoja de estilos y lo que la necesita (widgets.css, también las tarjetas sin dados). */
 const HOJAS = [
-  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo"],
+  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-probar"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];
 
@@ -59,7 +64,7 @@ async function hidratar(raiz = document) {
   for (const [hoja, selector] of HOJAS) if (raiz.querySelector(selector)) cargarEstilos(hoja);
   for (const [selector, nombre, montar] of WIDGETS) {
     const contenedores = /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(selector));
-    if (contenedores.length) cargar(nombre);
+    if (contenedores.length && montar !== null) cargar(nombre);
     if (!montar) continue;
     for (const contenedor of contenedores) {
       if (contenedor.dataset.tapizListo) continue;
@@ -138,6 +143,12 @@ function alHacerClic(evento) {
 function alAcercarse(evento) {
   const boton = evento.target.closest?.("button.tapiz-repetir[data-ejemplo]");
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
+  if (evento.target.closest?.("details.tapiz-probar")) conModulo("probar", (modulo) => modulo.prepararProbar());
+}
+
+/** Al abrir un «Probar» (ratón, dedo o teclado: el <details> se abre solo), su formulario. */
+function alAbrir(evento) {
+  if (evento.target.matches?.("details.tapiz-probar[open]")) conModulo("probar", (modulo) => modulo.abrirProbar(evento.target));
 }
 
 if (!window.__tapizDados) {
@@ -145,6 +156,7 @@ if (!window.__tapizDados) {
   document.addEventListener("click", alHacerClic);
   document.addEventListener("pointerover", alAcercarse);
   document.addEventListener("focusin", alAcercarse);
+  document.addEventListener("toggle", alAbrir, true);
   window.addEventListener("resize", () => avisarTablasAnchas());
   if (window.document$) window.document$.subscribe(() => hidratar());
   else hidratar();
