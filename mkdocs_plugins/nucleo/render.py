@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -150,7 +151,8 @@ def _entradas(ejecutado: EjemploEjecutado) -> str:
         dados = espec.dados.get(nombre)
         origen = f' <span class="tapiz-ejemplo__dados">({escape(dados)})</span>' if dados else ""
         filas.append(
-            f'<dt>{escape(etiqueta)}</dt><dd data-entrada="{escape(nombre)}">'
+            f'<dt>{escape(etiqueta)}</dt><dd data-entrada="{escape(nombre)}" '
+            f'data-valor="{escape(json.dumps(valor, ensure_ascii=False))}">'
             f"<strong>{escape(texto)}</strong>{origen}</dd>"
         )
     return f'<dl class="tapiz-ejemplo__entradas">{"".join(filas)}</dl>'
@@ -183,13 +185,16 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
     """Un ejemplo resuelto: datos, pasos del cálculo y lo que la página afirma."""
     espec, regla = ejecutado.espec, ejecutado.regla
     pasos = "".join(f"<li>{escape(tipografia(p))}</li>" for p in ejecutado.resultado.pasos)
-    boton = (
-        f'<p class="tapiz-ejemplo__acciones" {FUERA_DE_LA_BUSQUEDA}>'
+    repetir = (
         '<button type="button" class="tapiz-repetir '
-        f'md-button" data-ejemplo="{escape(identificador)}">Repetir con dados nuevos</button></p>'
-        '<div class="tapiz-ejemplo__repeticion" aria-live="polite"></div>'
+        f'md-button" data-ejemplo="{escape(identificador)}">Repetir con dados nuevos</button>'
         if repetible
         else ""
+    )
+    boton = (
+        f'<p class="tapiz-ejemplo__acciones" {FUERA_DE_LA_BUSQUEDA}>{repetir}'
+        f"{vivo.cambiar_datos()}</p>"
+        '<div class="tapiz-ejemplo__repeticion" aria-live="polite"></div>'
     )
     titulo = escape(espec.titulo or regla.titulo)
     return (
@@ -198,7 +203,8 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
         '<span class="tapiz-ejemplo__etiqueta">'
         f"Ejemplo resuelto</span> <strong>{titulo}</strong>"
         f"{_etiqueta_reglamento(espec.reglamento)}</p>"
-        f'<div class="tapiz-ejemplo__cuerpo" {FUERA_DE_LA_BUSQUEDA}>'
+        f'<div class="tapiz-ejemplo__cuerpo" data-regla="{escape(regla.nombre)}"'
+        f"{_de_reglamento(espec.reglamento)} {FUERA_DE_LA_BUSQUEDA}>"
         f'<div><p class="tapiz-ejemplo__apartado">Datos</p>{_entradas(ejecutado)}</div>'
         f'<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'
         f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol></div>'

@@ -26,3 +26,8 @@ def probar(regla: Regla, reglamento: str) -> str:
         f"<summary>Probar «{escape(regla.titulo)}» con tus datos</summary>"
         f'<div class="tapiz-probar__cuerpo"><p>{SIN_MOTOR}</p></div></details>'
     )
+
+
+def cambiar_datos() -> str:
+    """El botón de una tarjeta para calcularla con otros datos (``tapiz/tarjeta-viva.js``)."""
+    return '<button type="button" class="tapiz-cambiar md-button">Cambiar datos</button>'

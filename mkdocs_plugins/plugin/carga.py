@@ -29,6 +29,7 @@ WIDGETS = {
     "tapiz-ejemplo": None,
     "tapiz-comparativa": None,
     "tapiz-probar": None,
+    "tapiz-cambiar": None,
 }
 """Clase de un widget en el HTML → módulo que lo monta (una tarjeta sin dados solo lleva estilos;
 «Probar» tampoco carga nada con la página: ``dados.js`` importa ``probar.js`` al usarlo).

@@ -14,7 +14,8 @@ const WIDGETS = [
   [".tapiz-tirador", "botones", "montarTirador"],
   ["button.tapiz-dados", "botones"],
   [".tapiz-repetir", "ejemplos"],
-  ["details.tapiz-probar", "probar", null],
+  [".tapiz-probar", "probar", null],
+  [".tapiz-cambiar", "tarjeta-viva", null],
 ];
 /** Cada hoja de estilos y lo que la necesita (widgets.css, también las tarjetas sin dados). */
 const HOJAS = [
@@ -132,9 +133,12 @@ function alHacerClic(evento) {
     return;
   }
   document.querySelector("abbr[data-abierta]")?.removeAttribute("data-abierta");
-  const boton = evento.target.closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir]");
+  // «Probar» es un <details>: el teclado también lo abre con un clic en su <summary>.
+  const boton = evento.target.closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], .tapiz-cambiar, .tapiz-probar, [data-tapiz-imprimir]");
   if (!boton) return;
   if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
+  else if (boton.matches(".tapiz-probar")) conModulo("probar", (m) => m.abrirProbar(boton));
+  else if (boton.matches(".tapiz-cambiar")) conModulo("tarjeta-viva", (m) => m.cambiarDatos(boton));
   else if (boton.matches(".tapiz-repetir")) conModulo("ejemplos", (modulo) => modulo.repetirEjemplo(boton));
   else window.print();
 }
@@ -143,12 +147,7 @@ function alHacerClic(evento) {
 function alAcercarse(evento) {
   const boton = evento.target.closest?.("button.tapiz-repetir[data-ejemplo]");
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
-  if (evento.target.closest?.("details.tapiz-probar")) conModulo("probar", (modulo) => modulo.prepararProbar());
-}
-
-/** Al abrir un «Probar» (ratón, dedo o teclado: el <details> se abre solo), su formulario. */
-function alAbrir(evento) {
-  if (evento.target.matches?.("details.tapiz-probar[open]")) conModulo("probar", (modulo) => modulo.abrirProbar(evento.target));
+  if (evento.target.closest?.(".tapiz-probar,.tapiz-repetir,.tapiz-cambiar")) conModulo("probar", (m) => m.prepararProbar());
 }
 
 if (!window.__tapizDados) {
@@ -156,7 +155,6 @@ if (!window.__tapizDados) {
   document.addEventListener("click", alHacerClic);
   document.addEventListener("pointerover", alAcercarse);
   document.addEventListener("focusin", alAcercarse);
-  document.addEventListener("toggle", alAbrir, true);
   window.addEventListener("resize", () => avisarTablasAnchas());
   if (window.document$) window.document$.subscribe(() => hidratar());
   else hidratar();

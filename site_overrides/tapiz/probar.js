@@ -13,9 +13,12 @@ export function prepararProbar() {
   arrancar();
 }
 
-/** @param {HTMLDetailsElement} control */
+/**
+ * Al pulsar el control (su <summary> lo abre; un clic dentro no hace nada): su formulario.
+ * @param {HTMLDetailsElement} control
+ */
 export async function abrirProbar(control) {
-  if (!control.open || control.dataset.tapizProbar) return;
+  if (control.dataset.tapizProbar) return;
   control.dataset.tapizProbar = "1";
   const cuerpo = /** @type {HTMLElement} */ (control.querySelector(".tapiz-probar__cuerpo"));
   const estado = el("p", { class: "tapiz-probar__estado", role: "status", texto: CARGANDO });
@@ -68,8 +71,14 @@ function montar(control, cuerpo, declaracion) {
   calcular();
 }
 
-/** @param {any} campo */
-function campoDe(campo) {
+/**
+ * Un campo del formulario, con su etiqueta, su unidad, sus límites y su valor inicial (`valor`,
+ * el de una tarjeta; si no, el de la declaración).
+ * @param {any} campo
+ * @param {any} [valor]
+ */
+export function campoDe(campo, valor) {
+  const dado = valor === undefined ? campo.por_defecto : valor;
   const id = nuevoId("tapiz-probar");
   const etiqueta = campo.unidad ? `${campo.etiqueta} (${campo.unidad})` : campo.etiqueta;
   const limites = limitesDe(campo);
@@ -77,12 +86,12 @@ function campoDe(campo) {
   const idAyuda = ayuda ? `${id}-ayuda` : null;
   let control;
   if (campo.tipo === "bool") {
-    control = el("input", { type: "checkbox", id, name: campo.nombre, checked: campo.por_defecto === true });
+    control = el("input", { type: "checkbox", id, name: campo.nombre, checked: dado === true });
   } else if (campo.opciones) {
     control = el("select", { id, name: campo.nombre });
     if (campo.admite_nulo) control.append(el("option", { value: "", texto: "—" }));
-    for (const [valor, texto] of campo.opciones) {
-      control.append(el("option", { value: valor, selected: valor === campo.por_defecto, texto }));
+    for (const [opcion, texto] of campo.opciones) {
+      control.append(el("option", { value: opcion, selected: opcion === String(dado), texto }));
     }
   } else {
     const numerico = campo.tipo === "int" || campo.tipo === "float";
@@ -90,7 +99,7 @@ function campoDe(campo) {
       type: "text",
       id,
       name: campo.nombre,
-      value: inicial(campo),
+      value: valor === undefined ? inicial(campo) : Array.isArray(valor) ? valor.join(", ") : String(valor),
       inputmode: numerico ? (campo.tipo === "float" ? "decimal" : "text") : null,
       autocomplete: "off",
       spellcheck: "false",
@@ -127,7 +136,7 @@ function limitesDe(campo) {
  * @param {HTMLFormElement} form
  * @param {any[]} campos
  */
-function leer(form, campos) {
+export function leer(form, campos) {
   /** @type {Record<string, string | boolean>} */
   const entradas = {};
   for (const campo of campos) {

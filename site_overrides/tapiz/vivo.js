@@ -25,9 +25,20 @@ function fallar(/** @type {string} */ motivo) {
   pendientes.clear();
 }
 
+/** Enlaza los estilos de los formularios en vivo (vivo.css), una vez. */
+function estilos() {
+  if (document.querySelector("link[data-tapiz-hoja='vivo.css']")) return;
+  const enlace = document.createElement("link");
+  enlace.rel = "stylesheet";
+  enlace.href = new URL("vivo.css", import.meta.url).href;
+  enlace.dataset.tapizHoja = "vivo.css";
+  document.head.append(enlace);
+}
+
 /** Crea el Worker (una vez): empieza a descargar el motor. */
 export function arrancar() {
   if (trabajador || estado === "fallo") return;
+  estilos();
   try {
     trabajador = new Worker(new URL("./motor.js", import.meta.url));
   } catch (error) {
