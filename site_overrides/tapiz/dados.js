@@ -5,17 +5,15 @@
 // navegación instantánea (document$ de mkdocs-material).
 
 /**
- * Cada widget: el selector que lo delata, su módulo y la función que lo monta (si hay que montarlo;
- * null: el módulo se importa solo cuando quien lee lo usa o se acerca, como «Probar»).
- * @type {Array<[string, string, (string | null)?]>}
+ * Cada widget: el selector que lo delata, su módulo y la función que lo monta (si hay que montarlo).
+ * «Probar» y «Cambiar datos» no están: sus módulos se importan al usarlos (alHacerClic), y las
+ * reglas que eligió quien lee (reglas.js) solo si eligió alguna.
  */
 const WIDGETS = [
   [".tapiz-calculadora", "calculadora", "montarCalculadora"],
   [".tapiz-tirador", "botones", "montarTirador"],
   ["button.tapiz-dados", "botones"],
   [".tapiz-repetir", "ejemplos"],
-  [".tapiz-probar", "probar", null],
-  [".tapiz-cambiar", "tarjeta-viva", null],
 ];
 /** Cada hoja de estilos y lo que la necesita (widgets.css, también las tarjetas sin dados). */
 const HOJAS = [
@@ -65,7 +63,7 @@ async function hidratar(raiz = document) {
   for (const [hoja, selector] of HOJAS) if (raiz.querySelector(selector)) cargarEstilos(hoja);
   for (const [selector, nombre, montar] of WIDGETS) {
     const contenedores = /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(selector));
-    if (contenedores.length && montar !== null) cargar(nombre);
+    if (contenedores.length) cargar(nombre);
     if (!montar) continue;
     for (const contenedor of contenedores) {
       if (contenedor.dataset.tapizListo) continue;
@@ -73,6 +71,7 @@ async function hidratar(raiz = document) {
       conModulo(nombre, (modulo) => modulo[montar](contenedor));
     }
   }
+  if (localStorage["tapiz-reglas"]) cargar("reglas"); // al final: sin almacenamiento, lanza
 }
 
 /**

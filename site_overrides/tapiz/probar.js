@@ -36,6 +36,7 @@ export async function abrirProbar(control) {
     return;
   }
   montar(control, cuerpo, formulario);
+  import("./reglas.js").then((m) => m.montarReglas());
 }
 
 /**
@@ -68,6 +69,7 @@ function montar(control, cuerpo, declaracion) {
     calcular();
   });
   form.addEventListener("change", () => calcular());
+  document.addEventListener("tapiz:reglas", () => control.isConnected && calcular());
   calcular();
 }
 
