@@ -18,7 +18,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
-from mkdocs_plugins.nucleo import cache, catalogo, datos
+from mkdocs_plugins.nucleo import cache, catalogo, datos, motor
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
@@ -28,7 +28,7 @@ from mkdocs_plugins.nucleo.configuracion import (
     cargar_configuracion,
 )
 from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.plugin import adelanto, busqueda, carga, servidor, vivo
+from mkdocs_plugins.plugin import adelanto, busqueda, carga, servidor
 from mkdocs_plugins.plugin.config import TapizConfig
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
@@ -258,7 +258,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         sitio, base = Path(config.site_dir), self.configuracion.base
         ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets, self.cache)
         datos.escribir(ficheros)
-        vivo.publicar(sitio, self.raiz, self.configuracion)
+        motor.publicar(sitio, self.raiz, self.configuracion)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "

@@ -27,6 +27,7 @@ from tapiz_rules.vivo import documento_en_datos
 from tapiz_rules.yaml_con_lineas import cargar_mapa
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
+"""El registro del plugin: con MkDocs, el aviso sale como los suyos."""
 
 CARPETA = "assets/tapiz/vivo"
 """Donde se publican, relativo al sitio: ``pyodide/`` y ``motor.zip``."""
