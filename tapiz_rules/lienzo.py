@@ -10,6 +10,7 @@ declaración: ``lienzos/islas/lienzo.yml:7: …``.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,6 +22,7 @@ from tapiz_rules.lienzo_aislado import (
     ErrorDelLienzo,
     Trabajador,
     reglas_del_lienzo,
+    reglas_en_este_proceso,
 )
 from tapiz_rules.lienzo_tablas import comprobar_sustituidas
 from tapiz_rules.modelo import (
@@ -100,7 +102,15 @@ def cargar(fichero: Path, ruta: str | None = None, limite: float = LIMITE_POR_DE
         raise ErrorLienzo(ruta, 1, f"no se puede leer ({error.strerror})") from None
     if documento is None:
         raise ErrorLienzo(ruta, 1, "la declaración debe ser un mapa YAML (clave: valor)")
-    return _Lector(ruta, fichero.parent, documento, limite).lienzo()
+    return desde_documento(documento, fichero.parent, ruta, limite)
+
+
+def desde_documento(
+    documento: Documento, carpeta: Path, ruta: str, limite: float = LIMITE_POR_DEFECTO
+) -> Lienzo:
+    """Un Lienzo de una declaración ya leída: la construcción lee el YAML y la página del
+    lector (que no tiene PyYAML) recibe sus valores y líneas como datos."""
+    return _Lector(ruta, carpeta, documento, limite).lienzo()
 
 
 @dataclass
@@ -268,9 +278,12 @@ class _Lector:
                 f"no existe el fichero de reglas «{nombre}» junto a {FICHERO}", "python"
             )
         ruta = (Path(self.ruta).parent / nombre).as_posix()
-        trabajador = Trabajador(fichero.resolve(), ruta, lienzo.nombre, self.limite)
         try:
-            reglas = reglas_del_lienzo(trabajador)
+            if sys.platform == "emscripten":
+                reglas = reglas_en_este_proceso(fichero.resolve(), ruta)
+            else:
+                trabajador = Trabajador(fichero.resolve(), ruta, lienzo.nombre, self.limite)
+                reglas = reglas_del_lienzo(trabajador)
         except ErrorDelLienzo as error:
             if error.fichero:
                 raise ErrorLienzo(error.fichero, max(error.linea, 1), _sin_lugar(error)) from None

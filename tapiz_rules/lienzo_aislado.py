@@ -15,19 +15,20 @@ import atexit
 import json
 import os
 import pickle
-import select
-import subprocess
 import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tapiz_rules._trabajador_lienzo import LARGO
+from tapiz_rules._trabajador_lienzo import LARGO, Trabajo
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
 from tapiz_rules.modelo import Campo, Regla, Resultado
 from tapiz_rules.modelo.campos import NOMBRES_DE_TIPO, OBLIGATORIO
 from tapiz_rules.modelo.formato import Formato
+
+if TYPE_CHECKING:
+    import subprocess
 
 LIMITE_POR_DEFECTO = 5.0
 """Segundos que puede tardar la importación de un ``reglas.py`` o una llamada a una regla."""
@@ -144,6 +145,8 @@ class Trabajador:
             self._intercambiar(pickle.dumps(peticion))
 
     def _arrancar(self) -> None:
+        import subprocess
+
         if self._proceso is not None and self._pid == os.getpid():
             return
         entorno = dict(os.environ)
@@ -190,6 +193,8 @@ class Trabajador:
 
 
 def _leer(fd: int, cuantos: int, limite: float, proceso: subprocess.Popen[bytes]) -> bytes:
+    import select
+
     trozos: list[bytes] = []
     pendientes = cuantos
     while pendientes:
@@ -209,6 +214,8 @@ def _segundos(limite: float) -> str:
 
 
 def _como_termino(proceso: subprocess.Popen[bytes]) -> str:
+    import subprocess
+
     try:
         codigo = proceso.wait(timeout=1)
     except subprocess.TimeoutExpired:
@@ -273,3 +280,13 @@ def _calculo(trabajador: Trabajador, nombre: str) -> Any:
         return trabajador.calcular(nombre, parametros, entradas)
 
     return calcular
+
+
+def reglas_en_este_proceso(fichero: Path, ruta: str) -> tuple[Regla, ...]:
+    """En la página del lector, donde Pyodide no tiene procesos: el Web Worker del motor ya
+    separa el código del Lienzo de la página, y allí no hay veredictos que proteger."""
+    trabajo = Trabajo()
+    respuesta = trabajo.cargar(str(fichero))
+    if "error" in respuesta:
+        raise ErrorDelLienzo(f"{ruta}: no se pudo importar ({respuesta.get('mensaje', '')})")
+    return tuple(trabajo.reglas.values())

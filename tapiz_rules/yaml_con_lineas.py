@@ -7,12 +7,10 @@ los mismos mensajes en español, y las claves repetidas son un error.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-_CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""El cargador en C de libyaml cuando está disponible: el mismo YAML, varias veces más rápido."""
+if TYPE_CHECKING:
+    import yaml
 
 TRADUCCIONES = {
     "mapping values are not allowed here": "no se admite «:» aquí (¿faltan unas comillas?)",
@@ -86,15 +84,19 @@ def cargar_mapa(texto: str, maximo: int = MAX_CARACTERES) -> Documento | None:
     """El mapa del texto (None si está vacío o no es un mapa); ErrorYaml si no se lee.
 
     Sin alias (``*nombre``): unos cientos de bytes de alias anidados se expanden a
-    gigabytes en cuanto alguien recorre los valores.
+    gigabytes en cuanto alguien recorre los valores. PyYAML se importa aquí y no con el
+    módulo: el motor, en la página del lector (Pyodide), recibe las declaraciones ya
+    leídas y no tiene PyYAML. Con libyaml, su cargador en C: el mismo YAML, más rápido.
     """
+    import yaml
+
     if len(texto) > maximo:
         raise ErrorYaml(
             f"ocupa {len(texto):,} caracteres y el máximo es {maximo:,}; "
             "divídelo en varios".replace(",", "."),
             None,
         )
-    cargador = _CARGADOR(texto.translate(_SALTOS_RAROS))
+    cargador = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(texto.translate(_SALTOS_RAROS))
     try:
         nodo = cargador.get_single_node()
         if nodo is not None:
@@ -117,6 +119,8 @@ def cargar_mapa(texto: str, maximo: int = MAX_CARACTERES) -> Documento | None:
 
 def _sin_alias_ni_enormes(raiz: yaml.Node) -> None:
     """Recorre los nodos en el orden del texto: uno ya visto es un alias (su ancla va antes)."""
+    import yaml
+
     vistos: set[int] = set()
     pendientes: list[tuple[yaml.Node, int]] = [(raiz, raiz.start_mark.line)]
     while pendientes:
@@ -143,6 +147,8 @@ def _sin_alias_ni_enormes(raiz: yaml.Node) -> None:
 
 
 def _lineas(nodo: yaml.MappingNode) -> tuple[dict[str, int], dict[tuple[str, str], int]]:
+    import yaml
+
     lineas: dict[str, int] = {}
     anidadas: dict[tuple[str, str], int] = {}
     for clave, valor in nodo.value:

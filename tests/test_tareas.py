@@ -22,6 +22,13 @@ def test_servir_es_mkdocs_serve():
     assert tareas.ordenes("servir", [], chromium=True) == [["run", "mkdocs", "serve"]]
 
 
+def test_sin_pyodide_instala_antes_lo_de_package_lock():
+    for tarea in ("servir", "pruebas"):
+        primera, *_ = tareas.ordenes(tarea, [], chromium=True, npm=True)
+        assert primera == tareas.NPM_CI
+        assert "'ci'" in primera[-1]
+
+
 def test_sin_uv_en_el_sistema_lo_instala_con_pip_en_herramientas(tmp_path):
     """Con el Python de base (el del usuario, que trae pip), no con el entorno de uv."""
     python = Path(sys.base_prefix) / "bin" / "python3"

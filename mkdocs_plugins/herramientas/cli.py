@@ -16,7 +16,7 @@ from mkdocs_plugins.herramientas.actualizar import actualizar
 from mkdocs_plugins.herramientas.impacto import impacto
 from mkdocs_plugins.herramientas.ordenes_datos import configurar_identificadores, exportar_api
 from mkdocs_plugins.herramientas.pdf.orden import configurar_pdf
-from mkdocs_plugins.nucleo import catalogo, datos
+from mkdocs_plugins.nucleo import catalogo, datos, motor
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
     ErrorConfiguracion,
@@ -160,6 +160,8 @@ def ejecutar_exportar(args: argparse.Namespace) -> int:
     datos.escribir({destino / datos.RUTA: contenido})
     (destino / catalogo.RUTA).write_text(catalogo.markdown(), encoding="utf-8")
     print(f"escritos {destino / datos.RUTA} y {destino / catalogo.RUTA}")
+    if motor.publicar(destino, configuracion.raiz, configuracion):
+        print(f"y las reglas en vivo en {destino / motor.CARPETA}")
     for problema in informe.problemas:
         print(problema, file=sys.stderr)
     return 1 if informe.problemas else 0

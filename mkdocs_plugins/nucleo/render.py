@@ -2,30 +2,33 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from mkdocs_plugins.nucleo import ejecucion
+from mkdocs_plugins.nucleo import ejecucion, vivo
 from mkdocs_plugins.nucleo.apartados import FUERA_DE_LA_BUSQUEDA, SOLO_SU_TEXTO
 from mkdocs_plugins.nucleo.ejecucion import EjemploEjecutado, mostrar
 from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.nucleo.widgets import COLOCABLES
 from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Tabla
-from tapiz_rules.modelo.formato import enumerar, miles, tipografia
+from tapiz_rules.modelo.formato import enumerar, tipografia
+from tapiz_rules.vivo import celda
 
 
 def _celda(valor: Any) -> str:
-    if valor is None:
-        return "—"
-    if isinstance(valor, bool):
-        return "sí" if valor else "no"
-    if isinstance(valor, int):
-        return miles(valor)
-    return escape(tipografia(str(valor)))
+    return escape(celda(valor))
 
 
-def tabla(definida: Tabla, nombre: str) -> str:
+def _de_reglamento(reglamento: Reglamento | None) -> str:
+    """El reglamento de un bloque, para que la página lo recalcule en vivo con el mismo."""
+    if reglamento is None:
+        return ""
+    return f' data-reglamento="{escape(clave_reglamento(reglamento))}"'
+
+
+def tabla(definida: Tabla, nombre: str, reglamento: Reglamento | None = None) -> str:
     cabecera = "".join(f"<th>{escape(c)}</th>" for c in definida.columnas)
     filas = "".join(
         "<tr>" + "".join(f"<td>{_celda(v)}</td>" for v in fila) + "</tr>" for fila in definida.filas
@@ -34,7 +37,8 @@ def tabla(definida: Tabla, nombre: str) -> str:
         f'<p class="tapiz-tabla__nota">{escape(tipografia(n))}</p>' for n in definida.notas
     )
     return (
-        f'<div class="tapiz-tabla" data-tabla="{escape(nombre)}" {SOLO_SU_TEXTO}>'
+        f'<div class="tapiz-tabla" data-tabla="{escape(nombre)}"{_de_reglamento(reglamento)} '
+        f"{SOLO_SU_TEXTO}>"
         f'<p class="tapiz-tabla__titulo"><strong>{escape(definida.titulo)}</strong></p>'
         f"<table><thead><tr>{cabecera}</tr></thead><tbody>{filas}</tbody></table>"
         f"{notas}</div>"
@@ -45,8 +49,9 @@ def _parrafos(texto: str) -> str:
     return "".join(f"<p>{escape(tipografia(p))}</p>" for p in texto.split("\n\n") if p)
 
 
-def regla_para_lectores(regla: Regla) -> str:
-    """Una regla en un capítulo: su título, su explicación y qué pide y qué da, en palabras."""
+def regla_para_lectores(regla: Regla, reglamento: Reglamento | None = None) -> str:
+    """Una regla en un capítulo: su título, su explicación y qué pide y qué da, en palabras;
+    con su reglamento, también el control para probarla (``vivo.probar``)."""
     entradas = enumerar([c.etiqueta.lower() for c in regla.entradas])
     salidas = enumerar([c.etiqueta.lower() for c in regla.salidas])
     return (
@@ -55,6 +60,7 @@ def regla_para_lectores(regla: Regla) -> str:
         f"{_parrafos(regla.descripcion)}"
         f'<p class="tapiz-regla__uso"><em>Se parte de</em> {escape(entradas)}; '
         f"<em>se obtiene</em> {escape(salidas)}.</p></div>"
+        + (vivo.probar(regla, clave_reglamento(reglamento)) if reglamento is not None else "")
     )
 
 
@@ -145,7 +151,8 @@ def _entradas(ejecutado: EjemploEjecutado) -> str:
         dados = espec.dados.get(nombre)
         origen = f' <span class="tapiz-ejemplo__dados">({escape(dados)})</span>' if dados else ""
         filas.append(
-            f'<dt>{escape(etiqueta)}</dt><dd data-entrada="{escape(nombre)}">'
+            f'<dt>{escape(etiqueta)}</dt><dd data-entrada="{escape(nombre)}" '
+            f'data-valor="{escape(json.dumps(valor, ensure_ascii=False))}">'
             f"<strong>{escape(texto)}</strong>{origen}</dd>"
         )
     return f'<dl class="tapiz-ejemplo__entradas">{"".join(filas)}</dl>'
@@ -178,13 +185,16 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
     """Un ejemplo resuelto: datos, pasos del cálculo y lo que la página afirma."""
     espec, regla = ejecutado.espec, ejecutado.regla
     pasos = "".join(f"<li>{escape(tipografia(p))}</li>" for p in ejecutado.resultado.pasos)
-    boton = (
-        f'<p class="tapiz-ejemplo__acciones" {FUERA_DE_LA_BUSQUEDA}>'
+    repetir = (
         '<button type="button" class="tapiz-repetir '
-        f'md-button" data-ejemplo="{escape(identificador)}">Repetir con dados nuevos</button></p>'
-        '<div class="tapiz-ejemplo__repeticion" aria-live="polite"></div>'
+        f'md-button" data-ejemplo="{escape(identificador)}">Repetir con dados nuevos</button>'
         if repetible
         else ""
+    )
+    boton = (
+        f'<p class="tapiz-ejemplo__acciones" {FUERA_DE_LA_BUSQUEDA}>{repetir}'
+        f"{vivo.cambiar_datos()}</p>"
+        '<div class="tapiz-ejemplo__repeticion" aria-live="polite"></div>'
     )
     titulo = escape(espec.titulo or regla.titulo)
     return (
@@ -193,7 +203,8 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
         '<span class="tapiz-ejemplo__etiqueta">'
         f"Ejemplo resuelto</span> <strong>{titulo}</strong>"
         f"{_etiqueta_reglamento(espec.reglamento)}</p>"
-        f'<div class="tapiz-ejemplo__cuerpo" {FUERA_DE_LA_BUSQUEDA}>'
+        f'<div class="tapiz-ejemplo__cuerpo" data-regla="{escape(regla.nombre)}"'
+        f"{_de_reglamento(espec.reglamento)} {FUERA_DE_LA_BUSQUEDA}>"
         f'<div><p class="tapiz-ejemplo__apartado">Datos</p>{_entradas(ejecutado)}</div>'
         f'<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'
         f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol></div>'

@@ -55,6 +55,8 @@ WIDGETS = (
     Widget("tapiz-ejemplo"),
     Widget("tapiz-comparativa", hoja="comparativa.css"),
     Widget("tapiz-enlace"),
+    Widget("tapiz-probar"),
+    Widget("tapiz-cambiar"),
 )
 
 POR_CLASE = {w.clase: w for w in WIDGETS}

@@ -19,7 +19,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
-from mkdocs_plugins.nucleo import anclas, cache, catalogo, datos, identificadores, render
+from mkdocs_plugins.nucleo import anclas, cache, catalogo, datos, identificadores, motor, render
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
@@ -56,13 +56,14 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.sirviendo = False
         self.error_de_configuracion: Problema | None = None
         """Con ``mkdocs serve``, el error de tapiz.yml o de un lienzo.yml, que va en cada página."""
+        self.raiz = Path()
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
         self.sirviendo = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
-        raiz = Path(config.config_file_path or ".").resolve().parent
+        raiz = self.raiz = Path(config.config_file_path or ".").resolve().parent
         fichero = raiz / self.config.configuracion
         self.error_de_configuracion = None
         try:
@@ -280,6 +281,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         sitio, base = Path(config.site_dir), self.configuracion.base
         ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets, self.cache)
         datos.escribir(ficheros)
+        motor.publicar(sitio, self.raiz, self.configuracion)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "

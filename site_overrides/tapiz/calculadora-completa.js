@@ -133,7 +133,7 @@ export async function montarCalculadora(contenedor) {
     dados: el("input", { id: `${id}-dados`, name: "dados", type: "text", value: "", spellcheck: "false", autocomplete: "off", placeholder: "sin dados" }),
   };
   for (const c of numericos) {
-    controles[c.nombre] = el("input", { id: `${id}-${c.nombre}`, name: c.nombre, type: "number", step: 1, min: c.minimo, max: c.maximo, value: c.inicial ?? "", inputmode: "numeric" });
+    controles[c.nombre] = el("input", { id: `${id}-${c.nombre}`, name: c.nombre, type: "text", value: c.inicial ?? "", inputmode: "numeric", autocomplete: "off" });
   }
   const mensaje = el("p", { class: "tapiz-error", role: "status", hidden: true });
   const tabla = el("table", { class: "tapiz-probabilidades" });
@@ -180,21 +180,27 @@ export async function montarCalculadora(contenedor) {
 }
 
 /**
- * Lee y valida las entradas; lanza Error con un mensaje en español si algo no vale.
+ * Lee y valida las entradas; lanza Error con un mensaje en español si algo no vale. Para tirar
+ * (`paraTirar`) unos dados demasiado grandes para tabular valen: tirarlos es barato.
  * @param {Calculadora} calc
+ * @param {boolean} [paraTirar]
  * @returns {Entradas}
  */
-function leerEntradas({ controles, numericos }) {
+function leerEntradas({ controles, numericos }, paraTirar = false) {
   // Las entradas enteras (la resistencia entre ellas) se añaden en el bucle.
   const entradas = /** @type {Entradas} */ ({ dadoBase: controles.dado_base.value, dados: controles.dados.value.trim() });
   for (const control of Object.values(controles)) control.removeAttribute("aria-invalid");
   for (const c of numericos) {
     const control = controles[c.nombre];
-    const texto = control.value.trim();
+    const texto = control.value.trim().replace("\u2212", "-");
     const valor = Number(texto);
     const fuera = (c.minimo !== undefined && valor < c.minimo) || (c.maximo !== undefined && valor > c.maximo);
-    // Vacío o a medio escribir («-» de un penalizador): el navegador da "" en los dos casos.
-    if (texto === "") throw new Incompleto(`Completa «${c.etiqueta}».`);
+    // Vacío o a medio escribir («-» de un penalizador).
+    if (texto === "" || texto === "-" || texto === "+") throw new Incompleto(`Completa «${c.etiqueta}».`);
+    if (!/^[-+]?\d+$/.test(texto)) {
+      control.setAttribute("aria-invalid", "true");
+      throw new Error(`«${c.etiqueta}» es un número entero: escríbelo sin decimales ni letras, como 2 o −1.`);
+    }
     if (!Number.isSafeInteger(valor) || fuera) {
       controles[c.nombre].setAttribute("aria-invalid", "true");
       const minimo = c.minimo !== undefined ? ` mayor o igual que ${c.minimo}` : "";
@@ -205,7 +211,8 @@ function leerEntradas({ controles, numericos }) {
   }
   if (entradas.dados) {
     try {
-      comprobarPresupuesto(analizar(entradas.dados), entradas.dados, PRESUPUESTO_NAVEGADOR);
+      const arbol = analizar(entradas.dados);
+      if (!paraTirar) comprobarPresupuesto(arbol, entradas.dados, PRESUPUESTO_NAVEGADOR);
     } catch (error) {
       controles.dados.setAttribute("aria-invalid", "true");
       throw error;
@@ -313,7 +320,7 @@ function describirResolucion(datos, r) {
 function tirarAccion(calc) {
   let entradas;
   try {
-    entradas = leerEntradas(calc);
+    entradas = leerEntradas(calc, true);
   } catch (error) {
     mostrarError(calc, error);
     anunciar(calc.mensaje.textContent);

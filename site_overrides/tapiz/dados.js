@@ -7,7 +7,11 @@
 /**
  * Los módulos hermanos que esta base importa cuando hacen falta.
  * @typedef {{calculadora: typeof import("./calculadora.js"), botones: typeof import("./botones.js"),
- *   ejemplos: typeof import("./ejemplos.js"), libro: typeof import("./libro.js")}} Modulos
+ *   ejemplos: typeof import("./ejemplos.js"), libro: typeof import("./libro.js"),
+ *   enlaces: typeof import("./enlaces.js"), probar: typeof import("./probar.js"),
+ *   "tarjeta-viva": typeof import("./tarjeta-viva.js"), reglas: typeof import("./reglas.js")}} Modulos
+ * «Probar» y «Cambiar datos» no están en la tabla de widgets: sus módulos se importan al usarlos
+ * (alHacerClic), y las reglas que eligió quien lee (reglas.js) solo si eligió alguna.
  */
 /** @typedef {{[F in Montador]: (contenedor: HTMLElement) => void}} Montable el módulo de un widget con `montar` */
 /**
@@ -32,7 +36,7 @@ const WIDGETS = [
  * @type {Array<[string, string]>}
  */
 const HOJAS = [
-  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace"],
+  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace, .tapiz-probar, .tapiz-cambiar"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];
 // hasta aquí.
@@ -108,6 +112,7 @@ async function hidratar(raiz = document) {
       conModulo(nombre, (modulo) => /** @type {Montable} */ (modulo)[montar](contenedor));
     }
   }
+  if (localStorage["tapiz-reglas"]) cargar("reglas"); // al final: sin almacenamiento, lanza
 }
 
 /**
@@ -117,14 +122,14 @@ async function hidratar(raiz = document) {
  * pulsarla, lo muestra en un globo.
  */
 function explicarAbreviaturas(raiz = document) {
-  const capitulos = /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".tapiz-libro__capitulo, .md-content article"));
+  const capitulos = /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".tapiz-libro__capitulo,.md-content article"));
   for (const capitulo of capitulos) {
     if (capitulo.dataset.tapizAbreviaturas || capitulo.querySelector(".tapiz-libro__capitulo")) continue;
     capitulo.dataset.tapizAbreviaturas = "1";
     const vistas = new Set();
     for (const abreviatura of /** @type {NodeListOf<HTMLElement>} */ (capitulo.querySelectorAll("abbr[title]"))) {
       abreviatura.dataset.significado = abreviatura.title;
-      if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1, h2, h3, h4, table, .tapiz-ejemplo")) continue;
+      if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1,h2,h3,h4,table,.tapiz-ejemplo")) continue;
       vistas.add(abreviatura.textContent);
       abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
     }
@@ -172,10 +177,13 @@ function alHacerClic(evento) {
     return;
   }
   document.querySelector("abbr[data-abierta]")?.removeAttribute("data-abierta");
-  const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-dados[data-expr], button.tapiz-repetir[data-ejemplo], [data-tapiz-imprimir], .tapiz-enlace__copiar");
+  // «Probar» es un <details>: el teclado también lo abre con un clic en su <summary>.
+  const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-dados[data-expr],button.tapiz-repetir[data-ejemplo],.tapiz-cambiar,.tapiz-probar,[data-tapiz-imprimir],.tapiz-enlace__copiar");
   if (!boton) return;
   if (boton.matches(".tapiz-enlace__copiar")) conModulo("enlaces", (modulo) => modulo.alCopiar(boton));
   else if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
+  else if (boton.matches(".tapiz-probar")) conModulo("probar", (m) => m.abrirProbar(/** @type {HTMLDetailsElement} */ (boton)));
+  else if (boton.matches(".tapiz-cambiar")) conModulo("tarjeta-viva", (m) => m.cambiarDatos(boton));
   else if (boton.matches(".tapiz-repetir")) conModulo("ejemplos", (modulo) => modulo.repetirEjemplo(boton));
   else window.print();
 }
@@ -187,6 +195,7 @@ function alHacerClic(evento) {
 function alAcercarse(evento) {
   const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-repetir[data-ejemplo]");
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
+  if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-repetir,.tapiz-cambiar")) conModulo("probar", (m) => m.prepararProbar());
 }
 
 if (!window.__tapizDados) {

@@ -1,8 +1,9 @@
 // @ts-check
 // «Repetir con dados nuevos» en los ejemplos resueltos: se tiran los dados del ejemplo y se
 // redibuja la tarjeta entera (datos, cálculo y resultado) con lo que el plugin precalculó con el
-// motor para esa tirada (datos.json → ejemplos). Aquí no se calcula ninguna regla ni se escribe
-// ningún número: los valores llegan ya escritos como en el libro.
+// motor para esa tirada (datos.json → ejemplos), y enseguida con el motor en la página
+// (tarjeta-viva.js), que da los pasos de cualquier combinación. Aquí no se calcula ninguna
+// regla ni se escribe ningún número: los valores llegan ya escritos como en el libro.
 
 import { miles } from "./formato.js";
 import { cargarEjemplo, SIN_DATOS } from "./datos.js";
@@ -21,9 +22,20 @@ import { el, fichasDeTirada } from "./vista.js";
 
 /**
  * El cuerpo de la tarjeta tal como lo escribió el libro, para poder volver a él.
- * @type {WeakMap<Element, Node>}
+ * @type {WeakMap<Element, HTMLElement>}
  */
 const originales = new WeakMap();
+
+/**
+ * El cuerpo de la tarjeta como lo escribió el libro (se guarda la primera vez).
+ * @param {HTMLElement} tarjeta
+ * @returns {HTMLElement}
+ */
+export function original(tarjeta) {
+  const cuerpo = /** @type {HTMLElement} */ (tarjeta.querySelector(".tapiz-ejemplo__cuerpo"));
+  if (!originales.has(tarjeta)) originales.set(tarjeta, /** @type {HTMLElement} */ (cuerpo.cloneNode(true)));
+  return /** @type {HTMLElement} */ (originales.get(tarjeta));
+}
 
 /**
  * @param {Element} tarjeta
@@ -67,9 +79,9 @@ export function prepararEjemplo(boton) {
  * @param {HTMLElement} boton
  */
 export async function repetirEjemplo(boton) {
-  const tarjeta = boton.closest(".tapiz-ejemplo");
+  const tarjeta = /** @type {HTMLElement | null} */ (boton.closest(".tapiz-ejemplo"));
   const cuerpo = tarjeta?.querySelector(".tapiz-ejemplo__cuerpo");
-  const zona = tarjeta?.querySelector(".tapiz-ejemplo__repeticion");
+  const zona = /** @type {HTMLElement | null | undefined} */ (tarjeta?.querySelector(".tapiz-ejemplo__repeticion"));
   if (!tarjeta || !cuerpo || !zona) return;
   let ejemplo;
   try {
@@ -82,14 +94,15 @@ export async function repetirEjemplo(boton) {
     mostrarError(tarjeta, zona, `No hay datos del ejemplo «${boton.dataset.ejemplo}».`);
     return;
   }
-  if (!originales.has(tarjeta)) originales.set(tarjeta, cuerpo.cloneNode(true));
+  original(tarjeta);
+  const tirada = String(Number(tarjeta.dataset.tapizTirada ?? 0) + 1);
+  tarjeta.dataset.tapizTirada = tirada;
 
   const generador = new Generador(semillaNueva());
   /** @type {Array<[string, import("./tirada.js").Tirada]>} */
   const tiradas = Object.entries(ejemplo.dados).map(([entrada, expresion]) => [entrada, tirar(expresion, generador)]);
   const resultado = resultadoDe(ejemplo.resultados, tiradas.map(([, t]) => t.total));
-  const original = /** @type {Node} */ (originales.get(tarjeta)); // guardado arriba
-  cuerpo.replaceChildren(...[...original.childNodes].map((n) => n.cloneNode(true)));
+  cuerpo.replaceChildren(...[...original(tarjeta).childNodes].map((n) => n.cloneNode(true)));
 
   const datos = [];
   for (const [entrada, t] of tiradas) {
@@ -103,11 +116,14 @@ export async function repetirEjemplo(boton) {
       el("span", { class: "tapiz-ejemplo__dados", texto: ` (${t.expresion})` }),
     );
   }
+  const totales = Object.fromEntries(tiradas.map(([entrada, t]) => [entrada, t.total]));
+  const resumen = `Con dados nuevos: ${datos.join(", ")}.`;
+  import("./tarjeta-viva.js").then((m) => m.repetirEnVivo(tarjeta, zona, totales, tirada, resumen, !!resultado));
   if (!resultado || resultado.error) {
-    const aviso = resultado?.error ?? "Esta combinación de dados no está precalculada.";
-    cuerpo.querySelector(".tapiz-ejemplo__pasos")?.replaceChildren(el("li", { class: "tapiz-error", texto: aviso }));
+    const aviso = resultado?.error ?? "Calculando esta tirada con el motor de reglas…";
+    cuerpo.querySelector(".tapiz-ejemplo__pasos")?.replaceChildren(el("li", { class: resultado ? "tapiz-error" : "", texto: aviso }));
     for (const dd of cuerpo.querySelectorAll("[data-salida]")) dd.replaceChildren(el("strong", { texto: "—" }));
-    marcar(tarjeta, zona, `Con dados nuevos: ${datos.join(", ")}. ${aviso}`);
+    marcar(tarjeta, zona, `${resumen} ${aviso}`);
     return;
   }
   const pasos = cuerpo.querySelector(".tapiz-ejemplo__pasos");
@@ -124,21 +140,23 @@ export async function repetirEjemplo(boton) {
 }
 
 /**
- * Señala que la tarjeta muestra una tirada nueva, lo anuncia y ofrece volver al ejemplo.
- * @param {Element} tarjeta
- * @param {Element} zona
+ * Señala que la tarjeta muestra una tirada nueva (u otros datos), lo anuncia y ofrece volver al
+ * ejemplo; lo que se pase en `antes` (el formulario de «Cambiar datos») queda encima.
+ * @param {HTMLElement} tarjeta
+ * @param {HTMLElement} zona
  * @param {string} resumen
+ * @param {Node[]} antes
  */
-function marcar(tarjeta, zona, resumen) {
+export function marcar(tarjeta, zona, resumen, antes = []) {
   tarjeta.classList.add("tapiz-ejemplo--repetido");
   const volver = el("button", { type: "button", class: "tapiz-volver md-button", texto: "Volver al ejemplo del libro" });
   volver.addEventListener("click", () => {
-    // Se marca una tarjeta con cuerpo que ya se guardó en `originales` (repetirEjemplo).
-    const cuerpo = /** @type {Element} */ (tarjeta.querySelector(".tapiz-ejemplo__cuerpo"));
-    cuerpo.replaceChildren(...[.../** @type {Node} */ (originales.get(tarjeta)).childNodes].map((n) => n.cloneNode(true)));
+    const cuerpo = /** @type {HTMLElement} */ (tarjeta.querySelector(".tapiz-ejemplo__cuerpo"));
+    cuerpo.replaceChildren(...[...original(tarjeta).childNodes].map((n) => n.cloneNode(true)));
     tarjeta.classList.remove("tapiz-ejemplo--repetido");
+    tarjeta.dataset.tapizTirada = String(Number(tarjeta.dataset.tapizTirada ?? 0) + 1);
     zona.replaceChildren();
-    /** @type {HTMLButtonElement | null} */ (tarjeta.querySelector(".tapiz-repetir"))?.focus();
+    /** @type {HTMLElement | null} */ (tarjeta.querySelector(".tapiz-repetir, .tapiz-cambiar"))?.focus();
   });
-  zona.replaceChildren(el("p", { class: "tapiz-ejemplo__resumen", texto: resumen }), volver);
+  zona.replaceChildren(...antes, el("p", { class: "tapiz-ejemplo__resumen", texto: resumen }), volver);
 }

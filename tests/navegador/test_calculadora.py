@@ -98,3 +98,27 @@ def test_los_dados_ya_tirados_de_una_narracion_no_son_botones(pestana):
     parrafo = pestana.page.locator("p", has_text="Sharra saca un 9 en el d20").first
     assert parrafo.locator("data.tapiz-narrado").all_text_contents() == ["d20", "d6"]
     assert parrafo.locator("button.tapiz-dados[data-expr='d20']").count() == 0
+
+
+def test_una_coma_decimal_se_dice_en_palabras_de_quien_juega(pestana):
+    calculadora = _calculadora(pestana)
+    campo = _campo(pestana, "mod")
+    campo.fill("2,5")
+    mensaje = calculadora.locator("p[role='status']")
+    assert mensaje.inner_text() == (
+        "«Modificador de característica» es un número entero: escríbelo sin decimales ni "
+        "letras, como 2 o \u22121."
+    )
+    assert campo.get_attribute("aria-invalid") == "true"
+
+
+def test_unos_dados_demasiado_grandes_para_tabular_se_tiran(pestana):
+    calculadora = _calculadora(pestana)
+    pestana.page.get_by_label("Nivel de los dados de atributo").select_option("otros")
+    pestana.page.get_by_label("Dados de atributo (se pueden escribir)").fill("100d100!")
+    mensaje = calculadora.locator("p[role='status']")
+    assert "demasiado grande para calcular probabilidades" in mensaje.inner_text()
+    pestana.page.get_by_role("button", name="Tirar", exact=True).click()
+    resultado = calculadora.locator(".tapiz-calculadora__resultado [data-total]")
+    resultado.wait_for()
+    assert int(resultado.get_attribute("data-total") or "0") >= 100

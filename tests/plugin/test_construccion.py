@@ -28,9 +28,10 @@ def test_un_sitio_correcto_construye_en_modo_estricto(sitio_correcto: Path) -> N
     html = (sitio_correcto / "site" / "correcta" / "index.html").read_text(encoding="utf-8")
     assert '<div class="tapiz-ejemplo" id="ejemplo-srd-correcta-once-puntos">' in html
     assert "Cuatro puntos no bastan" in html  # el ejemplo dentro de la admonición
-    assert '<div class="tapiz-tabla" data-tabla="grados_efecto" data-tapiz-busqueda="texto"' in (
-        html
-    )
+    assert (
+        '<div class="tapiz-tabla" data-tabla="grados_efecto" data-reglamento="tapiz/actual" '
+        'data-tapiz-busqueda="texto">'
+    ) in (html)
     assert '<button type="button" class="tapiz-dados" data-expr="3d6"' in html
     assert 'data-expr="1d20+1d8!+3"' in html
     assert "```tapiz" not in html and "TAPIZBLOQUE" not in html

@@ -21,11 +21,11 @@ def _html(hecho: Ejecucion) -> str:
         return render.fichas_del_catalogo(ejecutar_catalogo(espec), espec.reglamento.sistema.nombre)
     definida = ejecutar_regla(espec)
     if isinstance(definida, Tabla):
-        return render.tabla(definida, espec.tabla or "")
+        return render.tabla(definida, espec.tabla or "", espec.reglamento)
     if isinstance(definida, Regla) and espec.catalogo:
         return render.regla_para_catalogo(definida, espec.reglamento.sistema.nombre)
     if isinstance(definida, Regla):
-        return render.regla_para_lectores(definida)
+        return render.regla_para_lectores(definida, espec.reglamento)
     return ""
 
 

@@ -53,7 +53,8 @@ def cicatriz(p: ParametrosRatas, dados: Dados) -> Resultado:
     """Busca la tirada de 2d6 en la tabla de cicatrices."""
     exigir_rango("dados", dados, 2, 12)
     nombre, efecto = buscar(p.cicatrices, dados)
-    return Resultado({"cicatriz": nombre, "efecto": efecto})
+    paso = f"2d6 = {dados} en la tabla de cicatrices: {nombre} ({efecto})"
+    return Resultado({"cicatriz": nombre, "efecto": efecto}, (paso,))
 
 
 @regla(
@@ -73,9 +74,13 @@ def locura(
     exigir_rango("dados", dados, 2, 12)
     exigir_rango("cosmetico", cosmetico, 1, 6)
     nombre, efecto = buscar(p.locuras, dados)
+    pasos = [f"2d6 = {dados} en la tabla de cicatrices de la locura: {nombre}"]
     if nombre == "Cambio cosmético":
         efecto = p.cosmeticos[cosmetico - 1]
-    return Resultado({"cicatriz": nombre, "efecto": efecto})
+        pasos.append(f"1d6 = {cosmetico} en la tabla de cambios cosméticos: {efecto}")
+    else:
+        pasos[0] += f" ({efecto})"
+    return Resultado({"cicatriz": nombre, "efecto": efecto}, tuple(pasos))
 
 
 REGLAS = (cicatriz, locura)

@@ -1,0 +1,115 @@
+"""Las reglas en vivo: el motor y Python (Pyodide) publicados con el sitio, para la página.
+
+La construcción copia de ``node_modules/pyodide`` (``npm ci``, versión fijada en
+``package-lock.json``) los ficheros que Pyodide necesita para arrancar sin red y escribe
+``motor.zip``: el paquete ``tapiz_rules`` y las reglas del libro como datos (la
+declaración de cada Lienzo ya leída, y su ``reglas.py`` si lo tiene). Nada de esto se
+descarga con la página: lo pide ``tapiz/motor.js`` cuando quien lee pide algo en vivo.
+
+Sin ``node_modules/pyodide`` el libro se publica igual, sin reglas en vivo: los controles
+«Probar» dicen que el motor no está disponible.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import tapiz_rules
+from mkdocs_plugins.nucleo.configuracion import Configuracion
+from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
+from tapiz_rules.vivo import documento_en_datos
+from tapiz_rules.yaml_con_lineas import cargar_mapa
+
+log = logging.getLogger("mkdocs.plugins.tapiz")
+"""El registro del plugin: con MkDocs, el aviso sale como los suyos."""
+
+CARPETA = "assets/tapiz/vivo"
+"""Donde se publican, relativo al sitio: ``pyodide/`` y ``motor.zip``."""
+PYODIDE = (
+    "pyodide.js",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""Lo que Pyodide carga al arrancar (el cargador clásico, para un Worker sin módulos: así
+no depende de que el servidor conozca el tipo de ``.mjs``). Los paquetes de su
+``pyodide-lock.json`` no se publican: el motor no los necesita."""
+FECHA_FIJA = (1980, 1, 1, 0, 0, 0)
+"""Las entradas del zip llevan esta fecha: dos construcciones iguales dan el mismo fichero."""
+
+
+def carpeta_pyodide(raiz: Path) -> Path | None:
+    """``node_modules/pyodide`` si está completo; None si falta (sin ``npm ci``)."""
+    carpeta = raiz / "node_modules" / "pyodide"
+    return carpeta if all((carpeta / f).is_file() for f in PYODIDE) else None
+
+
+def publicar(sitio: Path, raiz: Path, configuracion: Configuracion) -> bool:
+    """Copia Pyodide y escribe ``motor.zip`` en el sitio; False si falta Pyodide."""
+    origen = carpeta_pyodide(raiz)
+    if origen is None:
+        log.info(
+            "tapiz: falta node_modules/pyodide; el libro se publica sin reglas en vivo "
+            "(instálalo con «npm ci», véase el README)"
+        )
+        return False
+    destino = sitio / CARPETA
+    (destino / "pyodide").mkdir(parents=True, exist_ok=True)
+    for nombre in PYODIDE:
+        _copiar(origen / nombre, destino / "pyodide" / nombre)
+    (destino / "motor.zip").write_bytes(motor_zip(configuracion))
+    return True
+
+
+def _copiar(origen: Path, destino: Path) -> None:
+    """Copia si cambió (``mkdocs serve`` reconstruye a menudo y son ~10 MB)."""
+    antes, ahora = origen.stat(), destino.stat() if destino.exists() else None
+    if ahora is None or (ahora.st_size, ahora.st_mtime_ns) != (antes.st_size, antes.st_mtime_ns):
+        shutil.copy2(origen, destino)
+
+
+def libro(configuracion: Configuracion) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """Las reglas del libro como datos, y los ficheros de Python de sus Lienzos (en el zip)."""
+    lienzos: list[dict[str, Any]] = []
+    ficheros: dict[str, bytes] = {}
+    for indice, (carpeta, lienzo) in enumerate(configuracion.lienzos):
+        declaracion = carpeta / FICHERO_LIENZO
+        documento = cargar_mapa(declaracion.read_text(encoding="utf-8"))
+        if documento is None:
+            continue
+        en_el_zip = f"lienzos/{indice}"
+        python = documento.valores.get("python")
+        if python is not None:
+            ficheros[f"{en_el_zip}/{python}"] = (carpeta / str(python)).read_bytes()
+        lienzos.append(
+            {
+                "nombre": lienzo.nombre,
+                "ruta": configuracion.ruta(declaracion),
+                "carpeta": en_el_zip,
+                "documento": documento_en_datos(documento),
+            }
+        )
+    return {"lienzos": lienzos}, ficheros
+
+
+def motor_zip(configuracion: Configuracion) -> bytes:
+    """``tapiz_rules`` (solo sus ``.py``), ``libro.json`` y el Python de los Lienzos."""
+    paquete = Path(tapiz_rules.__file__).parent
+    datos, ficheros = libro(configuracion)
+    ficheros["libro.json"] = json.dumps(datos, ensure_ascii=False, sort_keys=True).encode()
+    for fichero in paquete.rglob("*.py"):
+        ficheros[f"tapiz_rules/{fichero.relative_to(paquete).as_posix()}"] = fichero.read_bytes()
+    salida = io.BytesIO()
+    with zipfile.ZipFile(salida, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archivo:
+        for nombre in sorted(ficheros):
+            entrada = zipfile.ZipInfo(nombre, FECHA_FIJA)
+            entrada.compress_type = zipfile.ZIP_DEFLATED
+            archivo.writestr(entrada, ficheros[nombre])
+    return salida.getvalue()

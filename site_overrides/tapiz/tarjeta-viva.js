@@ -1,0 +1,129 @@
+// @ts-check
+// Las tarjetas de ejemplo con el motor en la página: «Repetir» calcula en vivo cualquier tirada
+// con sus pasos (lo precalculado se ve antes, y sirve si el motor no carga) y «Cambiar datos»
+// calcula la tarjeta con lo que escriba quien lee. Los valores y pasos llegan escritos por el
+// motor; los del libro se leen de la tarjeta original (data-valor de cada dato).
+
+import { marcar, original } from "./ejemplos.js";
+import { campoDe, leer } from "./probar.js";
+import { el } from "./vista.js";
+import { CARGANDO, preguntar, reglasDe, SIN_MOTOR } from "./vivo.js";
+
+/**
+ * Los datos del ejemplo del libro: {entrada: valor}.
+ * @param {HTMLElement} tarjeta
+ * @returns {Record<string, any>}
+ */
+function valoresDelLibro(tarjeta) {
+  /** @type {Record<string, any>} */
+  const valores = {};
+  for (const dd of /** @type {NodeListOf<HTMLElement>} */ (original(tarjeta).querySelectorAll("[data-entrada][data-valor]"))) {
+    valores[dd.dataset.entrada ?? ""] = JSON.parse(dd.dataset.valor ?? "null");
+  }
+  return valores;
+}
+
+/** @param {HTMLElement} tarjeta */
+function cuerpoDe(tarjeta) {
+  return /** @type {HTMLElement} */ (tarjeta.querySelector(".tapiz-ejemplo__cuerpo"));
+}
+
+/**
+ * Escribe en la tarjeta la respuesta del motor (salidas y pasos); devuelve lo que dice, en una frase.
+ * @param {HTMLElement} cuerpo
+ * @param {any} respuesta
+ */
+function pintar(cuerpo, respuesta) {
+  const pasos = cuerpo.querySelector(".tapiz-ejemplo__pasos");
+  if (respuesta.error) {
+    pasos?.replaceChildren(el("li", { class: "tapiz-error", texto: respuesta.error }));
+    for (const dd of cuerpo.querySelectorAll("[data-salida]")) dd.replaceChildren(el("strong", { texto: "—" }));
+    return respuesta.error;
+  }
+  pasos?.replaceChildren(...respuesta.pasos.map((/** @type {string} */ p) => el("li", { texto: p })));
+  const leidos = [];
+  for (const { nombre, etiqueta, texto } of respuesta.salidas) {
+    const dd = cuerpo.querySelector(`[data-salida="${nombre}"]`);
+    if (!dd) continue;
+    dd.replaceChildren(el("strong", { texto }));
+    leidos.push(`${etiqueta}: ${texto}`);
+  }
+  return `${leidos.join("; ")}.`;
+}
+
+/**
+ * Calcula en vivo la tirada que «Repetir» acaba de dibujar (si sigue siendo la última). Si el
+ * motor no carga, queda lo precalculado o, si no lo había, se dice.
+ * @param {HTMLElement} tarjeta
+ * @param {HTMLElement} zona
+ * @param {Record<string, number>} totales
+ * @param {string} tirada
+ * @param {string} resumen
+ * @param {boolean} precalculada
+ */
+export async function repetirEnVivo(tarjeta, zona, totales, tirada, resumen, precalculada) {
+  const cuerpo = cuerpoDe(tarjeta);
+  const entradas = { ...valoresDelLibro(tarjeta), ...totales };
+  let respuesta;
+  try {
+    respuesta = await preguntar({ tipo: "regla", regla: cuerpo.dataset.regla, entradas, ...reglasDe(cuerpo) });
+  } catch {
+    if (tarjeta.dataset.tapizTirada !== tirada || precalculada) return;
+    respuesta = { error: "Esta combinación de dados no está precalculada y el motor de reglas no se ha podido cargar." };
+  }
+  if (tarjeta.dataset.tapizTirada !== tirada) return;
+  const dice = pintar(cuerpo, respuesta);
+  tarjeta.dataset.tapizVivo = tirada;
+  marcar(tarjeta, zona, `${resumen} ${dice}`);
+}
+
+/**
+ * «Cambiar datos»: un formulario con los datos de la tarjeta, que la recalcula al enviarlo.
+ * @param {HTMLElement} boton
+ */
+export async function cambiarDatos(boton) {
+  const tarjeta = /** @type {HTMLElement | null} */ (boton.closest(".tapiz-ejemplo"));
+  const zona = /** @type {HTMLElement | null} */ (tarjeta?.querySelector(".tapiz-ejemplo__repeticion"));
+  if (!tarjeta || !zona || zona.querySelector("form")) return;
+  const cuerpo = cuerpoDe(tarjeta);
+  const libro = valoresDelLibro(tarjeta);
+  const estado = el("p", { role: "status", texto: CARGANDO });
+  zona.replaceChildren(estado);
+  let declaracion;
+  try {
+    declaracion = await preguntar({ tipo: "formulario", regla: cuerpo.dataset.regla, ...reglasDe(cuerpo) });
+  } catch {
+    estado.textContent = SIN_MOTOR;
+    return;
+  }
+  const campos = declaracion.entradas.filter((/** @type {any} */ c) => c.nombre in libro);
+  const form = el("form", { class: "tapiz-probar__formulario tapiz-ejemplo__cambiar", novalidate: true });
+  for (const campo of campos) form.append(campoDe(campo, libro[campo.nombre]));
+  form.append(el("p", {}, el("button", { type: "submit", class: "md-button md-button--primary", texto: "Calcular con estos datos" })));
+  form.addEventListener("submit", async (evento) => {
+    evento.preventDefault();
+    const entradas = leer(/** @type {HTMLFormElement} */ (form), campos);
+    const tirada = String(Number(tarjeta.dataset.tapizTirada ?? 0) + 1);
+    tarjeta.dataset.tapizTirada = tirada;
+    let respuesta;
+    try {
+      respuesta = await preguntar({ tipo: "regla", regla: cuerpo.dataset.regla, entradas: { ...libro, ...entradas }, ...reglasDe(cuerpo) });
+    } catch {
+      respuesta = { error: SIN_MOTOR };
+    }
+    if (tarjeta.dataset.tapizTirada !== tirada) return;
+    cuerpo.replaceChildren(...[...original(tarjeta).childNodes].map((n) => n.cloneNode(true)));
+    const datos = [];
+    for (const campo of campos) {
+      const control = /** @type {HTMLInputElement | HTMLSelectElement} */ (form.querySelector(`[name="${campo.nombre}"]`));
+      const texto = control instanceof HTMLSelectElement ? control.selectedOptions[0]?.textContent ?? "" : control.type === "checkbox" ? (control.checked ? "sí" : "no") : control.value;
+      cuerpo.querySelector(`[data-entrada="${campo.nombre}"]`)?.replaceChildren(el("strong", { texto }));
+      datos.push(`${campo.etiqueta} ${texto}`);
+    }
+    const dice = pintar(cuerpo, respuesta);
+    tarjeta.dataset.tapizVivo = tirada;
+    marcar(tarjeta, zona, `Con tus datos: ${datos.join(", ")}. ${dice}`, [form]);
+  });
+  zona.replaceChildren(form);
+  /** @type {HTMLElement | null} */ (form.querySelector("input, select"))?.focus();
+}

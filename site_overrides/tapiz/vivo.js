@@ -1,0 +1,120 @@
+// @ts-check
+// El lado de la página de las reglas en vivo: un solo Worker (motor.js) por pestaña, creado la
+// primera vez que quien lee pide algo en vivo (o se acerca a pedirlo), nunca al cargar la
+// página. Aquí no se calcula ni se escribe ningún número: las respuestas llegan escritas.
+
+/** @typedef {{ sistema: string, edicion: string, opcionales: string[], lienzo: string }} Reglas */
+
+export const CARGANDO =
+  "Cargando el motor de reglas del libro (Python en tu navegador, unos 5 MB la primera vez; luego queda guardado)…";
+export const SIN_MOTOR =
+  "El motor de reglas no se ha podido cargar en este navegador; el libro sigue como está, con sus ejemplos y tablas ya calculados.";
+const CLAVE = "tapiz-reglas";
+
+/** @type {Worker | null} */
+let trabajador = null;
+/** @type {Map<number, { resolver: (valor: any) => void, rechazar: (error: Error) => void }>} */
+const pendientes = new Map();
+let siguiente = 0;
+/** @type {"parado" | "cargando" | "listo" | "fallo"} */
+export let estado = "parado";
+
+function fallar(/** @type {string} */ motivo) {
+  estado = "fallo";
+  for (const { rechazar } of pendientes.values()) rechazar(new Error(motivo));
+  pendientes.clear();
+}
+
+/** Enlaza los estilos de los formularios en vivo (vivo.css), una vez. */
+function estilos() {
+  if (document.querySelector("link[data-tapiz-hoja='vivo.css']")) return;
+  const enlace = document.createElement("link");
+  enlace.rel = "stylesheet";
+  enlace.href = new URL("vivo.css", import.meta.url).href;
+  enlace.dataset.tapizHoja = "vivo.css";
+  document.head.append(enlace);
+}
+
+/** Crea el Worker (una vez): empieza a descargar el motor. */
+export function arrancar() {
+  if (trabajador || estado === "fallo") return;
+  estilos();
+  try {
+    trabajador = new Worker(new URL("./motor.js", import.meta.url));
+  } catch (error) {
+    fallar(String(error));
+    return;
+  }
+  estado = "cargando";
+  trabajador.onmessage = (evento) => {
+    const { id, respuesta, fallo } = evento.data;
+    const pendiente = pendientes.get(id);
+    pendientes.delete(id);
+    if (fallo !== undefined) {
+      if (estado === "cargando") fallar(fallo);
+      else pendiente?.rechazar(new Error(fallo));
+      return;
+    }
+    estado = "listo";
+    pendiente?.resolver(respuesta);
+  };
+  trabajador.onerror = (evento) => fallar(evento.message || "el motor no arranca");
+  preguntar({ tipo: "reglamento" }).catch(() => {});
+}
+
+/**
+ * Una petición (o una lista) al motor; la respuesta ya escrita para quien lee.
+ * @param {object | object[]} peticion
+ * @returns {Promise<any>}
+ */
+export function preguntar(peticion) {
+  arrancar();
+  if (estado === "fallo" || !trabajador) return Promise.reject(new Error(SIN_MOTOR));
+  const id = (siguiente += 1);
+  const activo = trabajador;
+  return new Promise((resolver, rechazar) => {
+    pendientes.set(id, { resolver, rechazar });
+    activo.postMessage({ id, peticion });
+  });
+}
+
+/**
+ * Las reglas que quien lee eligió (edición y opcionales de Tapiz), guardadas en el navegador.
+ * @returns {{ edicion?: string, opcionales?: string[] } | null}
+ */
+export function eleccion() {
+  try {
+    return JSON.parse(localStorage.getItem(CLAVE) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/** @param {{ edicion: string, opcionales: string[] } | null} nueva */
+export function elegir(nueva) {
+  try {
+    if (nueva) localStorage.setItem(CLAVE, JSON.stringify(nueva));
+    else localStorage.removeItem(CLAVE);
+  } catch {
+    // sin almacenamiento (modo privado estricto): la elección dura lo que la página
+  }
+  document.dispatchEvent(new CustomEvent("tapiz:reglas"));
+}
+
+/**
+ * Las reglas con que se calcula un elemento: las de su bloque («tapiz/actual/TZR0001/lienzo:X»)
+ * y, en un bloque de Tapiz fuera de un Lienzo, la edición y opcionales que eligió quien lee.
+ * @param {Element} elemento
+ * @returns {Reglas}
+ */
+export function reglasDe(elemento) {
+  const clave = elemento.closest("[data-reglamento]")?.getAttribute("data-reglamento") ?? "tapiz/actual";
+  const [sistema, edicion, ...resto] = clave.split("/");
+  const lienzo = resto.find((p) => p.startsWith("lienzo:"))?.slice(7) ?? "";
+  const opcionales = resto.filter((p) => !p.startsWith("lienzo:"));
+  const propia = eleccion();
+  if (sistema === "tapiz" && !lienzo && propia) {
+    return { sistema, edicion: propia.edicion ?? edicion, opcionales: propia.opcionales ?? opcionales, lienzo };
+  }
+  return { sistema, edicion, opcionales, lienzo };
+}

@@ -1,0 +1,194 @@
+"""El motor en la página del lector: lo que pregunta el navegador y lo que responde.
+
+El módulo ``site_overrides/tapiz/motor.js`` arranca Pyodide en un Web Worker, desempaqueta
+este paquete y llama a :func:`preparar` con las reglas del libro (su reglamento y la
+declaración de cada Lienzo, ya leída en la construcción: aquí no hay PyYAML) y a
+:func:`responder` con cada petición, en JSON. Las respuestas llevan los valores ya
+escritos con ``Campo.mostrar`` y las tablas con :func:`celda`: el mismo formato que el
+libro, sin reimplementarlo en JavaScript.
+
+Peticiones (además de ``sistema``, ``edicion``, ``opcionales`` y ``lienzo``):
+
+- ``{"tipo": "formulario", "regla": …}``: las entradas y salidas de la regla.
+- ``{"tipo": "regla", "regla": …, "entradas": {…}}``: textos del formulario o valores JSON.
+- ``{"tipo": "tabla", "tabla": …}``: la tabla con sus celdas escritas.
+- ``{"tipo": "reglamento"}``: su descripción, ediciones y reglas opcionales.
+
+Toda respuesta es un objeto; si algo falla, ``{"error": "mensaje para quien lee"}``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.lienzo import Lienzo, desde_documento
+from tapiz_rules.modelo import Campo, Reglamento
+from tapiz_rules.modelo.formato import miles, tipografia
+from tapiz_rules.sistemas import reglamento as reglamento_de
+from tapiz_rules.vivo.lectura import en_palabras, leer_entradas
+from tapiz_rules.yaml_con_lineas import Documento
+
+_LIENZOS: dict[str, Lienzo] = {}
+_SIN_CARGAR: dict[str, str] = {}
+"""Los Lienzos que no se pudieron leer en la página, con el porqué."""
+_REGLAMENTOS: dict[tuple[str, ...], Reglamento] = {}
+
+
+def preparar(libro: str | dict[str, Any], carpeta: str = ".") -> None:
+    """Lee las reglas del libro: ``{"lienzos": [{"nombre", "ruta", "carpeta", "documento"}]}``.
+
+    ``carpeta`` es donde se desempaquetó cada Lienzo (con su ``reglas.py``, si lo tiene).
+    """
+    datos = json.loads(libro) if isinstance(libro, str) else libro
+    _LIENZOS.clear()
+    _SIN_CARGAR.clear()
+    _REGLAMENTOS.clear()
+    for declarado in datos.get("lienzos", []):
+        leido = declarado["documento"]
+        anidadas = {(clave, sub): linea for clave, sub, linea in leido["anidadas"]}
+        documento = Documento(leido["valores"], leido["lineas"], anidadas)
+        fichero = Path(carpeta) / declarado["carpeta"]
+        try:
+            _LIENZOS[declarado["nombre"]] = desde_documento(documento, fichero, declarado["ruta"])
+        except Exception as error:  # su Python puede necesitar algo que la página no tiene
+            _SIN_CARGAR[declarado["nombre"]] = str(error)
+
+
+def documento_en_datos(documento: Documento) -> dict[str, Any]:
+    """Una declaración leída, como datos JSON (las claves de ``anidadas`` van como listas)."""
+    return {
+        "valores": documento.valores,
+        "lineas": documento.lineas,
+        "anidadas": [[*clave, linea] for clave, linea in documento.anidadas.items()],
+    }
+
+
+def reglamento(peticion: dict[str, Any]) -> Reglamento:
+    """El reglamento de una petición (el de su Lienzo si nombra uno); uno por combinación."""
+    lienzo = str(peticion.get("lienzo") or "")
+    firma = (
+        str(peticion.get("sistema") or "tapiz"),
+        str(peticion.get("edicion") or ""),
+        lienzo,
+        *sorted(str(o) for o in peticion.get("opcionales") or ()),
+    )
+    if firma not in _REGLAMENTOS:
+        if lienzo:
+            if lienzo in _SIN_CARGAR:
+                raise ErrorTapiz(
+                    f"Las reglas del Lienzo «{lienzo}» no se pueden usar en la página: "
+                    f"{_SIN_CARGAR[lienzo]}"
+                )
+            if lienzo not in _LIENZOS:
+                raise ErrorTapiz(f"Este libro no tiene el Lienzo «{lienzo}».")
+            _REGLAMENTOS[firma] = _LIENZOS[lienzo].reglamento()
+        else:
+            _REGLAMENTOS[firma] = reglamento_de(firma[0], firma[1], firma[3:])
+    return _REGLAMENTOS[firma]
+
+
+def celda(valor: Any) -> str:
+    """Una celda de tabla como la escribe el libro: «—», «sí», «5.400», «−2»."""
+    if valor is None:
+        return "—"
+    if isinstance(valor, bool):
+        return "sí" if valor else "no"
+    if isinstance(valor, int):
+        return miles(valor)
+    return tipografia(str(valor))
+
+
+def _campo(campo: Campo) -> dict[str, Any]:
+    datos = campo.a_json()
+    datos["tipo"] = campo.tipo.__name__
+    datos["ayuda"] = campo.ayuda
+    datos["unidad"] = campo.unidad_en_plural
+    if campo.opciones is not None:
+        datos["opciones"] = [[str(v), e] for v, e in campo.opciones]
+        del datos["etiquetas"]
+    if not campo.obligatorio:
+        por_defecto = campo.por_defecto
+        datos["por_defecto"] = (
+            por_defecto
+            if isinstance(por_defecto, bool) or por_defecto is None
+            else str(por_defecto)
+        )
+        if campo.tipo is list and por_defecto is not None:
+            datos["por_defecto"] = ", ".join(str(v) for v in por_defecto)
+    return datos
+
+
+def _formulario(elegido: Reglamento, peticion: dict[str, Any]) -> dict[str, Any]:
+    regla = elegido.regla(str(peticion.get("regla")))
+    return {
+        "titulo": regla.titulo,
+        "entradas": [_campo(c) for c in regla.entradas],
+        "salidas": [c.etiqueta for c in regla.salidas],
+        "reglamento": elegido.describir(),
+    }
+
+
+def _regla(elegido: Reglamento, peticion: dict[str, Any]) -> dict[str, Any]:
+    regla = elegido.regla(str(peticion.get("regla")))
+    try:
+        entradas = leer_entradas(regla, peticion.get("entradas") or {})
+        resultado = regla.ejecutar(elegido.parametros, entradas)
+    except ErrorTapiz as error:
+        return {"error": en_palabras(error, regla), "campo": getattr(error, "campo", None)}
+    valores = resultado.valores
+    return {
+        "salidas": [
+            {
+                "nombre": c.nombre,
+                "etiqueta": c.etiqueta,
+                "texto": c.mostrar(valores[c.nombre], valores),
+            }
+            for c in regla.salidas
+        ],
+        "pasos": [tipografia(p) for p in resultado.pasos],
+        "reglamento": elegido.describir(),
+    }
+
+
+def _tabla(elegido: Reglamento, peticion: dict[str, Any]) -> dict[str, Any]:
+    tabla = elegido.tabla(str(peticion.get("tabla")))
+    return {
+        "titulo": tabla.titulo,
+        "columnas": list(tabla.columnas),
+        "filas": [[celda(v) for v in fila] for fila in tabla.filas],
+        "notas": [tipografia(n) for n in tabla.notas],
+        "reglamento": elegido.describir(),
+    }
+
+
+def _descripcion(elegido: Reglamento, peticion: dict[str, Any]) -> dict[str, Any]:
+    sistema = elegido.sistema
+    return {
+        "descripcion": elegido.describir(),
+        "ediciones": [[c, v.titulo] for c, v in sistema.ediciones.items()],
+        "opcionales": [[c, v.titulo] for c, v in sistema.opcionales.items()],
+    }
+
+
+_RESPUESTAS = {
+    "formulario": _formulario,
+    "regla": _regla,
+    "tabla": _tabla,
+    "reglamento": _descripcion,
+}
+
+
+def responder(peticion: str | dict[str, Any]) -> str:
+    """La respuesta JSON a una petición JSON; un error se dice, nunca es una traza."""
+    datos = json.loads(peticion) if isinstance(peticion, str) else peticion
+    respuesta = _RESPUESTAS.get(str(datos.get("tipo")))
+    if respuesta is None:
+        return json.dumps({"error": f"Petición desconocida «{datos.get('tipo')}»."})
+    try:
+        return json.dumps(respuesta(reglamento(datos), datos), ensure_ascii=False)
+    except ErrorTapiz as error:
+        mensaje = str(error)
+        return json.dumps({"error": mensaje[:1].upper() + mensaje[1:]}, ensure_ascii=False)

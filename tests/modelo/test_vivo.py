@@ -1,0 +1,134 @@
+"""El puente del motor en la página (``tapiz_rules.vivo``), en CPython: lo mismo que responde
+en Pyodide (las pruebas de navegador lo comprueban allí contra la CLI)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mkdocs_plugins.nucleo import motor as publicacion
+from mkdocs_plugins.nucleo.configuracion import buscar, cargar_configuracion
+from tapiz_rules import vivo
+from tapiz_rules.sistemas import reglamento
+from tapiz_rules.vivo.lectura import leer_decimal, leer_entero
+from tests.reglas_al_azar import Caso, casos
+
+RAIZ = Path(__file__).resolve().parents[2]
+
+
+def _respuesta(peticion: dict[str, object]) -> dict[str, object]:
+    datos = json.loads(vivo.responder(peticion))
+    assert isinstance(datos, dict)
+    return datos
+
+
+@given(st.sampled_from(casos(150)))
+@settings(max_examples=150, deadline=None)
+def test_cada_resultado_es_el_de_la_regla_escrito_como_en_el_libro(caso: Caso) -> None:
+    esperado = reglamento(caso.sistema).calcular(caso.regla, caso.valores)
+    regla = reglamento(caso.sistema).regla(caso.regla)
+    datos = _respuesta(
+        {"tipo": "regla", "sistema": caso.sistema, "regla": caso.regla, "entradas": caso.textos}
+    )
+    assert "error" not in datos, datos
+    textos = {s["nombre"]: s["texto"] for s in datos["salidas"]}  # type: ignore[attr-defined]
+    for campo in regla.salidas:
+        valor = esperado.valores[campo.nombre]
+        assert textos[campo.nombre] == campo.mostrar(valor, esperado.valores)
+
+
+@pytest.mark.parametrize(
+    ("texto", "valor"), [("2,5", 2.5), ("2.5", 2.5), ("\u22120,75", -0.75), ("5.400", 5400.0)]
+)
+def test_la_coma_decimal_se_lee(texto: str, valor: float) -> None:
+    assert leer_decimal(texto) == valor
+
+
+@pytest.mark.parametrize(("texto", "valor"), [("\u22122", -2), ("+3", 3), ("5.400", 5400)])
+def test_los_enteros_se_leen_como_se_escriben(texto: str, valor: int) -> None:
+    assert leer_entero(texto) == valor
+    assert leer_entero("2,5") is None
+
+
+@pytest.mark.parametrize(
+    ("entradas", "mensaje"),
+    [
+        ({"base": "doce", "resistencia": "12"}, "Tirada del dado base: escribe un número entero"),
+        ({"base": "2,5", "resistencia": "12"}, "Tirada del dado base: escribe un número entero"),
+        ({"base": "12", "resistencia": "12", "nivel": "0"}, "Nivel del personaje: no puede ser"),
+        ({"resistencia": "12", "base": ""}, "Falta tirada del dado base."),
+    ],
+)
+def test_un_dato_que_no_se_lee_se_dice_con_su_etiqueta(
+    entradas: dict[str, str], mensaje: str
+) -> None:
+    datos = _respuesta({"tipo": "regla", "regla": "accion", "entradas": entradas})
+    assert str(datos["error"]).startswith(mensaje), datos
+    assert "«base»" not in str(datos["error"])
+
+
+def test_el_formulario_sale_de_la_declaracion() -> None:
+    datos = _respuesta({"tipo": "formulario", "sistema": "ratas", "regla": "tirada"})
+    regla = reglamento("ratas").regla("tirada")
+    assert [e["etiqueta"] for e in datos["entradas"]] == [c.etiqueta for c in regla.entradas]  # type: ignore[attr-defined]
+
+
+def test_una_tabla_cambia_con_la_edicion() -> None:
+    actual = _respuesta({"tipo": "tabla", "tabla": "parametros_lienzo"})
+    antigua = _respuesta({"tipo": "tabla", "tabla": "parametros_lienzo", "edicion": "2017"})
+    assert actual["filas"] != antigua["filas"]
+    assert antigua["reglamento"] == "Edición de 2017 (3d6)"
+
+
+def test_una_peticion_desconocida_o_una_regla_que_no_existe_se_dicen() -> None:
+    assert "error" in _respuesta({"tipo": "nada"})
+    assert "rebanar" in str(_respuesta({"tipo": "formulario", "regla": "rebanar"})["error"])
+
+
+@pytest.fixture(scope="module")
+def motor(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """El motor.zip del libro, desempaquetado como lo hace la página."""
+    fichero = buscar(RAIZ)
+    configuracion = cargar_configuracion(fichero, RAIZ, RAIZ / "srd")
+    carpeta = tmp_path_factory.mktemp("motor")
+    zipfile.ZipFile(io.BytesIO(publicacion.motor_zip(configuracion))).extractall(carpeta)
+    return carpeta
+
+
+def test_el_zip_del_motor_es_el_mismo_en_cada_construccion() -> None:
+    configuracion = cargar_configuracion(buscar(RAIZ), RAIZ, RAIZ / "srd")
+    assert publicacion.motor_zip(configuracion) == publicacion.motor_zip(configuracion)
+
+
+def test_el_motor_del_zip_calcula_sin_pyyaml_con_las_reglas_de_los_lienzos(motor: Path) -> None:
+    """Como en Pyodide: sin PyYAML, el Lienzo de ejemplo (con su reglas.py) desde los datos."""
+    programa = f"""
+import json, sys
+sys.modules["yaml"] = None
+sys.path.insert(0, {str(motor)!r})
+from tapiz_rules import vivo
+vivo.preparar(open({str(motor / "libro.json")!r}, encoding="utf-8").read(), {str(motor)!r})
+lienzo = {{"lienzo": "Puertos de Bruma"}}
+print(vivo.responder({{"tipo": "regla", "regla": "regateo", "entradas": {{}}, **lienzo}}))
+niebla = {{"tipo": "regla", "regla": "niebla", "entradas": {{"tirada": "4"}}}}
+print(vivo.responder({{**niebla, **lienzo}}))
+print(vivo.responder({{"tipo": "reglamento", **lienzo}}))
+import tapiz_rules
+print(tapiz_rules.__file__)
+"""
+    salida = subprocess.run(
+        [sys.executable, "-c", programa], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    regateo, niebla, descripcion = (json.loads(linea) for linea in salida[:3])
+    assert "error" in regateo and "Falta" in regateo["error"]
+    assert [s["texto"] for s in niebla["salidas"]] == ["Espesa"]
+    assert descripcion["descripcion"] == "Lienzo «Puertos de Bruma»"
+    assert salida[3].startswith(str(motor))

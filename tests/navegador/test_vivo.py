@@ -1,0 +1,170 @@
+"""Las reglas en vivo, como las usa quien lee: el motor del libro (Pyodide) en la página.
+
+Una sola pestaña arranca el motor una vez (tarda unos segundos) y la comparten las pruebas de
+este módulo, en orden: primero que nada se descarga sin pedirlo, luego lo que se pide.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from tapiz_rules.sistemas import reglamento
+from tests.navegador.conftest import ESCRITORIO, Pestana, abrir_pestana
+from tests.reglas_al_azar import casos
+
+pytestmark = pytest.mark.navegador
+MOTOR = "/assets/tapiz/vivo/"
+VALORES = ".tapiz-probar__valores dd"
+
+
+def _del_motor(pestana: Pestana, pedidas: list[str]) -> list[str]:
+    return [u for u in pedidas if MOTOR in u]
+
+
+@pytest.fixture(scope="module")
+def viva(navegador: Browser, sitio: str) -> Iterator[tuple[Pestana, list[str]]]:
+    """Una pestaña en «Hacer cosas» que anota cada petición (también las del Worker)."""
+    pestana = abrir_pestana(navegador, sitio, ESCRITORIO)
+    pedidas: list[str] = []
+    pestana.page.context.on("request", lambda peticion: pedidas.append(peticion.url))
+    pestana.ir("hacer-cosas/")
+    yield pestana, pedidas
+    errores, externas = list(pestana.errores), list(pestana.externas)
+    pestana.page.context.close()
+    assert errores == [], "errores en la consola o en la página"
+    assert externas == [], "peticiones fuera de 127.0.0.1"
+
+
+def _resultado(control: Any) -> dict[str, str]:
+    control.locator(VALORES).first.wait_for(timeout=120_000)
+    return {
+        dd.get_attribute("data-salida"): dd.inner_text() for dd in control.locator(VALORES).all()
+    }
+
+
+def _cli(regla: str, entradas: dict[str, Any], sistema: str = "tapiz") -> dict[str, str]:
+    """Lo que da ``tapiz regla --json``, escrito con la declaración de la regla."""
+    orden = [sys.executable, "-m", "tapiz_rules.cli", "regla", regla, "--sistema", sistema]
+    orden += ["--entrada", json.dumps(entradas), "--json"]
+    valores = json.loads(subprocess.run(orden, capture_output=True, text=True, check=True).stdout)
+    declarada = reglamento(sistema).regla(regla)
+    return {
+        c.nombre: c.mostrar(valores["valores"][c.nombre], valores["valores"])
+        for c in declarada.salidas
+    }
+
+
+def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(viva):
+    pestana, pedidas = viva
+    pestana.page.mouse.wheel(0, 20_000)
+    pestana.page.wait_for_load_state("networkidle")
+    assert pestana.page.locator("details.tapiz-probar").count() >= 3
+    assert _del_motor(pestana, pedidas) == []
+    assert not any("probar.js" in u or "motor.js" in u for u in pedidas)
+
+
+def test_probar_la_tirada_de_accion_da_lo_mismo_que_la_cli(viva):
+    pestana, pedidas = viva
+    control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
+    control.locator("summary").click()
+    estado = control.locator(".tapiz-probar__estado")
+    assert "Cargando el motor de reglas" in estado.inner_text()
+    _resultado(control)
+    assert any(u.endswith("pyodide.asm.wasm") for u in _del_motor(pestana, pedidas))
+    pagina = pestana.page
+    control.get_by_label("Tirada del dado base", exact=True).fill("15")
+    control.get_by_label("Resistencia", exact=True).fill("12")
+    control.get_by_label("Modificador de característica", exact=True).fill("\u22122")
+    control.get_by_label("Rasgos que ayudan", exact=True).fill("2")
+    esperado = _cli("accion", {"base": 15, "resistencia": 12, "mod": -2, "rasgos": 2})
+    control.get_by_role("button", name="Calcular").click()
+    _esperar_total(pagina, control, esperado["total"])
+    assert _resultado(control) == esperado
+    assert control.locator("[aria-live='polite']").count() == 1
+
+
+def _esperar_total(pagina: Any, control: Any, total: str) -> None:
+    pagina.wait_for_function(
+        "([c, t]) => c.querySelector('[data-salida=\"total\"]')?.textContent === t",
+        arg=[control.element_handle(), total],
+    )
+
+
+def test_un_dato_que_no_se_lee_se_marca_y_se_dice_en_palabras(viva):
+    pestana, _ = viva
+    control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
+    campo = control.get_by_label("Nivel del personaje", exact=True)
+    campo.fill("2,5")
+    control.get_by_role("button", name="Calcular").click()
+    error = control.locator(".tapiz-probar__resultado .tapiz-error")
+    error.wait_for()
+    assert error.inner_text() == "Nivel del personaje: escribe un número entero, como 3."
+    assert campo.get_attribute("aria-invalid") == "true"
+    campo.fill("1")
+    control.get_by_role("button", name="Calcular").click()
+    control.locator(VALORES).first.wait_for()
+    assert campo.get_attribute("aria-invalid") is None
+
+
+def test_240_entradas_al_azar_de_los_tres_sistemas_dan_lo_que_da_el_motor(viva):
+    """Por el mismo Worker que los formularios, en una sola ida y vuelta."""
+    pestana, _ = viva
+    lote = casos(240)
+    assert {c.sistema for c in lote} == {"tapiz", "d20", "ratas"}
+    peticiones = [
+        {"tipo": "regla", "sistema": c.sistema, "regla": c.regla, "entradas": c.textos}
+        for c in lote
+    ]
+    respuestas = pestana.page.evaluate(
+        "async ([modulo, peticiones]) => (await import(modulo)).preguntar(peticiones)",
+        [pestana.base + "tapiz/vivo.js", peticiones],
+    )
+    assert len(respuestas) == len(lote)
+    for caso, respuesta in zip(lote, respuestas, strict=True):
+        elegido = reglamento(caso.sistema)
+        valores = elegido.calcular(caso.regla, caso.valores).valores
+        esperado = {
+            c.nombre: c.mostrar(valores[c.nombre], valores)
+            for c in elegido.regla(caso.regla).salidas
+        }
+        assert "error" not in respuesta, (caso, respuesta)
+        assert {s["nombre"]: s["texto"] for s in respuesta["salidas"]} == esperado, caso
+
+
+def test_sin_red_despues_de_cargar_sigue_calculando(viva):
+    pestana, _ = viva
+    contexto = pestana.page.context
+    control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
+    contexto.set_offline(True)
+    try:
+        control.get_by_label("Tirada del dado base", exact=True).fill("20")
+        control.get_by_role("button", name="Calcular").click()
+        _esperar_total(pestana.page, control, "20")
+    finally:
+        contexto.set_offline(False)
+
+
+def test_si_el_motor_no_carga_la_pagina_sigue_igual_y_lo_dice(navegador: Browser, sitio: str):
+    pestana = abrir_pestana(navegador, sitio, ESCRITORIO)
+    pestana.page.context.route(f"**{MOTOR}**", lambda ruta: ruta.abort())
+    try:
+        pestana.ir("hacer-cosas/")
+        regla = pestana.page.locator('.tapiz-regla[data-regla="accion"]').first.inner_text()
+        control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
+        control.locator("summary").click()
+        estado = control.locator(".tapiz-probar__estado")
+        pestana.page.wait_for_function(
+            "e => e.textContent.startsWith('El motor de reglas no se ha podido cargar')",
+            arg=estado.element_handle(),
+            timeout=60_000,
+        )
+        assert pestana.page.locator('.tapiz-regla[data-regla="accion"]').first.inner_text() == regla
+    finally:
+        pestana.page.context.close()

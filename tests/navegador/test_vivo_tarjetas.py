@@ -1,0 +1,100 @@
+"""Las tarjetas de ejemplo con el motor en la página: «Repetir» da siempre los pasos de la
+tirada nueva, sea cual sea la combinación, y «Cambiar datos» recalcula con otros datos."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tapiz_rules.modelo import Reglamento
+from tapiz_rules.sistemas import reglamento
+from tests.navegador.conftest import Pestana
+
+pytestmark = pytest.mark.navegador
+REPETICIONES = 40
+
+
+def _reglamento(clave: str) -> Reglamento:
+    sistema, edicion, *opcionales = clave.split("/")
+    return reglamento(sistema, edicion, opcionales)
+
+
+def _esperado(tarjeta: Any) -> dict[str, str]:
+    """Lo que da el motor (en CPython) con los datos de la tarjeta y los dados que muestra."""
+    cuerpo = tarjeta.locator(".tapiz-ejemplo__cuerpo")
+    elegido = _reglamento(cuerpo.get_attribute("data-reglamento") or "")
+    regla = elegido.regla(cuerpo.get_attribute("data-regla") or "")
+    entradas: dict[str, Any] = {}
+    for dd in cuerpo.locator("[data-entrada]").all():
+        nombre = dd.get_attribute("data-entrada") or ""
+        total = dd.locator(".tapiz-total")
+        entradas[nombre] = (
+            int(total.inner_text())
+            if total.count()
+            else json.loads(dd.get_attribute("data-valor") or "")
+        )
+    valores = elegido.calcular(regla.nombre, entradas).valores
+    return {c.nombre: c.mostrar(valores[c.nombre], valores) for c in regla.salidas}
+
+
+def _repetir_con_pasos(pestana: Pestana, tarjeta: Any) -> None:
+    for vez in range(1, REPETICIONES + 1):
+        tarjeta.locator("button.tapiz-repetir").click()
+        pestana.page.wait_for_function(
+            "t => t.dataset.tapizVivo && t.dataset.tapizVivo === t.dataset.tapizTirada",
+            arg=tarjeta.element_handle(),
+            timeout=120_000,
+        )
+        pasos = tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents()
+        assert pasos and not any("no se guardan" in p or "precalculada" in p for p in pasos), (
+            vez,
+            pasos,
+        )
+        assert tarjeta.locator(".tapiz-ejemplo__pasos .tapiz-error").count() == 0, pasos
+        esperado = _esperado(tarjeta)
+        for salida in tarjeta.locator("[data-salida]").all():
+            nombre = salida.get_attribute("data-salida") or ""
+            assert salida.inner_text() == esperado[nombre], (vez, nombre)
+
+
+def test_un_mechon_blanco_se_repite_40_veces_con_sus_pasos(pestana):
+    pestana.ir("sistemas/ratas/")
+    tarjeta = pestana.page.locator(".tapiz-ejemplo", has_text="Un mechón blanco").first
+    _repetir_con_pasos(pestana, tarjeta)
+
+
+@pytest.mark.parametrize(
+    "titulo", ["Sharra trepa la empalizada", "Sharra trepa la empalizada (edición 2017)"]
+)
+def test_las_tarjetas_de_sharra_se_repiten_40_veces_con_sus_pasos(pestana, titulo):
+    pestana.ir("hacer-cosas/")
+    cabecera = pestana.page.locator(".tapiz-ejemplo__cabecera strong", has_text=titulo)
+    tarjeta = pestana.page.locator(".tapiz-ejemplo").filter(has=cabecera.filter(has_text=titulo))
+    tarjeta = next(
+        t
+        for t in tarjeta.all()
+        if t.locator(".tapiz-ejemplo__cabecera strong").inner_text() == titulo
+    )
+    _repetir_con_pasos(pestana, tarjeta)
+
+
+def test_cambiar_datos_recalcula_y_se_vuelve_al_libro(pestana):
+    pestana.ir("hacer-cosas/")
+    tarjeta = pestana.page.locator(".tapiz-ejemplo", has_text="Sharra esquiva la estocada").first
+    pasos_del_libro = tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents()
+    tarjeta.get_by_role("button", name="Cambiar datos").click()
+    formulario = tarjeta.locator("form.tapiz-ejemplo__cambiar")
+    formulario.wait_for(timeout=120_000)
+    primero = formulario.locator("input[type=text]").first
+    primero.fill("1")
+    formulario.get_by_role("button", name="Calcular con estos datos").click()
+    pestana.page.wait_for_function(
+        "t => t.dataset.tapizVivo && t.dataset.tapizVivo === t.dataset.tapizTirada",
+        arg=tarjeta.element_handle(),
+    )
+    assert tarjeta.locator(".tapiz-ejemplo__resumen").inner_text().startswith("Con tus datos: ")
+    assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() != pasos_del_libro
+    tarjeta.get_by_role("button", name="Volver al ejemplo del libro").click()
+    assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() == pasos_del_libro
