@@ -43,7 +43,7 @@ def valor(dato: Any) -> str:
     return texto if len(texto) <= 80 else texto[:79] + "…"
 
 
-def _nombre(cambio: dict[str, Any]) -> str:
+def nombre_de(cambio: dict[str, Any]) -> str:
     """«Apuntar bien» (`apuntar`): el título de ahora (o el de antes) y el identificador."""
     datos = cambio.get("despues") or cambio.get("antes") or {}
     titulo = cambio.get("titulo") or (datos.get("titulo") if isinstance(datos, dict) else None)
@@ -66,13 +66,13 @@ def _clase(clase: str, cambios: dict[str, Any]) -> list[str]:
         return []
     partes = [f"### {titulo}", ""]
     for cambio in cambios["anadidas"]:
-        partes.append(f"- Nueva {palabra}: {_nombre(cambio)}")
+        partes.append(f"- Nueva {palabra}: {nombre_de(cambio)}")
     for cambio in cambios["quitadas"]:
-        partes.append(f"- Se quita la {palabra} {_nombre(cambio)}")
+        partes.append(f"- Se quita la {palabra} {nombre_de(cambio)}")
     if cambios["anadidas"] or cambios["quitadas"]:
         partes.append("")
     for cambio in cambios["cambiadas"]:
-        partes += [f"#### Cambia {_nombre(cambio)}", ""]
+        partes += [f"#### Cambia {nombre_de(cambio)}", ""]
         if clase == "tablas":
             for etiqueta, tabla in (("Antes", cambio["antes"]), ("Después", cambio["despues"])):
                 partes += [f"**{etiqueta}**", "", *_tabla_md(tabla["columnas"], tabla["filas"]), ""]
