@@ -41,7 +41,9 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.nucleo import identificadores
 from mkdocs_plugins.nucleo.bloques import separar_front_matter
+from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.plugin import adelanto
 
 RAIZ = Path(__file__).resolve().parent.parent
@@ -59,6 +61,20 @@ def libro_multiplicado(destino: Path, veces: int) -> Path:
         sin_libro = shutil.ignore_patterns("libro.md")
         shutil.copytree(RAIZ / "srd", docs / f"copia{copia}", ignore=sin_libro)
     return docs
+
+
+def registrar_copias(docs: Path) -> None:
+    """Las copias (``copia3/posturas.md``) con los identificadores de su página: sin esto,
+    cada encabezado de una copia sería «nuevo sin registrar» (un aviso por encabezado). La
+    comprobación sigue, con el mismo coste que en el libro."""
+    del_proyecto = identificadores.del_proyecto
+    copias = sorted(c.name for c in docs.glob("copia*"))
+
+    def con_copias(configuracion: Configuracion) -> identificadores.Registro | None:
+        registro = del_proyecto(configuracion) or {}
+        return registro | {f"{c}/{p}": ids for c in copias for p, ids in registro.items()}
+
+    identificadores.del_proyecto = con_copias
 
 
 MODOS = ("sin plugin", "en frío, 1 proceso", "en frío", "con caché")
@@ -109,6 +125,7 @@ def construir_aqui(docs: Path, modo: str, sitio: Path, cache_dir: Path) -> Medid
     config = load_config(str(RAIZ / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(sitio))
     if docs.name != "srd":
         config["nav"] = None
+        registrar_copias(docs)
     tapiz = config.plugins["tapiz"].config
     tapiz.enabled = modo != "sin plugin"
     tapiz.procesos = 0 if modo == "en frío, 1 proceso" else PROCESOS

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mkdocs_plugins import extension
+from mkdocs_plugins.extension import extension as modulo_extension
 from mkdocs_plugins.extension import valores
 from mkdocs_plugins.nucleo import fragmentos
 from mkdocs_plugins.plugin import TapizPlugin
@@ -34,8 +35,8 @@ PUNTOS: list[tuple[Any, str]] = [
     *((TapizPlugin, gancho) for gancho in GANCHOS),
     (fragmentos, "ejecutar"),
     (extension.Estado, "linea_de"),
-    (extension._Fuente, "run"),
-    (extension._DadosEnTexto, "run"),
+    (modulo_extension._Fuente, "run"),
+    (modulo_extension._DadosEnTexto, "run"),
     (valores.ValorDelMotor, "handleMatch"),
     (valores.DadosNarrados, "handleMatch"),
 ]

@@ -14,7 +14,11 @@ from typing import Any
 from mkdocs_plugins.extension.pagina import Informe, comprobar_ficheros
 from mkdocs_plugins.herramientas.actualizar import actualizar
 from mkdocs_plugins.herramientas.impacto import impacto
-from mkdocs_plugins.herramientas.ordenes_datos import configurar_identificadores, exportar_api
+from mkdocs_plugins.herramientas.ordenes_datos import (
+    configurar_cambios,
+    configurar_identificadores,
+    exportar_api,
+)
 from mkdocs_plugins.herramientas.pdf.orden import configurar_pdf
 from mkdocs_plugins.nucleo import catalogo, datos, motor
 from mkdocs_plugins.nucleo.configuracion import (
@@ -218,6 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             configurar_impacto,
             configurar_identificadores,
             configurar_pdf,
+            configurar_cambios,
         ),
     )
 

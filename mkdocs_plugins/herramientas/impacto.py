@@ -64,10 +64,14 @@ def casos_del_libro(configuracion: Configuracion) -> list[dict[str, Any]]:
     return casos
 
 
-def _volcar(carpeta: Path, casos: list[dict[str, Any]]) -> dict[str, Any]:
+def volcar(
+    carpeta: Path, casos: list[dict[str, Any]] | None, orden: str = "impacto"
+) -> dict[str, Any]:
+    """Lo que calcula el motor de ``carpeta``; sin ``casos``, solo sus declaraciones."""
     proceso = subprocess.run(
-        [sys.executable, str(VOLCADO), str(carpeta)],
-        input=json.dumps(casos),
+        [sys.executable, str(VOLCADO), str(carpeta)]
+        + ([] if casos is not None else ["--declaraciones"]),
+        input=json.dumps(casos or []),
         capture_output=True,
         text=True,
         check=False,
@@ -76,14 +80,14 @@ def _volcar(carpeta: Path, casos: list[dict[str, Any]]) -> dict[str, Any]:
     if proceso.returncode != 0:
         ultima = (proceso.stderr.strip().splitlines() or ["sin salida"])[-1]
         raise ErrorTapiz(
-            f"no se pudo calcular con el motor de {carpeta.name}: {ultima} (tapiz impacto "
+            f"no se pudo calcular con el motor de {carpeta.name}: {ultima} (tapiz {orden} "
             "compara revisiones que ya tienen tapiz_rules.sistemas)"
         )
     resultado: dict[str, Any] = json.loads(proceso.stdout)
     return resultado
 
 
-def _extraer(revision: str, raiz: Path, destino: Path) -> None:
+def extraer(revision: str, raiz: Path, destino: Path) -> None:
     proceso = subprocess.run(
         ["git", "archive", "--format=tar", revision, "tapiz_rules"],
         cwd=raiz,
@@ -123,7 +127,8 @@ def _tabla_md(columnas: list[str], filas: list[list[Any]]) -> list[str]:
     ]
 
 
-def informe(antes: dict[str, Any], despues: dict[str, Any], casos: list[dict[str, Any]]) -> str:
+def partes_tablas(antes: dict[str, Any], despues: dict[str, Any]) -> list[str]:
+    """Cada tabla que cambia, antes y después (Markdown)."""
     partes: list[str] = []
     for nombre in sorted(set(antes["tablas"]) | set(despues["tablas"])):
         a, d = antes["tablas"].get(nombre), despues["tablas"].get(nombre)
@@ -134,6 +139,13 @@ def informe(antes: dict[str, Any], despues: dict[str, Any], casos: list[dict[str
             partes += [f"**{etiqueta}**", ""]
             partes += _tabla_md(t["columnas"], t["filas"]) if t else ["(no existe)"]
             partes.append("")
+    return partes
+
+
+def partes_ejemplos(
+    antes: dict[str, Any], despues: dict[str, Any], casos: list[dict[str, Any]]
+) -> list[str]:
+    """Los ejemplos del libro cuyas salidas cambian (Markdown)."""
     filas = []
     for caso, a, d in zip(casos, antes["resultados"], despues["resultados"], strict=True):
         for salida in sorted(set(a) | set(d)):
@@ -141,30 +153,47 @@ def informe(antes: dict[str, Any], despues: dict[str, Any], casos: list[dict[str
                 regla = f"{caso['sistema']}/{caso['regla']}"
                 donde = f"{caso['pagina']} «{caso['titulo']}»"
                 filas.append([regla, donde, salida, a.get(salida, "—"), d.get(salida, "—")])
-    if filas:
-        partes += ["### Ejemplos del libro cuyas salidas cambian", ""]
-        partes += _tabla_md(["Regla", "Ejemplo", "Salida", "Antes", "Después"], filas)
-        partes.append("")
+    if not filas:
+        return []
+    return [
+        "### Ejemplos del libro cuyas salidas cambian",
+        "",
+        *_tabla_md(["Regla", "Ejemplo", "Salida", "Antes", "Después"], filas),
+        "",
+    ]
+
+
+def partes_accion(antes: dict[str, Any], despues: dict[str, Any]) -> list[str]:
+    """La probabilidad de cada grado de la tirada de acción donde cambia (Markdown)."""
     cambiadas = [k for k in despues["accion"] if antes["accion"].get(k) != despues["accion"][k]]
-    if cambiadas:
-        partes += ["### Tirada de acción: probabilidad de cada grado (sin modificadores)", ""]
-        columnas = ["Dados de atributo (nivel)", "Resistencia"]
-        columnas += [f"{t} antes → después" for _, t in GRADOS]
-        filas_accion = []
-        for clave in cambiadas:
-            nivel, resistencia = clave.split("/")
-            a, d = antes["accion"].get(clave, {}), despues["accion"][clave]
-            filas_accion.append(
-                [nivel, resistencia]
-                + [
-                    f"{porcentaje(a.get(g, 0))} → {porcentaje(d[g])}"
-                    if a.get(g) != d[g]
-                    else porcentaje(d[g])
-                    for g, _ in GRADOS
-                ]
-            )
-        partes += _tabla_md(columnas, filas_accion)
-        partes.append("")
+    if not cambiadas:
+        return []
+    columnas = ["Dados de atributo (nivel)", "Resistencia"]
+    columnas += [f"{t} antes → después" for _, t in GRADOS]
+    filas_accion = []
+    for clave in cambiadas:
+        nivel, resistencia = clave.split("/")
+        a, d = antes["accion"].get(clave, {}), despues["accion"][clave]
+        filas_accion.append(
+            [nivel, resistencia]
+            + [
+                f"{porcentaje(a.get(g, 0))} → {porcentaje(d[g])}"
+                if a.get(g) != d[g]
+                else porcentaje(d[g])
+                for g, _ in GRADOS
+            ]
+        )
+    return [
+        "### Tirada de acción: probabilidad de cada grado (sin modificadores)",
+        "",
+        *_tabla_md(columnas, filas_accion),
+        "",
+    ]
+
+
+def informe(antes: dict[str, Any], despues: dict[str, Any], casos: list[dict[str, Any]]) -> str:
+    partes = partes_tablas(antes, despues)
+    partes += partes_ejemplos(antes, despues, casos) + partes_accion(antes, despues)
     if not partes:
         return "## Impacto en las reglas\n\nNingún cambio en tablas, ejemplos ni probabilidades.\n"
     return "## Impacto en las reglas\n\n" + "\n".join(partes)
@@ -174,7 +203,7 @@ def impacto(revision: str, configuracion: Configuracion) -> str:
     casos = casos_del_libro(configuracion)
     with tempfile.TemporaryDirectory() as temporal:
         anterior = Path(temporal)
-        _extraer(revision, configuracion.raiz, anterior)
-        antes = _volcar(anterior, casos)
-    despues = _volcar(configuracion.raiz, casos)
+        extraer(revision, configuracion.raiz, anterior)
+        antes = volcar(anterior, casos)
+    despues = volcar(configuracion.raiz, casos)
     return informe(antes, despues, casos)

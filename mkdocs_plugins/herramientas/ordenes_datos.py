@@ -1,4 +1,5 @@
-"""Las órdenes de los datos abiertos: ``tapiz identificadores`` (y la API, en ``api``)."""
+"""Las órdenes de los datos abiertos: ``tapiz identificadores``, ``tapiz cambios`` (y la API,
+en ``api``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from mkdocs_plugins.nucleo.configuracion import (
     ErrorConfiguracion,
     configuracion_desde,
 )
+from tapiz_rules.cli.comun import anadir_json, imprimir_json
+from tapiz_rules.errores import ErrorTapiz
 
 
 def exportar_api(destino: Path, configuracion: Configuracion) -> int:
@@ -51,3 +54,37 @@ def configurar_identificadores(sub: Any) -> None:
         "encabezado) que aún no está, con su título. No cambia ni borra los registrados.",
     )
     p.set_defaults(ejecutar=ejecutar_identificadores)
+
+
+def ejecutar_cambios(args: argparse.Namespace) -> int:
+    from mkdocs_plugins.herramientas import cambios
+
+    try:
+        configuracion = configuracion_desde(Path.cwd())
+        informe = cambios.cambios(args.desde, args.hasta, configuracion)
+    except ErrorTapiz as error:
+        print(f"tapiz: error: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        informe.pop("impacto_markdown")
+        imprimir_json(informe)
+    else:
+        print(cambios.markdown(informe), end="")
+    return 0
+
+
+def configurar_cambios(sub: Any) -> None:
+    p = sub.add_parser(
+        "cambios",
+        help="qué cambió entre dos revisiones: reglas, tablas, parámetros y secciones",
+        description="Compara la revisión REV1 con REV2 (o con el árbol de trabajo): reglas, "
+        "tablas, parámetros y secciones añadidos, quitados o cambiados, con sus valores de "
+        "antes y de después, y el impacto en los ejemplos del libro y en las probabilidades "
+        "de la tirada de acción. Escribe Markdown, o JSON con --json.",
+    )
+    p.add_argument("desde", metavar="REV1", help="revisión de git, p. ej. v1.0.0 o HEAD~3")
+    p.add_argument(
+        "hasta", metavar="REV2", nargs="?", help="otra revisión (por defecto, el árbol de trabajo)"
+    )
+    anadir_json(p)
+    p.set_defaults(ejecutar=ejecutar_cambios)

@@ -47,8 +47,11 @@ def a_json(valor: Any) -> Any:
 
 
 def texto(datos: Any) -> str:
-    """El JSON de un fichero de la API: estable (claves en su orden) y legible."""
-    return json.dumps(datos, ensure_ascii=False, indent=1) + "\n"
+    """El JSON de un fichero de la API: estable (claves en su orden) y compacto.
+
+    Sin sangría: con ella ``json`` usa su codificador en Python puro, no el de C (diez veces
+    más lento), y los ficheros pesan más; ``jq .`` o el navegador los muestran legibles."""
+    return json.dumps(datos, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def _tablas(reglamento: Reglamento, sistema: Sistema) -> list[dict[str, Any]]:

@@ -118,8 +118,10 @@ def _sin_bloques(seccion: Seccion, vallas: list[Valla]) -> str:
     return "\n".join(linea for i, linea in enumerate(lineas) if i not in quitar)
 
 
-def pagina(fuente: Fuente, titulo: str, a_html: Callable[[str], str]) -> dict[str, Any]:
-    """El fichero de una página: su árbol de secciones con lo que hay en cada una."""
+def pagina(fuente: Fuente, titulo: str, a_html: Callable[[list[str]], list[str]]) -> dict[str, Any]:
+    """El fichero de una página: su árbol de secciones con lo que hay en cada una.
+
+    ``a_html`` convierte los textos de todas las secciones de una vez (uno por sección)."""
     contenido: dict[int, dict[str, list[str]]] = {}
     for valla in fuente.estructura.vallas:
         seccion = _propia(fuente, valla.inicio)
@@ -132,6 +134,14 @@ def pagina(fuente: Fuente, titulo: str, a_html: Callable[[str], str]) -> dict[st
             propio["tablas"] += _nombres(datos, "tabla", "tablas")
         elif valla.lenguaje == "tapiz-ejemplo":
             propio["ejemplos"].append(f"{fuente.pagina}:{valla.inicio}")
+    todas = list(fuente.estructura.todas())
+    htmls = dict(
+        zip(
+            (s.inicio for s in todas),
+            a_html([_sin_bloques(s, fuente.estructura.vallas) for s in todas]),
+            strict=True,
+        )
+    )
 
     def nodo(s: Seccion) -> dict[str, Any]:
         propio = contenido.get(s.inicio, {"reglas": [], "tablas": [], "ejemplos": []})
@@ -142,7 +152,7 @@ def pagina(fuente: Fuente, titulo: str, a_html: Callable[[str], str]) -> dict[st
             "lineas": [s.inicio, s.fin],
             "url": f"{url_de(fuente.pagina)}#{s.identificador}",
             "markdown": s.texto,
-            "html": a_html(_sin_bloques(s, fuente.estructura.vallas)),
+            "html": htmls[s.inicio],
             **propio,
             "secciones": [nodo(h) for h in s.hijas],
         }

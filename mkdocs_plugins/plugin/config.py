@@ -27,3 +27,7 @@ class TapizConfig(base.Config):
     """Con la caché vacía, cuántos procesos ejecutan los bloques por adelantado (0: ninguno)."""
     api = c.Type(bool, default=False)
     """Publica la API estática ``api/v1/`` (JSON del libro); el libro la activa en mkdocs.yml."""
+    cambios = c.Type(bool, default=False)
+    """Publica la página «Cambios» (``cambios.md``) y el feed ``cambios.xml`` a partir de las
+    etiquetas ``v*`` de git; las fichas del catálogo dicen desde qué versión se leen así.
+    Los encabezados de la página declaran su ancla (``{#v1-2-0}``): necesita ``attr_list``."""

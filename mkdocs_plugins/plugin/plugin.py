@@ -19,6 +19,8 @@ from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.herramientas import publicar_cambios
+from mkdocs_plugins.herramientas.historial import Historial
 from mkdocs_plugins.nucleo import anclas, cache, catalogo, datos, identificadores, motor, render
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
@@ -29,7 +31,7 @@ from mkdocs_plugins.nucleo.configuracion import (
     cargar_configuracion,
 )
 from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.plugin import adelanto, busqueda, carga, emergencia, servidor
+from mkdocs_plugins.plugin import adelanto, busqueda, cambios, carga, emergencia, servidor
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
 
@@ -57,6 +59,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.error_de_configuracion: Problema | None = None
         """Con ``mkdocs serve``, el error de tapiz.yml o de un lienzo.yml, que va en cada página."""
         self.raiz = Path()
+        self.historial: Historial | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -172,6 +175,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             if anterior is not None:
                 files.remove(anterior)
             files.append(File.generated(config, catalogo.RUTA, content=catalogo.markdown()))
+        if self.config.enabled and self.config.cambios:
+            carpeta = self.configuracion.raiz / self.config.cache_dir
+            self.historial = cambios.anadir_pagina(files, config, self.configuracion, carpeta)
         return files
 
     def on_page_markdown(
@@ -203,6 +209,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
+        if self.historial is not None and page.file.src_uri == catalogo.RUTA:
+            html = publicar_cambios.marcar_fichas(html, self.historial)
         html = self._cargar_widgets(anclas.anclar(html), page, estado)
         if self.error_de_configuracion is not None:
             html = render.error(self.error_de_configuracion) + html
@@ -289,6 +297,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             )
         if self.config.api:
             api_estatica.escribir(sitio, self.configuracion)
+        if self.historial is not None:
+            cambios.escribir_feed(config, self.historial)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
             busqueda.plegar_indice_busqueda(indice, self.cache)

@@ -1,0 +1,160 @@
+"""La página «Cambios» (``cambios.md``), el feed Atom ``cambios.xml`` y la nota «Se lee así
+desde…» de las fichas del catálogo, a partir del historial de versiones (``historial``)."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from html import escape
+from typing import Any
+from xml.sax.saxutils import escape as escape_xml
+
+from mkdocs_plugins.herramientas import cambios as informe
+from mkdocs_plugins.herramientas.historial import Historial, Publicada
+
+RUTA = "cambios.md"
+FEED = "cambios.xml"
+MESES = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+]
+CLASES = {
+    "reglas": ("Regla nueva", "Se quita la regla", "Cambia la regla"),
+    "tablas": ("Tabla nueva", "Se quita la tabla", "Cambia la tabla"),
+    "parametros": ("Parámetro nuevo", "Se quita el parámetro", "Cambia el parámetro"),
+    "secciones": ("Sección nueva", "Se quita la sección", "Cambia la sección"),
+}
+FECHA_DESCONOCIDA = "1970-01-01T00:00:00+00:00"
+
+
+def fecha_legible(fecha: str | None) -> str:
+    """«3 de mayo de 2025» (o «sin fecha» fuera de git)."""
+    if not fecha:
+        return "sin fecha"
+    dia = datetime.fromisoformat(fecha)
+    return f"{dia.day} de {MESES[dia.month - 1]} de {dia.year}"
+
+
+def _detalle(clase: str, cambio: dict[str, Any]) -> str:
+    if clase == "tablas":
+        return "sus valores"
+    campos = [c["campo"] for c in cambio.get("campos", [])]
+    if clase == "secciones":
+        if any(c == "titulo" for c in campos):
+            titulo = next(c for c in cambio["campos"] if c["campo"] == "titulo")
+            return f"título «{titulo['antes']}» → «{titulo['despues']}»"
+        return ", ".join(informe.CAMPOS_DE_SECCION.get(c, c) for c in campos)
+    valores = [
+        f"`{c['campo']}` {informe.valor(c['antes'])} → {informe.valor(c['despues'])}"
+        for c in cambio.get("campos", [])[:6]
+    ]
+    return "; ".join(valores) + ("; …" if len(campos) > 6 else "")
+
+
+def lista(publicada: Publicada) -> list[str]:
+    """Lo que cambió en una versión, una línea de lista de Markdown por cosa."""
+    if publicada.cambios is None:
+        return ["- Primera versión publicada."]
+    lineas = []
+    for clase, (nueva, quitada, cambia) in CLASES.items():
+        hechos = publicada.cambios[clase]
+        lineas += [f"- {nueva}: {informe.nombre_de(c)}" for c in hechos["anadidas"]]
+        lineas += [f"- {quitada} {informe.nombre_de(c)}" for c in hechos["quitadas"]]
+        lineas += [
+            f"- {cambia} {informe.nombre_de(c)}: {_detalle(clase, c)}" for c in hechos["cambiadas"]
+        ]
+    return lineas or ["- Sin cambios en reglas, tablas, parámetros ni secciones."]
+
+
+def _titulo(publicada: Publicada) -> str:
+    return f"Versión {publicada.version}"
+
+
+def markdown(historial: Historial) -> str:
+    """La página «Cambios»: cada versión, de la más nueva a la más antigua."""
+    partes = [
+        "---",
+        "title: Cambios",
+        "description: Qué cambió en cada versión publicada del Documento de Referencia.",
+        "---",
+        "",
+        "# Cambios {#cambios}",
+        "",
+        "Qué cambió en las reglas, las tablas, los parámetros y las secciones en cada versión "
+        "publicada del Documento de Referencia. Se genera a partir de las versiones (etiquetas "
+        f'de git); también como feed Atom en <a href="../{FEED}">cambios.xml</a>. Entre dos '
+        "revisiones cualesquiera, con más detalle: `uv run tapiz cambios REV1 REV2`.",
+        "",
+    ]
+    for publicada in historial.versiones:
+        commit = f" · commit `{publicada.commit[:7]}`" if publicada.commit else ""
+        partes += [
+            f"## {_titulo(publicada)} {{#{publicada.ancla}}}",
+            "",
+            f"Publicada el {fecha_legible(publicada.fecha)}{commit}.",
+            "",
+            *lista(publicada),
+            "",
+        ]
+    return "\n".join(partes)
+
+
+def atom(historial: Historial, url_sitio: str) -> str:
+    """``cambios.xml``: un feed Atom con una entrada por versión (fechas de git)."""
+    base = url_sitio if url_sitio.endswith("/") or not url_sitio else url_sitio + "/"
+    pagina = f"{base}cambios/"
+    identificador = f"{base}{FEED}" if base else "urn:tapiz-srd:cambios"
+    fechas = [p.fecha or FECHA_DESCONOCIDA for p in historial.versiones]
+    entradas = []
+    for publicada, fecha in zip(historial.versiones, fechas, strict=True):
+        resumen = "".join(
+            f"<li>{escape(re.sub(r'^- ', '', linea).replace('`', ''))}</li>"
+            for linea in lista(publicada)
+        )
+        enlace = f"{pagina}#{publicada.ancla}"
+        entradas.append(
+            "<entry>"
+            f"<id>{escape_xml(enlace if base else f'urn:tapiz-srd:{publicada.ancla}')}</id>"
+            f"<title>{escape_xml(_titulo(publicada))}</title>"
+            f"<updated>{fecha}</updated>"
+            f'<link rel="alternate" href="{escape_xml(enlace)}"/>'
+            f'<content type="html">{escape_xml(f"<ul>{resumen}</ul>")}</content>'
+            "</entry>"
+        )
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">'
+        f"<id>{escape_xml(identificador)}</id>"
+        "<title>Sistema Tapiz — Cambios del Documento de Referencia</title>"
+        f"<updated>{max(fechas, key=datetime.fromisoformat)}</updated>"
+        "<author><name>Pablo Ruiz-Múzquiz</name></author>"
+        f'<link rel="self" href="{escape_xml(identificador)}"/>'
+        f'<link rel="alternate" href="{escape_xml(pagina)}"/>' + "".join(entradas) + "</feed>\n"
+    )
+
+
+_FICHA = re.compile(r'(<h4 id="([^"]+)">.*?</h4>)(?=<div class="tapiz-regla" data-regla=)')
+
+
+def marcar_fichas(html: str, historial: Historial) -> str:
+    """Tras el encabezado de cada ficha de regla del catálogo (``<h4 id="tapiz-accion">``),
+    desde qué versión se lee como ahora."""
+
+    def nota(encontrado: re.Match[str]) -> str:
+        regla = encontrado.group(2).replace("-", "/", 1)
+        texto = historial.desde_de(regla)
+        return (
+            f'{encontrado.group(1)}<p class="tapiz-desde"><em>Se lee así {escape(texto)}.</em></p>'
+        )
+
+    return _FICHA.sub(nota, html)

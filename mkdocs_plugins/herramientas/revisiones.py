@@ -1,0 +1,138 @@
+"""Lo que declara una revisión de git: reglas, tablas, parámetros y secciones del libro.
+
+Las reglas, tablas y parámetros los vuelca el motor de esa revisión en un proceso aparte
+(``volcado.py``, como ``tapiz impacto``); las secciones salen de sus páginas, leídas de un
+``git archive`` con ``nucleo/estructura.py``. Sin revisión (None), el árbol de trabajo.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from mkdocs_plugins.herramientas.impacto import extraer, volcar
+from mkdocs_plugins.nucleo import estructura
+from mkdocs_plugins.nucleo.configuracion import Configuracion
+from tapiz_rules.errores import ErrorTapiz
+
+ARBOL = "el árbol de trabajo"
+
+
+@dataclass(frozen=True)
+class Etiqueta:
+    """Una versión publicada: la etiqueta ``v*`` de git, su commit y su fecha (ISO)."""
+
+    nombre: str
+    commit: str
+    fecha: str
+
+    @property
+    def version(self) -> str:
+        return self.nombre.removeprefix("v")
+
+
+def etiquetas(raiz: Path) -> list[Etiqueta]:
+    """Las etiquetas ``v*``, de la más antigua a la más nueva (una sola orden de git)."""
+    try:
+        hecho = subprocess.run(
+            [
+                "git",
+                "-C",
+                str(raiz),
+                "for-each-ref",
+                "--sort=creatordate",
+                "--format=%(refname:short) %(*objectname) %(objectname) %(creatordate:iso-strict)",
+                "refs/tags/v*",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return []
+    if hecho.returncode != 0:
+        return []
+    encontradas = []
+    for linea in hecho.stdout.splitlines():
+        partes = linea.split()
+        if len(partes) == 4:  # anotada: el commit es el objeto al que apunta
+            nombre, commit, _, fecha = partes
+        elif len(partes) == 3:
+            nombre, commit, fecha = partes
+        else:
+            continue
+        encontradas.append(Etiqueta(nombre, commit, fecha))
+    return encontradas
+
+
+def _ruta_paginas(configuracion: Configuracion) -> str:
+    return configuracion.paginas.resolve().relative_to(configuracion.raiz.resolve()).as_posix()
+
+
+def paginas(revision: str | None, configuracion: Configuracion) -> dict[str, str]:
+    """El Markdown de cada página del libro (``posturas.md``) en la revisión."""
+    if revision is None:
+        return {
+            f.relative_to(configuracion.paginas).as_posix(): f.read_text("utf-8")
+            for f in sorted(configuracion.paginas.rglob("*.md"))
+        }
+    carpeta = _ruta_paginas(configuracion)
+    hecho = subprocess.run(
+        ["git", "archive", "--format=tar", revision, carpeta],
+        cwd=configuracion.raiz,
+        capture_output=True,
+        check=False,
+    )
+    if hecho.returncode != 0:
+        error = hecho.stderr.decode("utf-8", "replace").strip()
+        raise ErrorTapiz(f"no encuentro la revisión «{revision}» en git: {error}")
+    leidas = {}
+    with tarfile.open(fileobj=BytesIO(hecho.stdout)) as archivo:
+        for miembro in archivo.getmembers():
+            if miembro.isfile() and miembro.name.endswith(".md"):
+                contenido = archivo.extractfile(miembro)
+                if contenido is not None:
+                    clave = miembro.name.removeprefix(carpeta + "/")
+                    leidas[clave] = contenido.read().decode("utf-8")
+    return leidas
+
+
+def secciones(textos: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """Cada sección por su identificador estable (o «página#título» si no declara uno)."""
+    encontradas: dict[str, dict[str, Any]] = {}
+    for pagina in sorted(textos):
+        for seccion in estructura.leer(textos[pagina]).todas():
+            clave = seccion.identificador or f"{pagina}#{seccion.titulo}"
+            encontradas.setdefault(
+                clave,
+                {
+                    "pagina": pagina,
+                    "titulo": seccion.titulo,
+                    "nivel": seccion.nivel,
+                    "texto": seccion.texto,
+                },
+            )
+    return encontradas
+
+
+def describir(
+    revision: str | None,
+    configuracion: Configuracion,
+    casos: list[dict[str, Any]] | None = None,
+    orden: str = "cambios",
+) -> dict[str, Any]:
+    """Reglas, tablas, parámetros y secciones de la revisión; con ``casos``, también lo que
+    calcula su motor (salidas de los ejemplos y probabilidades de la tirada de acción)."""
+    if revision is None:
+        motor = volcar(configuracion.raiz, casos, orden)
+    else:
+        with tempfile.TemporaryDirectory() as temporal:
+            extraer(revision, configuracion.raiz, Path(temporal))
+            motor = volcar(Path(temporal), casos, orden)
+    return {**motor, "secciones": secciones(paginas(revision, configuracion))}

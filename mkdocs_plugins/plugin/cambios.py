@@ -1,0 +1,35 @@
+"""La página «Cambios» y ``cambios.xml`` en el sitio (opción ``cambios`` del plugin)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+from mkdocs_plugins.herramientas import publicar_cambios
+from mkdocs_plugins.herramientas.historial import Historial, historial
+from mkdocs_plugins.nucleo.configuracion import Configuracion
+from tapiz_rules.errores import ErrorTapiz
+
+
+def anadir_pagina(
+    files: Files, config: MkDocsConfig, configuracion: Configuracion, cache: Path | None
+) -> Historial:
+    """Calcula el historial (una vez por construcción) y añade la página ``cambios.md``."""
+    try:
+        calculado = historial(configuracion, cache)
+    except ErrorTapiz as error:
+        raise PluginError(f"tapiz: {error}") from None
+    anterior = files.get_file_from_path(publicar_cambios.RUTA)
+    if anterior is not None:
+        files.remove(anterior)
+    contenido = publicar_cambios.markdown(calculado)
+    files.append(File.generated(config, publicar_cambios.RUTA, content=contenido))
+    return calculado
+
+
+def escribir_feed(config: MkDocsConfig, calculado: Historial) -> None:
+    feed = Path(config.site_dir) / publicar_cambios.FEED
+    feed.write_text(publicar_cambios.atom(calculado, config.site_url or ""), "utf-8")

@@ -1,0 +1,159 @@
+"""``tapiz cambios REV1 REV2``: reglas, parámetros y secciones que cambian entre dos versiones."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from mkdocs_plugins.herramientas import publicar_cambios
+from mkdocs_plugins.herramientas.cli import main
+from mkdocs_plugins.herramientas.historial import Historial, Publicada
+from tests.plugin.conftest import construir
+
+RAIZ = Path(__file__).resolve().parents[2]
+GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid"]
+
+
+def git(carpeta: Path, *orden: str) -> None:
+    subprocess.run([*GIT, *orden], cwd=carpeta, check=True, capture_output=True)
+
+
+def cambiar(fichero: Path, antes: str, despues: str) -> None:
+    texto = fichero.read_text("utf-8")
+    assert antes in texto
+    fichero.write_text(texto.replace(antes, despues, 1), "utf-8")
+
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+MKDOCS_YML = """\
+site_name: Prueba de cambios
+site_url: https://ejemplo.invalid/srd/
+docs_dir: paginas
+theme:
+  name: material
+  language: es
+plugins:
+  - tapiz:
+      cambios: true
+      procesos: 0
+markdown_extensions:
+  - attr_list
+"""
+
+
+@pytest.fixture(scope="module")
+def versiones(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Una copia del motor y del libro con dos versiones: v1 y v2, que cambia el umbral del
+    grado menor (5 → 4), el título de la regla de la tirada de acción y el de una sección de
+    Posturas (su identificador sigue). Lleva también un sitio pequeño (``paginas/``)."""
+    carpeta = tmp_path_factory.mktemp("versiones")
+    for nombre in ("tapiz_rules", "srd"):
+        ignorar = shutil.ignore_patterns("__pycache__")
+        shutil.copytree(RAIZ / nombre, carpeta / nombre, ignore=ignorar)
+    shutil.copy(RAIZ / "tapiz.yml", carpeta / "tapiz.yml")
+    (carpeta / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
+    (carpeta / "paginas").mkdir()
+    (carpeta / "paginas" / "index.md").write_text("# Inicio {#inicio}\n\n## Reglas {#reglas}\n")
+    git(carpeta, "init", "-q")
+    git(carpeta, "add", "-A")
+    git(carpeta, "commit", "-qm", "primera")
+    git(carpeta, "tag", "v1")
+    parametros = carpeta / "tapiz_rules" / "sistemas" / "tapiz" / "parametros.py"
+    cambiar(parametros, 'Grado("menor", 5, 2)', 'Grado("menor", 4, 2)')
+    cambiar(carpeta / "srd" / "posturas.md", "## Apuntar {#apuntar}", "## Apuntar bien {#apuntar}")
+    cambiar(carpeta / "paginas" / "index.md", "## Reglas", "## Las reglas")
+    accion = carpeta / "tapiz_rules" / "sistemas" / "tapiz" / "accion.py"
+    cambiar(accion, 'titulo="Tirada de acción",', 'titulo="Tirada de acción y grados",')
+    git(carpeta, "commit", "-qam", "segunda")
+    git(carpeta, "tag", "v2")
+    return carpeta
+
+
+def test_cambios_entre_dos_versiones(
+    versiones: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(versiones)
+    assert main(["cambios", "v1", "v2"]) == 0
+    salida = capsys.readouterr().out
+    assert salida.startswith("## Cambios de v1 a v2\n")
+    assert "#### Cambia `tapiz/grados`" in salida
+    assert "#### Cambia «Grados de efecto y consecuencia» (`tapiz/grados_efecto`)" in salida
+    assert "| `0.puntos` | 5 | 4 |" in salida
+    assert "#### Cambia «Apuntar bien» (`apuntar`)" in salida
+    assert "| título | Apuntar | Apuntar bien |" in salida
+    assert "### Impacto en las probabilidades y en los ejemplos" in salida
+    assert "| 0 | 10 | 45,0 % | 55,0 % | 25,0 % → 30,0 % |" in salida
+    assert "#### Cambia «Tirada de acción y grados» (`tapiz/accion`)" in salida
+    assert "| `titulo` | Tirada de acción | Tirada de acción y grados |" in salida
+
+
+def test_cambios_en_json_y_sin_cambios(
+    versiones: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(versiones)
+    assert main(["cambios", "v1", "v2", "--json"]) == 0
+    informe = json.loads(capsys.readouterr().out)
+    (parametro,) = informe["parametros"]["cambiadas"]
+    assert parametro["nombre"] == "tapiz/grados"
+    assert {"campo": "0.puntos", "antes": 5, "despues": 4} in parametro["campos"]
+    (seccion,) = informe["secciones"]["cambiadas"]
+    assert seccion["nombre"] == "apuntar"
+    assert seccion["campos"][0] == {
+        "campo": "titulo",
+        "antes": "Apuntar",
+        "despues": "Apuntar bien",
+    }
+    menor = [p for p in informe["probabilidades"] if p["grado"] == "p_menor"]
+    assert menor and all(p["despues"] > p["antes"] for p in menor)
+    assert [r["nombre"] for r in informe["reglas"]["cambiadas"]] == ["tapiz/accion"]
+    assert main(["cambios", "v2"]) == 0  # v2 es el árbol de trabajo
+    salida = capsys.readouterr().out
+    assert salida.startswith("## Cambios de v2 al árbol de trabajo\n")
+    assert "Ningún cambio en reglas, tablas, parámetros ni secciones." in salida
+    assert main(["cambios", "v0", "v2"]) == 2
+    assert capsys.readouterr().err.startswith("tapiz: error: no encuentro la revisión «v0»")
+
+
+def test_el_sitio_publica_los_cambios_de_cada_version(versiones: Path, tmp_path: Path) -> None:
+    hecha = construir(versiones, "--strict", "--site-dir", str(tmp_path))
+    assert hecha.returncode == 0, hecha.stderr
+    feed = ET.parse(tmp_path / "cambios.xml").getroot()
+    assert feed.tag == f"{ATOM}feed"
+    for obligatorio in ("id", "title", "updated"):
+        assert (feed.findtext(f"{ATOM}{obligatorio}") or "").strip()
+    entradas = feed.findall(f"{ATOM}entry")
+    assert [e.findtext(f"{ATOM}title") for e in entradas] == ["Versión 2", "Versión 1"]
+    for entrada in entradas:
+        assert all(entrada.findtext(f"{ATOM}{c}") for c in ("id", "title", "updated"))
+    nueva = entradas[0].findtext(f"{ATOM}content") or ""
+    assert "Cambia el parámetro tapiz/grados: 0.puntos 5 → 4" in nueva
+    assert "Cambia la sección «Las reglas» (reglas): título «Reglas» → «Las reglas»" in nueva
+    assert entradas[0].find(f"{ATOM}link").get("href") == (  # type: ignore[union-attr]
+        "https://ejemplo.invalid/srd/cambios/#v2"
+    )
+    pagina = (tmp_path / "cambios" / "index.html").read_text("utf-8")
+    assert pagina.index('id="v2"') < pagina.index('id="v1"')
+    assert "Primera versión publicada." in pagina
+    catalogo = (tmp_path / "catalogo" / "index.html").read_text("utf-8")
+    accion = catalogo[catalogo.index('<h4 id="tapiz-accion">') :]
+    assert "Se lee así desde la versión 2." in accion[: accion.index("</p>", accion.index("desde"))]
+    assert "Se lee así desde la primera versión publicada (1)." in catalogo
+
+
+def test_sin_versiones_una_sola_entrada_y_las_fichas_desde_la_primera() -> None:
+    historial = Historial([Publicada("0.1.0", "2025-05-03T10:00:00+02:00", "abc1234def")])
+    feed = ET.fromstring(publicar_cambios.atom(historial, ""))
+    (entrada,) = feed.findall(f"{ATOM}entry")
+    assert feed.findtext(f"{ATOM}updated") == "2025-05-03T10:00:00+02:00"
+    assert entrada.findtext(f"{ATOM}title") == "Versión 0.1.0"
+    assert "Publicada el 3 de mayo de 2025 · commit `abc1234`." in publicar_cambios.markdown(
+        historial
+    )
+    ficha = '<h4 id="d20-ataque"><code>ataque</code></h4><div class="tapiz-regla" data-regla="a">'
+    marcada = publicar_cambios.marcar_fichas(ficha, historial)
+    assert "Se lee así desde la primera versión publicada." in marcada
