@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -27,6 +28,7 @@ from mkdocs_plugins.nucleo.configuracion import (
     ErrorConfiguracion,
     cargar_configuracion,
 )
+from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
 from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.plugin import adelanto, busqueda, carga, servidor
 from mkdocs_plugins.plugin.config import TapizConfig
@@ -208,6 +210,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if estado.ejemplos:
             marca += f' data-tapiz-repetir="{datos.ruta_de_repetir(uri)}"'
         return html + f"\n<div hidden {marca}></div>"
+
+    def on_env(
+        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
+    ) -> jinja2.Environment | None:
+        """El filtro con que el libro completo reescribe los enlaces de cada capítulo."""
+        env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
+        return env
 
     @event_priority(-100)  # después del buscador, que ya ha indexado la página
     def on_page_context(
