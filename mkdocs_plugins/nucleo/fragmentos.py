@@ -191,7 +191,7 @@ def _regla(bloque: Bloque, reglamento: Reglamento) -> str:
     if isinstance(definida, Regla) and espec.catalogo:
         return render.regla_para_catalogo(definida, espec.reglamento.sistema.nombre)
     if isinstance(definida, Regla):
-        return render.regla_para_lectores(definida)
+        return render.regla_para_lectores(definida, espec.reglamento.parametros)
     return ""
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -12,7 +13,7 @@ from mkdocs_plugins.nucleo.ejecucion import EjemploEjecutado, mostrar
 from mkdocs_plugins.nucleo.especificacion import WIDGETS
 from mkdocs_plugins.nucleo.problemas import Problema
 from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Tabla
-from tapiz_rules.modelo.formato import enumerar, miles, tipografia
+from tapiz_rules.modelo.formato import miles, tipografia
 
 
 def _celda(valor: Any) -> str:
@@ -41,20 +42,33 @@ def tabla(definida: Tabla, nombre: str) -> str:
     )
 
 
+_CODIGO = re.compile(r"``([^`]+)``")
+_CURSIVA = re.compile(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])")
+
+
+def _en_linea(texto: str) -> str:
+    """El texto escapado, con la cursiva (``*título*``) y el código (````fichero````) de los
+    docstrings como HTML: el lector no ve asteriscos ni comillas invertidas."""
+    html = escape(tipografia(" ".join(texto.split())))
+    return _CURSIVA.sub(r"<em>\1</em>", _CODIGO.sub(r"<code>\1</code>", html))
+
+
 def _parrafos(texto: str) -> str:
-    return "".join(f"<p>{escape(tipografia(p))}</p>" for p in texto.split("\n\n") if p)
+    return "".join(f"<p>{_en_linea(p)}</p>" for p in texto.split("\n\n") if p)
 
 
-def regla_para_lectores(regla: Regla) -> str:
-    """Una regla en un capítulo: su título, su explicación y qué pide y qué da, en palabras."""
-    entradas = enumerar([c.etiqueta.lower() for c in regla.entradas])
-    salidas = enumerar([c.etiqueta.lower() for c in regla.salidas])
+def regla_para_lectores(regla: Regla, parametros: Any = None) -> str:
+    """Una regla en un capítulo, como la imprime un reglamento: su título y su enunciado,
+    con los parámetros del reglamento. La explicación del código (el docstring) es para
+    el catálogo; solo se muestra si la regla no tiene enunciado (la de un Lienzo)."""
+    if regla.enunciado:
+        texto = f'<p class="tapiz-regla__enunciado">{_en_linea(regla.enunciar(parametros))}</p>'
+    else:
+        texto = _parrafos(regla.descripcion)
     return (
         f'<div class="tapiz-regla" data-regla="{escape(regla.nombre)}" {SOLO_SU_TEXTO}>'
         f'<p class="tapiz-regla__titulo"><strong>{escape(regla.titulo)}</strong></p>'
-        f"{_parrafos(regla.descripcion)}"
-        f'<p class="tapiz-regla__uso"><em>Se parte de</em> {escape(entradas)}; '
-        f"<em>se obtiene</em> {escape(salidas)}.</p></div>"
+        f"{texto}</div>"
     )
 
 

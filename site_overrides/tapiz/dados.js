@@ -85,9 +85,20 @@ function explicarAbreviaturas(raiz = document) {
       abreviatura.dataset.significado = abreviatura.title;
       if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1, h2, h3, h4, table, .tapiz-ejemplo")) continue;
       vistas.add(abreviatura.textContent);
-      abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
+      if (!yaExplicada(abreviatura)) abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
     }
   }
+}
+
+/**
+ * El texto ya dice lo que significa la abreviatura a su lado («Directora de Juego (DJ)»,
+ * «Fuerza/FUE», «PGF (puntos de golpe físicos)»): escribirlo otra vez lo duplicaría.
+ * @param {HTMLElement} abreviatura
+ */
+function yaExplicada(abreviatura) {
+  const bloque = abreviatura.closest("p, li, dd, dt, td, th, figcaption") ?? abreviatura.parentElement;
+  const texto = (bloque?.textContent ?? "").toLocaleLowerCase("es");
+  return texto.includes(abreviatura.title.toLocaleLowerCase("es"));
 }
 
 /**
@@ -113,10 +124,23 @@ function avisarTablasAnchas(raiz = document) {
   }
 }
 
+/**
+ * El globo se abre bajo la abreviatura y, si no cabe en la pantalla, se corre a la izquierda
+ * (o a la derecha) lo justo para quedar dentro, a medio rem del borde.
+ * @param {HTMLElement} abreviatura
+ */
 function alTocarAbreviatura(abreviatura) {
-  const abierta = document.querySelector("abbr[data-abierta]");
+  const abierta = /** @type {HTMLElement | null} */ (document.querySelector("abbr[data-abierta]"));
   abierta?.removeAttribute("data-abierta");
-  if (abierta !== abreviatura) abreviatura.setAttribute("data-abierta", "");
+  if (abierta === abreviatura) return;
+  abreviatura.style.removeProperty("--tapiz-globo-x");
+  abreviatura.setAttribute("data-abierta", "");
+  const ancho = parseFloat(getComputedStyle(abreviatura, "::after").width) || 0;
+  const izquierda = abreviatura.getBoundingClientRect().left;
+  const margen = 8;
+  const pantalla = document.documentElement.clientWidth;
+  const desplazamiento = Math.max(margen - izquierda, Math.min(0, pantalla - margen - izquierda - ancho));
+  if (desplazamiento) abreviatura.style.setProperty("--tapiz-globo-x", `${desplazamiento}px`);
 }
 
 /** Un solo escuchador para toda la vida de la página: sirve a los botones de cualquier página. */

@@ -54,6 +54,14 @@ def tabla_grados(p: ParametrosTapiz) -> Tabla:
 @regla(
     "grado_efecto",
     titulo="Grado de un efecto",
+    enunciado=(
+        "Con {p.grados[0].puntos} puntos o más se crea un efecto menor "
+        "(+{p.grados[0].modificador}); con {p.grados[1].puntos} o más, uno mayor "
+        "(+{p.grados[1].modificador}); con {p.grados[2].puntos} o más, uno extremo "
+        "(+{p.grados[2].modificador}). Con menos de {p.grados[0].puntos} no hay grado. Los "
+        "puntos de consecuencia crean consecuencias con los mismos umbrales y el modificador "
+        "en negativo."
+    ),
     seccion=SECCION,
     salidas=[salida_grado(), SALIDA_MODIFICADOR],
 )
@@ -95,6 +103,13 @@ def grado_a_un_punto(p: ParametrosTapiz, puntos: int) -> Grado | None:
 @regla(
     "eliminar_efecto",
     titulo="Eliminar un efecto o una consecuencia",
+    enunciado=(
+        "Para eliminar un efecto o una consecuencia hacen falta tantos puntos de efecto como "
+        "los que lo crearon: {p.grados[0].puntos} para uno menor, {p.grados[1].puntos} para "
+        "uno mayor y {p.grados[2].puntos} para uno extremo. Un personaje derribado y noqueado"
+        " (una consecuencia mayor) necesita otros {p.grados[1].puntos} puntos de efecto para "
+        "levantarse."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -132,6 +147,12 @@ def eliminar_efecto(
 @regla(
     "ventaja_momentanea",
     titulo="Ventaja o desventaja momentánea",
+    enunciado=(
+        "Los puntos de efecto que no llegan a un efecto menor compran una ventaja momentánea "
+        "(+{p.ventaja_momentanea} a tu siguiente acción) o una desventaja momentánea "
+        "(−{p.ventaja_momentanea} a la siguiente acción de tu objetivo); en combate, cada uno"
+        " puede quitar además un punto de golpe."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
