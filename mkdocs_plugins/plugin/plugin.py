@@ -19,7 +19,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
-from mkdocs_plugins.nucleo import cache, catalogo, datos
+from mkdocs_plugins.nucleo import abreviaturas, cache, catalogo, datos
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
@@ -190,6 +190,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.info(str(aviso))
         self.estados[page.file.src_uri] = estado
         self.extension.ultimo = None
+        html = _abreviaturas_propias(html, page, config)
         html = self._cargar_widgets(html, page, estado)
         return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)
 
@@ -292,6 +293,16 @@ def _fuera_de_la_busqueda(page: Page) -> bool:
     que apartarle."""
     busqueda = page.meta.get("search")
     return isinstance(busqueda, dict) and bool(busqueda.get("exclude"))
+
+
+def _abreviaturas_propias(html: str, page: Page, config: MkDocsConfig) -> str:
+    """Los significados que la página da a sus abreviaturas (``abreviaturas:``)."""
+    try:
+        propias = abreviaturas.leer(page.meta.get("abreviaturas"))
+    except abreviaturas.ErrorAbreviaturas as error:
+        log.warning(str(Problema(_ruta_mostrada(page.file.src_uri, config), 1, str(error))))
+        return html
+    return abreviaturas.con_significados(html, propias)
 
 
 def _ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:
