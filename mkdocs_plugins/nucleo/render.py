@@ -158,6 +158,9 @@ def _entradas(ejecutado: EjemploEjecutado) -> str:
         texto = campo.mostrar(valor) if campo is not None else _celda(valor)
         dados = espec.dados.get(nombre)
         origen = f' <span class="tapiz-ejemplo__dados">({escape(dados)})</span>' if dados else ""
+        if nombre in espec.notas:
+            nota = escape(tipografia(espec.notas[nombre]))
+            origen += f' <span class="tapiz-ejemplo__nota">{nota}</span>'
         filas.append(
             f'<dt>{escape(etiqueta)}</dt><dd data-entrada="{escape(nombre)}">'
             f"<strong>{escape(texto)}</strong>{origen}</dd>"
@@ -188,6 +191,17 @@ def _etiqueta_reglamento(reglamento: Reglamento) -> str:
     return f'<span class="tapiz-ejemplo__regla">{escape(reglamento.describir())}</span>'
 
 
+def _calculo(pasos: str) -> str:
+    """El apartado «Cálculo», si la regla dice sus pasos: una regla que solo busca en una
+    tabla o compara no tiene ninguno, y un apartado vacío parece un fallo."""
+    if not pasos:
+        return ""
+    return (
+        '<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'
+        f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol></div>'
+    )
+
+
 def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) -> str:
     """Un ejemplo resuelto: datos, pasos del cálculo y lo que la página afirma."""
     espec, regla = ejecutado.espec, ejecutado.regla
@@ -209,8 +223,7 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
         f"{_etiqueta_reglamento(espec.reglamento)}</p>"
         f'<div class="tapiz-ejemplo__cuerpo" {FUERA_DE_LA_BUSQUEDA}>'
         f'<div><p class="tapiz-ejemplo__apartado">Datos</p>{_entradas(ejecutado)}</div>'
-        f'<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'
-        f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol></div>'
+        f"{_calculo(pasos)}"
         f'<div><p class="tapiz-ejemplo__apartado">Resultado</p>{_resultado(ejecutado)}</div>'
         f"</div>{boton}</div>"
     )

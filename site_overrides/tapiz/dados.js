@@ -85,21 +85,16 @@ function explicarAbreviaturas(raiz = document) {
       abreviatura.dataset.significado = abreviatura.title;
       if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1, h2, h3, h4, table, .tapiz-ejemplo")) continue;
       vistas.add(abreviatura.textContent);
-      if (!yaExplicada(abreviatura)) abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
+      if (!yaDicho(abreviatura)) abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
     }
   }
 }
 
 /**
- * El texto ya dice lo que significa la abreviatura a su lado («Directora de Juego (DJ)»,
- * «Fuerza/FUE», «PGF (puntos de golpe físicos)»): escribirlo otra vez lo duplicaría.
- * @param {HTMLElement} abreviatura
+ * El texto ya dice a su lado lo que significa la abreviatura («Directora de Juego (DJ)», «Fuerza/FUE»).
+ * @param {HTMLElement} a
  */
-function yaExplicada(abreviatura) {
-  const bloque = abreviatura.closest("p, li, dd, dt, td, th, figcaption") ?? abreviatura.parentElement;
-  const texto = (bloque?.textContent ?? "").toLocaleLowerCase("es");
-  return texto.includes(abreviatura.title.toLocaleLowerCase("es"));
-}
+const yaDicho = (a) => a.closest("p,li,dd,td")?.textContent?.toLowerCase().includes(a.title.toLowerCase());
 
 /**
  * Una tabla más ancha que la pantalla (en un móvil) se desplaza a los lados: se dice con una línea
@@ -124,23 +119,10 @@ function avisarTablasAnchas(raiz = document) {
   }
 }
 
-/**
- * El globo se abre bajo la abreviatura y, si no cabe en la pantalla, se corre a la izquierda
- * (o a la derecha) lo justo para quedar dentro, a medio rem del borde.
- * @param {HTMLElement} abreviatura
- */
 function alTocarAbreviatura(abreviatura) {
-  const abierta = /** @type {HTMLElement | null} */ (document.querySelector("abbr[data-abierta]"));
+  const abierta = document.querySelector("abbr[data-abierta]");
   abierta?.removeAttribute("data-abierta");
-  if (abierta === abreviatura) return;
-  abreviatura.style.removeProperty("--tapiz-globo-x");
-  abreviatura.setAttribute("data-abierta", "");
-  const ancho = parseFloat(getComputedStyle(abreviatura, "::after").width) || 0;
-  const izquierda = abreviatura.getBoundingClientRect().left;
-  const margen = 8;
-  const pantalla = document.documentElement.clientWidth;
-  const desplazamiento = Math.max(margen - izquierda, Math.min(0, pantalla - margen - izquierda - ancho));
-  if (desplazamiento) abreviatura.style.setProperty("--tapiz-globo-x", `${desplazamiento}px`);
+  if (abierta !== abreviatura) abreviatura.setAttribute("data-abierta", "");
 }
 
 /** Un solo escuchador para toda la vida de la página: sirve a los botones de cualquier página. */

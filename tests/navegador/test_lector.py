@@ -85,7 +85,9 @@ def test_en_el_movil_los_globos_de_las_abreviaturas_caben_en_la_pantalla(
         caja = abreviatura.evaluate(
             """a => {
               const estilo = getComputedStyle(a, '::after');
-              const izquierda = a.getBoundingClientRect().left + parseFloat(estilo.left);
+              const fijo = estilo.position === 'fixed';
+              const x = fijo ? 0 : a.getBoundingClientRect().left;
+              const izquierda = x + parseFloat(estilo.left);
               return [izquierda, izquierda + parseFloat(estilo.width),
                       document.documentElement.clientWidth,
                       document.documentElement.scrollWidth];

@@ -25,6 +25,8 @@ def salida_grado(etiqueta: str = "Grado") -> Campo:
     )
 
 
+TIPOS_MOMENTANEOS = {"ventaja": "Ventaja para ti", "desventaja": "Desventaja para tu objetivo"}
+
 SALIDA_MODIFICADOR = Campo(
     "modificador",
     int,
@@ -159,7 +161,7 @@ def eliminar_efecto(
             "modificador",
             int,
             "Modificador a la siguiente acción",
-            ayuda="+1 a ti (o -1 a tu objetivo) en la siguiente acción",
+            ayuda="+1 a ti (ventaja) o -1 a tu objetivo (desventaja) en la siguiente acción",
             formato=Formato.MODIFICADOR,
         ),
         Campo(
@@ -180,6 +182,14 @@ def ventaja_momentanea(
             minimo=1,
         ),
     ],
+    tipo: Annotated[
+        str,
+        Entrada(
+            "Ventaja o desventaja",
+            ayuda="Ventaja para ti o desventaja para tu objetivo",
+            opciones=TIPOS_MOMENTANEOS,
+        ),
+    ] = "ventaja",
 ) -> Resultado:
     """Qué compran unos puntos de efecto que no llegan a un efecto menor.
 
@@ -196,10 +206,13 @@ def ventaja_momentanea(
     pasos = (
         paso_grado(p, puntos),
         f"En combate: quitar {contar_puntos(puntos, 'golpe')} al objetivo (uno por punto)",
-        f"O bien una ventaja momentánea: +{p.ventaja_momentanea} a ti o "
-        f"-{p.ventaja_momentanea} a tu objetivo en la siguiente acción",
+        f"O bien una ventaja momentánea: +{p.ventaja_momentanea} a ti en tu siguiente acción"
+        if tipo == "ventaja"
+        else f"O bien una desventaja momentánea: -{p.ventaja_momentanea} a tu objetivo "
+        "en su siguiente acción",
     )
-    return Resultado({"modificador": p.ventaja_momentanea, "puntos_de_golpe": puntos}, pasos)
+    modificador = p.ventaja_momentanea if tipo == "ventaja" else -p.ventaja_momentanea
+    return Resultado({"modificador": modificador, "puntos_de_golpe": puntos}, pasos)
 
 
 EJEMPLOS_EFECTOS: dict[str, tuple[str, str]] = {
