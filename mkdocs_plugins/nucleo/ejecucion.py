@@ -258,7 +258,7 @@ def entradas_sin_efecto(ejecutado: EjemploEjecutado) -> list[str]:
     sobrantes = []
     for nombre, valor in espec.entradas.items():
         campo = regla.entrada(nombre)
-        if campo is None or nombre in espec.dados:
+        if campo is None or nombre in espec.dados or nombre in espec.notas:
             continue
         cambia = False
         for otro in _variantes(valor, campo.valores_validos):

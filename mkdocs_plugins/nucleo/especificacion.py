@@ -15,7 +15,15 @@ from tapiz_rules.sistemas import sistema
 from tapiz_rules.yaml_con_lineas import ErrorYaml, cargar_mapa
 
 CAMPOS_REGLAMENTO = ("sistema", "edicion", "opcionales")
-CAMPOS_EJEMPLO = ("titulo", "regla", "entradas", "espera", "dados", *CAMPOS_REGLAMENTO)
+CAMPOS_EJEMPLO = (
+    "titulo",
+    "regla",
+    "entradas",
+    "espera",
+    "dados",
+    "notas",
+    *CAMPOS_REGLAMENTO,
+)
 CAMPOS_REGLA = (
     "tabla",
     "regla",
@@ -53,6 +61,8 @@ class EspecEjemplo:
     espera: dict[str, Any]
     dados: dict[str, str]
     reglamento: Reglamento
+    notas: dict[str, str] = field(default_factory=dict)
+    """Por qué está una entrada que no cambia lo que se afirma: la tarjeta lo dice."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +187,22 @@ def _espera(cuerpo: Cuerpo) -> dict[str, Any]:
     return espera
 
 
+def _notas(cuerpo: Cuerpo, entradas: dict[str, Any]) -> dict[str, str]:
+    notas = _mapa(cuerpo, "notas", obligatorio=False)
+    for nombre, nota in notas.items():
+        if nombre not in entradas:
+            raise ErrorDePagina(
+                cuerpo.linea("notas", nombre),
+                f"la nota de «{nombre}» no explica ninguna entrada del ejemplo",
+            )
+        if not isinstance(nota, str) or not nota.strip():
+            raise ErrorDePagina(
+                cuerpo.linea("notas", nombre),
+                f"la nota de «{nombre}» debe ser una frase para quien lee",
+            )
+    return notas
+
+
 def leer_ejemplo(bloque: Bloque, base: Reglamento) -> EspecEjemplo:
     cuerpo = leer_cuerpo(bloque)
     _sin_campos_desconocidos(cuerpo, CAMPOS_EJEMPLO, bloque.tipo)
@@ -187,15 +213,17 @@ def leer_ejemplo(bloque: Bloque, base: Reglamento) -> EspecEjemplo:
                 cuerpo.linea("dados", nombre),
                 f"los dados de «{nombre}» deben escribirse como notación, p. ej. 1d20",
             )
+    entradas = _mapa(cuerpo, "entradas", obligatorio=False)
     return EspecEjemplo(
         bloque=bloque,
         cuerpo=cuerpo,
         titulo=_texto(cuerpo, "titulo", obligatorio=False) or "",
         regla=_texto(cuerpo, "regla", obligatorio=True) or "",
-        entradas=_mapa(cuerpo, "entradas", obligatorio=False),
+        entradas=entradas,
         espera=_espera(cuerpo),
         dados=dados,
         reglamento=_reglamento(cuerpo, base),
+        notas=_notas(cuerpo, entradas),
     )
 
 

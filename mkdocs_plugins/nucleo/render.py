@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -13,7 +14,7 @@ from mkdocs_plugins.nucleo.ejecucion import EjemploEjecutado, mostrar
 from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.nucleo.widgets import COLOCABLES
 from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Tabla
-from tapiz_rules.modelo.formato import enumerar, tipografia
+from tapiz_rules.modelo.formato import tipografia
 from tapiz_rules.vivo import celda
 
 
@@ -45,21 +46,35 @@ def tabla(definida: Tabla, nombre: str, reglamento: Reglamento | None = None) ->
     )
 
 
+_CODIGO = re.compile(r"``([^`]+)``")
+_CURSIVA = re.compile(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])")
+
+
+def _en_linea(texto: str) -> str:
+    """El texto escapado, con la cursiva (``*título*``) y el código (````fichero````) de los
+    docstrings como HTML: el lector no ve asteriscos ni comillas invertidas."""
+    html = escape(tipografia(" ".join(texto.split())))
+    return _CURSIVA.sub(r"<em>\1</em>", _CODIGO.sub(r"<code>\1</code>", html))
+
+
 def _parrafos(texto: str) -> str:
-    return "".join(f"<p>{escape(tipografia(p))}</p>" for p in texto.split("\n\n") if p)
+    return "".join(f"<p>{_en_linea(p)}</p>" for p in texto.split("\n\n") if p)
 
 
 def regla_para_lectores(regla: Regla, reglamento: Reglamento | None = None) -> str:
-    """Una regla en un capítulo: su título, su explicación y qué pide y qué da, en palabras;
-    con su reglamento, también el control para probarla (``vivo.probar``)."""
-    entradas = enumerar([c.etiqueta.lower() for c in regla.entradas])
-    salidas = enumerar([c.etiqueta.lower() for c in regla.salidas])
+    """Una regla en un capítulo, como la imprime un reglamento: su título y su enunciado,
+    con los parámetros del reglamento. La explicación del código (el docstring) es para
+    el catálogo; solo se muestra si la regla no tiene enunciado (la de un Lienzo). Con su
+    reglamento, también el control para probarla (``vivo.probar``)."""
+    if regla.enunciado:
+        parametros = reglamento.parametros if reglamento is not None else None
+        texto = f'<p class="tapiz-regla__enunciado">{_en_linea(regla.enunciar(parametros))}</p>'
+    else:
+        texto = _parrafos(regla.descripcion)
     return (
         f'<div class="tapiz-regla" data-regla="{escape(regla.nombre)}" {SOLO_SU_TEXTO}>'
         f'<p class="tapiz-regla__titulo"><strong>{escape(regla.titulo)}</strong></p>'
-        f"{_parrafos(regla.descripcion)}"
-        f'<p class="tapiz-regla__uso"><em>Se parte de</em> {escape(entradas)}; '
-        f"<em>se obtiene</em> {escape(salidas)}.</p></div>"
+        f"{texto}</div>"
         + (vivo.probar(regla, clave_reglamento(reglamento)) if reglamento is not None else "")
     )
 
@@ -150,6 +165,9 @@ def _entradas(ejecutado: EjemploEjecutado) -> str:
         texto = campo.mostrar(valor) if campo is not None else _celda(valor)
         dados = espec.dados.get(nombre)
         origen = f' <span class="tapiz-ejemplo__dados">({escape(dados)})</span>' if dados else ""
+        if nombre in espec.notas:
+            nota = escape(tipografia(espec.notas[nombre]))
+            origen += f' <span class="tapiz-ejemplo__nota">{nota}</span>'
         filas.append(
             f'<dt>{escape(etiqueta)}</dt><dd data-entrada="{escape(nombre)}" '
             f'data-valor="{escape(json.dumps(valor, ensure_ascii=False))}">'
@@ -181,6 +199,17 @@ def _etiqueta_reglamento(reglamento: Reglamento) -> str:
     return f'<span class="tapiz-ejemplo__regla">{escape(reglamento.describir())}</span>'
 
 
+def _calculo(pasos: str) -> str:
+    """El apartado «Cálculo», si la regla dice sus pasos: una regla que solo busca en una
+    tabla o compara no tiene ninguno, y un apartado vacío parece un fallo."""
+    if not pasos:
+        return ""
+    return (
+        '<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'
+        f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol></div>'
+    )
+
+
 def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) -> str:
     """Un ejemplo resuelto: datos, pasos del cálculo y lo que la página afirma."""
     espec, regla = ejecutado.espec, ejecutado.regla
@@ -206,8 +235,7 @@ def ejemplo(ejecutado: EjemploEjecutado, identificador: str, repetible: bool) ->
         f'<div class="tapiz-ejemplo__cuerpo" data-regla="{escape(regla.nombre)}"'
         f"{_de_reglamento(espec.reglamento)} {FUERA_DE_LA_BUSQUEDA}>"
         f'<div><p class="tapiz-ejemplo__apartado">Datos</p>{_entradas(ejecutado)}</div>'
-        f'<div><p class="tapiz-ejemplo__apartado">Cálculo</p>'
-        f'<ol class="tapiz-ejemplo__pasos">{pasos}</ol></div>'
+        f"{_calculo(pasos)}"
         f'<div><p class="tapiz-ejemplo__apartado">Resultado</p>{_resultado(ejecutado)}</div>'
         f"</div>{boton}</div>"
     )

@@ -71,7 +71,10 @@ def _paso(t: Tirada, paso: int, objetivos: tuple[int, ...]) -> str:
     menor, mayor = valor_del_paso(t, paso, objetivos[0], objetivos[-1])
     if menor == mayor:
         return f"+{paso} vale siempre {_puntos(menor)} puntos"
-    return f"+{paso} vale entre {_puntos(menor)} y {_puntos(mayor)} puntos"
+    return (
+        f"+{paso} vale entre {_puntos(menor)} y {_puntos(mayor)} puntos "
+        "(en los objetivos con un éxito entre el 10 % y el 90 %)"
+    )
 
 
 def _comentario(t: Tirada, objetivos: tuple[int, ...]) -> str:

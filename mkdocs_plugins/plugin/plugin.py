@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -21,7 +22,16 @@ from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial
-from mkdocs_plugins.nucleo import anclas, cache, catalogo, datos, identificadores, motor, render
+from mkdocs_plugins.nucleo import (
+    abreviaturas,
+    anclas,
+    cache,
+    catalogo,
+    datos,
+    identificadores,
+    motor,
+    render,
+)
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
@@ -30,6 +40,7 @@ from mkdocs_plugins.nucleo.configuracion import (
     ErrorConfiguracion,
     cargar_configuracion,
 )
+from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
 from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.plugin import adelanto, busqueda, cambios, carga, emergencia, servidor
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
@@ -211,6 +222,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.extension.ultimo = None
         if self.historial is not None and page.file.src_uri == catalogo.RUTA:
             html = publicar_cambios.marcar_fichas(html, self.historial)
+        html = _abreviaturas_propias(html, page, config)
         html = self._cargar_widgets(anclas.anclar(html), page, estado)
         if self.error_de_configuracion is not None:
             html = render.error(self.error_de_configuracion) + html
@@ -240,6 +252,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if estado.ejemplos:
             marca += f' data-tapiz-repetir="{datos.ruta_de_repetir(uri)}"'
         return html + f"\n<div hidden {marca}></div>"
+
+    def on_env(
+        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
+    ) -> jinja2.Environment | None:
+        """El filtro con que el libro completo reescribe los enlaces de cada capítulo."""
+        env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
+        return env
 
     @event_priority(-100)  # después del buscador, que ya ha indexado la página
     def on_page_context(
@@ -320,6 +339,16 @@ def _fuera_de_la_busqueda(page: Page) -> bool:
     que apartarle."""
     busqueda = page.meta.get("search")
     return isinstance(busqueda, dict) and bool(busqueda.get("exclude"))
+
+
+def _abreviaturas_propias(html: str, page: Page, config: MkDocsConfig) -> str:
+    """Los significados que la página da a sus abreviaturas (``abreviaturas:``)."""
+    try:
+        propias = abreviaturas.leer(page.meta.get("abreviaturas"))
+    except abreviaturas.ErrorAbreviaturas as error:
+        log.warning(str(Problema(_ruta_mostrada(page.file.src_uri, config), 1, str(error))))
+        return html
+    return abreviaturas.con_significados(html, propias)
 
 
 def _ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:

@@ -131,10 +131,16 @@ function explicarAbreviaturas(raiz = document) {
       abreviatura.dataset.significado = abreviatura.title;
       if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1,h2,h3,h4,table,.tapiz-ejemplo")) continue;
       vistas.add(abreviatura.textContent);
-      abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
+      if (!yaDicho(abreviatura)) abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
     }
   }
 }
+
+/**
+ * El texto ya dice a su lado lo que significa la abreviatura («Directora de Juego (DJ)», «Fuerza/FUE»).
+ * @param {HTMLElement} a
+ */
+const yaDicho = (a) => a.closest("p,li,dd,td")?.textContent?.toLowerCase().includes(a.title.toLowerCase());
 
 /**
  * Una tabla más ancha que la pantalla (en un móvil) se desplaza a los lados: se dice con una línea

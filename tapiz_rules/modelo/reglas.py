@@ -49,6 +49,16 @@ class Regla:
     entradas: tuple[Campo, ...]
     salidas: tuple[Campo, ...]
     calcular: Calculo
+    enunciado: str = ""
+    """La regla como la imprime un reglamento: una frase o una fórmula en palabras.
+
+    Puede citar los parámetros del sistema como ``{p.base_estatica}``, para que un
+    Lienzo que los cambia vea su regla y no la del libro.
+    """
+
+    def enunciar(self, parametros: Any) -> str:
+        """El enunciado con los parámetros de un reglamento."""
+        return self.enunciado.format(p=parametros)
 
     def entrada(self, nombre: str) -> Campo | None:
         return next((c for c in self.entradas if c.nombre == nombre), None)
@@ -112,7 +122,12 @@ class DefinicionTabla:
 
 
 def regla(
-    nombre: str, *, titulo: str, seccion: str, salidas: Iterable[Campo]
+    nombre: str,
+    *,
+    titulo: str,
+    seccion: str,
+    salidas: Iterable[Campo],
+    enunciado: str = "",
 ) -> Callable[[Calculo], Regla]:
     """Declara una regla: sus entradas salen de la firma; sus salidas, de aquí."""
 
@@ -127,6 +142,7 @@ def regla(
             entradas=entradas_de(nombre, funcion),
             salidas=salidas_,
             calcular=funcion,
+            enunciado=enunciado,
         )
 
     return declarar

@@ -95,7 +95,10 @@ def test_el_comentario_sale_de_los_numeros() -> None:
     html = _html("tiradas: [d20, ratas]\nobjetivos: [2, 14]\n")
     assert "+1 vale siempre 5 puntos" in html
     assert "+2 vale siempre 10 puntos" in html
-    assert "+2 vale entre 25 y 30,6 puntos" in html
+    assert (
+        "+2 vale entre 25 y 30,6 puntos (en los objetivos con un éxito entre el 10 % y el 90 %)"
+        in html
+    )
     assert "hasta un objetivo de 11" in html
 
 

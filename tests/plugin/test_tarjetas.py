@@ -38,9 +38,16 @@ def test_una_tarjeta_usa_etiquetas_formatos_y_el_resultado_que_decide() -> None:
 def test_una_regla_en_un_capitulo_se_explica_sin_nombres_de_campo() -> None:
     html = procesar("srd/x.md", "```tapiz-regla\nregla: accion\n```\n").fragmentos[0].html
     texto = _texto(html)
-    assert texto.startswith("Tirada de acción Una tirada de acción contra una resistencia.")
-    assert "Se parte de tirada del dado base, resistencia," in texto
+    assert texto.startswith("Tirada de acción Total = 1d20 + dados de atributo")
+    assert "+ modificador de característica + bonus de rasgos + otros bonus." in texto
+    assert "Se parte de" not in texto and "se obtiene" not in texto
     assert "<code>" not in html and "obligatoria" not in texto and "null" not in texto
+
+
+def test_la_cursiva_y_el_codigo_de_una_explicacion_no_se_ven_como_marcas() -> None:
+    bloque = "```tapiz-regla\nsistema: ratas\nregla: tirada\ncatalogo: true\n```\n"
+    parrafo = procesar("srd/catalogo.md", bloque).fragmentos[0].html
+    assert "<em>Ratas en las paredes</em>" in parrafo and "*Ratas" not in parrafo
 
 
 def test_la_ficha_del_catalogo_si_lleva_los_nombres_de_campo() -> None:

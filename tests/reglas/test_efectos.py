@@ -52,8 +52,13 @@ class TestVentajaMomentanea:
     def test_menos_de_cinco_puntos_dan_mas_uno_o_puntos_de_golpe(self):
         r = calcular("ventaja_momentanea", puntos=3)
         assert r.valores == {"modificador": 1, "puntos_de_golpe": 3}
+        assert r.pasos[-1] == "O bien una ventaja momentánea: +1 a ti en tu siguiente acción"
+
+    def test_la_desventaja_da_menos_uno_a_tu_objetivo(self):
+        r = calcular("ventaja_momentanea", puntos=2, tipo="desventaja")
+        assert r.valores == {"modificador": -1, "puntos_de_golpe": 2}
         assert r.pasos[-1] == (
-            "O bien una ventaja momentánea: +1 a ti o -1 a tu objetivo en la siguiente acción"
+            "O bien una desventaja momentánea: -1 a tu objetivo en su siguiente acción"
         )
 
     def test_cinco_puntos_ya_son_un_efecto_menor(self):

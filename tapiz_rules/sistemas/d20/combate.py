@@ -24,6 +24,10 @@ def penalizacion_por_fuerza(p: ParametrosD20, fuerza: int, minima: int) -> int:
 @regla(
     "iniciativa",
     titulo="Iniciativa",
+    enunciado=(
+        "Iniciativa = 1d20 + valor de Iniciativa, con −1 por cada punto de Fuerza por debajo "
+        "de la mínima del arma; se tira al empezar el combate y vale para todos los asaltos."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("total", int, "Iniciativa para todo el combate"),
@@ -54,6 +58,10 @@ ORDEN = {"primero": "El primero", "segundo": "El segundo", "empate": "Empate sin
 @regla(
     "orden_de_iniciativa",
     titulo="Orden de iniciativa",
+    enunciado=(
+        "Actúa antes quien tiene la Iniciativa más alta; si empatan, quien tiene más "
+        "Destreza. El texto no dice qué pasa si también empata la Destreza."
+    ),
     seccion=SECCION,
     salidas=[Campo("actua_antes", str, "Actúa antes", opciones=tuple(ORDEN.items()))],
 )
@@ -78,6 +86,11 @@ def orden_de_iniciativa(
 @regla(
     "asalto",
     titulo="Acciones de un asalto",
+    enunciado=(
+        "En un asalto caben una acción estándar y una de movimiento, dos de movimiento o una "
+        "de asalto completo; quien no se desplaza de otro modo puede dar además un paso de "
+        "1,5 m."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("valido", bool, "Cabe en un asalto", decisiva=True),
@@ -135,6 +148,12 @@ def penalizacion_por_distancia(p: ParametrosD20, tipo: str, incrementos: int) ->
 @regla(
     "ataque",
     titulo="Tirada de ataque",
+    enunciado=(
+        "Resultado = 1d20 + Total de Ataque, con −4 sin competencia con el arma, −1 por cada "
+        "punto de Fuerza por debajo de la mínima y −2 por cada incremento de distancia. "
+        "Impacta si iguala o supera la Defensa del blanco; un 20 natural impacta siempre y es"
+        " un crítico."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("modificador", int, "Modificador total", formato=Formato.MODIFICADOR),
@@ -183,6 +202,10 @@ def ataque(
 @regla(
     "margen_de_critico",
     titulo="Margen de crítico contra una armadura",
+    enunciado=(
+        "El margen sobre la Defensa que hace falta para un crítico es el margen sin armadura "
+        "más la RD de la armadura."
+    ),
     seccion=SECCION,
     salidas=[Campo("margen", int, "Margen que hace falta")],
 )

@@ -37,6 +37,11 @@ def fuerza_al_dano(p: ParametrosD20, empunadura: str, fuerza: int) -> int:
 @regla(
     "dano",
     titulo="Daño de un impacto",
+    enunciado=(
+        "Daño = dados del arma + modificador de Fuerza cuerpo a cuerpo a una mano (vez y "
+        "media a dos manos, la mitad con un arma secundaria o arrojadiza, nada con otras "
+        "armas a distancia). El blanco recibe ese daño menos su RD."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("fuerza", int, "Fuerza al daño", formato=Formato.MODIFICADOR),
@@ -66,6 +71,7 @@ def dano(
 @regla(
     "reduccion_dano",
     titulo="Reducción de daño (RD)",
+    enunciado="Daño recibido = daño del ataque − RD, y nunca menos de 0.",
     seccion=SECCION,
     salidas=[Campo("dano", int, "Daño recibido", ayuda="Daño tras restar la RD", decisiva=True)],
 )
@@ -86,6 +92,10 @@ def reduccion_dano(
 @regla(
     "penalizacion_armadura",
     titulo="Penalización por armadura",
+    enunciado=(
+        "La penalización de la armadura se dobla sin competencia y se le resta el modificador"
+        " de Fuerza; lo que queda se resta a la Destreza."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -120,6 +130,7 @@ def penalizacion_armadura(
 @regla(
     "velocidad",
     titulo="Penalización a la velocidad",
+    enunciado="Velocidad con la armadura = velocidad − penalización de la armadura.",
     seccion=SECCION,
     salidas=[Campo("velocidad", int, "Velocidad con la armadura", unidad="m")],
 )
@@ -137,6 +148,10 @@ def velocidad(
 @regla(
     "puntos_de_resistencia",
     titulo="Puntos de Resistencia",
+    enunciado=(
+        "El daño recibido se resta de los Puntos de Resistencia; con 0 o menos, el personaje "
+        "queda Moribundo."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("resistencia", int, "Puntos de Resistencia que quedan"),

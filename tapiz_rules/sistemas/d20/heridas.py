@@ -15,6 +15,11 @@ SECCION = "Sistema d20"
 @regla(
     "herida_grave",
     titulo="Umbral de herida grave",
+    enunciado=(
+        "Si el daño de un solo ataque iguala o supera el umbral de herida grave, hay que "
+        "superar una prueba de Fortaleza contra 10 + el daño. Lo que pasa al fallarla lo dice"
+        " una tabla que el texto no incluye."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("masivo", bool, "Daño masivo", ayuda="Si el daño llega al umbral"),
@@ -56,6 +61,11 @@ def herida_grave(
 @regla(
     "registro_de_salud",
     titulo="Registro de salud",
+    enunciado=(
+        "Se marca la casilla del estado sufrido; si ya estaba marcada, la siguiente libre "
+        "(Malherido, Incapacitado, Moribundo, Muerto), y si solo queda Muerto, el personaje "
+        "muere. La casilla Muerto no se marca directamente por el daño de un ataque."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("marca", str, "Casilla que se marca", opciones=tuple(ETIQUETAS_ESTADO.items())),

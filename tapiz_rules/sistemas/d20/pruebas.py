@@ -41,6 +41,12 @@ def _exigir_eleccion(p: ParametrosD20, elegir: int, amenazado: bool, perjuicio: 
 @regla(
     "prueba",
     titulo="Prueba d20 contra una CD",
+    enunciado=(
+        "Resultado = 1d20 (o 10, o 20, si se elige) + modificadores; la prueba sale bien si "
+        "iguala o supera la CD. En un ataque, un 20 natural siempre tiene éxito. Se puede "
+        "elegir 10 si no hay amenazas ni distracciones, y 20 si además hay tiempo (veinte "
+        "veces el normal) y fallar no perjudica."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("total", int, "Resultado", ayuda="Resultado modificado"),
@@ -118,6 +124,10 @@ def prueba(
 @regla(
     "prueba_de_habilidad",
     titulo="Prueba de habilidad o de característica",
+    enunciado=(
+        "Con rangos en la habilidad se suma su puntuación al d20; sin rangos, el modificador "
+        "de la característica. Sale bien si iguala o supera la CD."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("tipo", str, "Tipo de prueba"),
@@ -165,6 +175,10 @@ GANADORES = {"primero": "El primero", "segundo": "El segundo", "repetir": "Nadie
 @regla(
     "prueba_opuesta",
     titulo="Prueba opuesta",
+    enunciado=(
+        "Cada uno suma su modificador a su d20 y gana el resultado mayor; en un empate gana "
+        "la característica más alta, y si también empatan, se vuelve a tirar."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("total_a", int, "Resultado del primero"),

@@ -21,6 +21,11 @@ SALUD = {"sano": "Sin heridas graves", "malherido": "Malherido", "incapacitado":
 @regla(
     "recuperacion_diaria",
     titulo="Recuperación diaria de Puntos de Resistencia",
+    enunciado=(
+        "Cada día se recuperan tantos Puntos de Resistencia como la bonificación de "
+        "Fortaleza; Malherido, la mitad; Incapacitado, ninguno. Con atención médica, el "
+        "doble."
+    ),
     seccion=SECCION,
     salidas=[Campo("resistencia", int, "Puntos de Resistencia al día", decisiva=True)],
 )
@@ -60,6 +65,10 @@ PASA_A = {
 @regla(
     "prueba_de_recuperacion",
     titulo="Prueba de Fortaleza para recuperarse",
+    enunciado=(
+        "1d20 + Fortaleza + 1 por cada prueba fallada antes (+ la Medicina de quien atiende, "
+        "si superó Medicina CD 15) contra CD 15, o CD 10 para despertar de la inconsciencia."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("cd", int, "CD"),
@@ -109,6 +118,12 @@ GRAVEDADES = {clave: etiqueta for clave, etiqueta, _, _ in ParametrosD20().grado
 @regla(
     "secuela",
     titulo="Secuelas",
+    enunciado=(
+        "Una secuela ocupa una casilla del registro de salud; en cada combate se sufre como "
+        "mucho una. Se supera con una prueba de Fortaleza CD 15 cada hora (leve), cada día "
+        "(moderada) o cada semana (severa), o gastando uno, dos o tres Puntos de Acción. Las "
+        "secuelas permanentes no se curan con el tiempo."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -136,6 +151,10 @@ def secuela(
 @regla(
     "secuela_deliberada",
     titulo="Buscar una secuela a propósito",
+    enunciado=(
+        "Quien busca una secuela en lugar del daño ataca con −5 y gasta un Punto de Acción; "
+        "si el atacante es un personaje del DJ, el héroe gana ese punto."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("penalizacion", int, "Al Ataque", formato=Formato.MODIFICADOR),
@@ -162,6 +181,10 @@ def secuela_deliberada(
 @regla(
     "dano_no_letal",
     titulo="Recuperación del daño no letal",
+    enunciado=(
+        "Magulladuras que quedan = magulladuras − bonificación de Fortaleza × horas, y nunca "
+        "menos de 0."
+    ),
     seccion=SECCION,
     salidas=[Campo("magulladuras", int, "Magulladuras que quedan", decisiva=True)],
 )

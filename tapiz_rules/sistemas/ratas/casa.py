@@ -52,6 +52,10 @@ def tabla_enfrentamiento(p: ParametrosRatas) -> Tabla:
 @regla(
     "enfrentamiento",
     titulo="Enfrentamiento entre PJ",
+    enunciado=(
+        "Cuando dos personajes jugadores se enfrentan, cada uno tira y su total se lee por "
+        "separado: 7 o menos, fracaso; 8 o 9, éxito parcial; 10 o más, éxito."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("nivel_a", str, "Resultado del primero", opciones=tuple(NIVELES.items())),
@@ -71,6 +75,10 @@ def enfrentamiento(p: ParametrosRatas, total_a: Total, total_b: Total) -> Result
 @regla(
     "peligro_mortal",
     titulo="Peligro mortal",
+    enunciado=(
+        "En peligro mortal, dos tiradas seguidas de 7 o menos matan al personaje, salvo que "
+        "un compañero saque 8 o más en su rescate."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("muere", bool, "Muere", decisiva=True),
@@ -100,6 +108,10 @@ def peligro_mortal(
 @regla(
     "tres_resultados",
     titulo="Los tres resultados",
+    enunciado=(
+        "Con 7 o menos, la cosa se complica; con 8 o 9, se complica pero no tanto; con 10 o "
+        "más, lo has hecho."
+    ),
     seccion=SECCION,
     salidas=[Campo("nivel", str, "Resultado", opciones=tuple(NIVELES.items()))],
 )
@@ -111,6 +123,10 @@ def tres_resultados(p: ParametrosRatas, total: Total) -> Resultado:
 @regla(
     "vencer_a_un_pj",
     titulo="Vencer a un PJ",
+    enunciado=(
+        "Para tumbar, apresar o matar a un personaje jugador hacen falta dos éxitos del "
+        "atacante frente a dos fracasos del otro."
+    ),
     seccion=SECCION,
     salidas=[Campo("vencido", bool, "Queda vencido", decisiva=True)],
 )

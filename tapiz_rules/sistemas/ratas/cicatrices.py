@@ -46,6 +46,7 @@ def tabla_cosmeticos(p: ParametrosRatas) -> Tabla:
 @regla(
     "cicatriz",
     titulo="Cicatriz",
+    enunciado="Se tiran 2d6 y se lee la cicatriz en la tabla de cicatrices.",
     seccion=SECCION,
     salidas=[Campo("cicatriz", str, "Cicatriz"), Campo("efecto", str, "Efecto")],
 )
@@ -60,6 +61,10 @@ def cicatriz(p: ParametrosRatas, dados: Dados) -> Resultado:
 @regla(
     "locura",
     titulo="Cicatriz de la locura",
+    enunciado=(
+        "Se tiran 2d6 y se lee la cicatriz en la tabla de la locura; si sale un cambio "
+        "cosmético, se tira además 1d6."
+    ),
     seccion=SECCION,
     salidas=[Campo("cicatriz", str, "Cicatriz"), Campo("efecto", str, "Efecto")],
 )

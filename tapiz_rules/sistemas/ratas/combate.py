@@ -35,6 +35,10 @@ def tabla_armaduras(p: ParametrosRatas) -> Tabla:
 @regla(
     "herida",
     titulo="Daño y protección",
+    enunciado=(
+        "Se pierden tantos PV como el daño menos la protección; a 0 PV el personaje empieza a"
+        " morir. Un enemigo que se queda con 2 PV o menos huye o se rinde."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("dano", int, "Daño sufrido", unidad="PV"),
@@ -62,6 +66,10 @@ def herida(
 @regla(
     "fuego_automatico",
     titulo="Fuego automático",
+    enunciado=(
+        "Se tiran 3d6 en lugar de 2d6, sin sumar atributo ni bonificaciones, y el total se "
+        "lee como una tirada normal; si algún dado saca un 1, el arma se queda sin munición."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("total", int, "Total", ayuda="La suma de los 3d6, sin bonificaciones"),
@@ -92,6 +100,10 @@ def fuego_automatico(p: ParametrosRatas, dado_1: Dado, dado_2: Dado, dado_3: Dad
 @regla(
     "alcance",
     titulo="Alcance",
+    enunciado=(
+        "Hay tres distancias: próximo, cerca y lejos. Desde lejos solo disparan las armas de "
+        "2d6, y la tirada es difícil."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("posible", bool, "Se puede disparar", decisiva=True),
@@ -119,6 +131,10 @@ def alcance(
 @regla(
     "recuperacion",
     titulo="Recuperación de PV",
+    enunciado=(
+        "No hay curación natural: una cura médica devuelve 1d6 PV y entre sesiones se "
+        "recuperan todos, sin pasar del máximo."
+    ),
     seccion=SECCION,
     salidas=[Campo("pv", int, "PV tras la cura", unidad="PV")],
 )
@@ -138,6 +154,11 @@ def recuperacion(
 @regla(
     "a_cero_pv",
     titulo="A 0 PV",
+    enunciado=(
+        "A 0 PV el personaje muere al cabo de 1d6 turnos (1d3 con el corazón débil), salvo "
+        "que alguien pase un turno a su lado antes: entonces se levanta con 1 PV y tira en la"
+        " tabla de cicatrices."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("plazo", str, "Dado del plazo", ayuda="1d6, o 1d3 con «Corazón débil»"),
@@ -186,6 +207,10 @@ def a_cero_pv(
 @regla(
     "peligro",
     titulo="Otros peligros",
+    enunciado=(
+        "Un peligro hace 1d6, 2d6 o 3d6 de daño, según lo grave que sea, y ese daño se resta "
+        "de los PV."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("dano", int, "Daño", unidad="PV"),

@@ -15,6 +15,7 @@ SECCION = "Ratas en las paredes"
 @regla(
     "cordura_inicial",
     titulo="Puntos de cordura iniciales",
+    enunciado="Puntos de cordura iniciales = VOLUNTAD + 10.",
     seccion=SECCION,
     salidas=[Campo("cordura", int, "Puntos de cordura")],
 )
@@ -30,6 +31,10 @@ def cordura_inicial(
 @regla(
     "perder_cordura",
     titulo="Perder cordura",
+    enunciado=(
+        "Cordura que queda = cordura actual − pérdida, y nunca menos de 0; a 0 hay que elegir"
+        " qué hace el personaje."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("cordura", int, "Cordura que queda"),
@@ -59,6 +64,11 @@ ELECCIONES = {
 @regla(
     "cero_cordura",
     titulo="A 0 de cordura",
+    enunciado=(
+        "A 0 de cordura el jugador elige: hacer una estupidez (un turno), desmayarse 1d6 turnos "
+        "(indefenso) o seguir actuando y tirar en la tabla de la locura; después recupera 1d6"
+        " de cordura."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("turnos", int, "Turnos afectado", unidad="turnos"),
@@ -101,6 +111,10 @@ def cero_cordura(
 @regla(
     "recuperar_cordura",
     titulo="Recuperar cordura",
+    enunciado=(
+        "Una afición devuelve 1d6 de cordura y cada dos sesiones se recupera entera, sin "
+        "pasar del máximo."
+    ),
     seccion=SECCION,
     salidas=[Campo("cordura", int, "Cordura tras recuperarse")],
 )
@@ -133,6 +147,10 @@ def recuperar_cordura(
 @regla(
     "cordura_permanente",
     titulo="Perder cordura para siempre",
+    enunciado=(
+        "La cordura perdida para siempre se resta del máximo; si el máximo llega a 0, el "
+        "personaje pasa a ser un personaje no jugador."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("maximo", int, "Cordura máxima que queda"),

@@ -53,7 +53,7 @@ CICATRICES: tuple[tuple[int, int, str, str], ...] = (
     (3, 3, "Cojera", "Camina LENTO y corre a velocidad NORMAL"),
     (4, 6, "Parte del cuerpo perdida o deformada", "Un dedo, una oreja, la nariz rota…"),
     (7, 9, "Cicatriz", "Un recuerdo de la violencia, sin efecto en las reglas"),
-    (10, 12, "Cicatriz desagradable", "+1 una sola vez al intimidar"),
+    (10, 12, "Cicatriz desagradable", "+1 al intimidar (no se acumula si se repite)"),
 )
 
 LOCURAS: tuple[tuple[int, int, str, str], ...] = (

@@ -70,6 +70,12 @@ def tabla_consecuencias(p: ParametrosRatas) -> Tabla:
 @regla(
     "tirada",
     titulo="Tirada de atributo",
+    enunciado=(
+        "Total = 2d6 + atributo, +2 si es fácil o hay ventaja, −2 si es difícil. Con 7 o "
+        "menos, el DJ usa dos consecuencias contra el personaje o una muy seria; con 8 o 9, "
+        "lo consigue pero sufre una consecuencia; con 10 u 11, lo consigue y elige una "
+        "consecuencia para su objetivo; con 12 o más, dos."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("total", int, "Total", ayuda="2d6 + atributo + modificadores"),
@@ -101,6 +107,10 @@ def tirada(
 @regla(
     "tarea",
     titulo="Regla de tareas",
+    enunciado=(
+        "Una tarea larga siempre se logra: con 7 o menos lleva 2d6 unidades de tiempo "
+        "(turnos, minutos, horas…); con 8 o 9, 1d6; con 10 o más, se logra casi en el acto."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("total", int, "Total", ayuda="2d6 + atributo + modificador por dificultad"),
@@ -132,6 +142,11 @@ def _tres_tramos(p: ParametrosRatas, total: int, textos: tuple[str, str, str]) -
 @regla(
     "persecucion",
     titulo="Persecución",
+    enunciado=(
+        "2d6 + DESTREZA: con 7 o menos, el vehículo se estrella; con 8 o 9, escapa o alcanza,"
+        " pero en mala posición; con 10 o más, escapa o atrapa a su presa y la persecución "
+        "termina."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("total", int, "Total", ayuda="2d6 + DESTREZA + modificador por dificultad"),
@@ -149,6 +164,10 @@ def persecucion(
 @regla(
     "combate_de_vehiculos",
     titulo="Combate de vehículos",
+    enunciado=(
+        "2d6 + DESTREZA: con 7 o menos golpea el enemigo; con 8 o 9, los dos; con 10 o más, "
+        "el personaje."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("total", int, "Total", ayuda="2d6 + DESTREZA (o INGENIO con tripulación)"),

@@ -126,6 +126,11 @@ BonusRasgosDado = Annotated[
 @regla(
     "accion",
     titulo="Tirada de acción",
+    enunciado=(
+        "Total = {p.dado_base} + dados de atributo + modificador de característica + bonus de"
+        " rasgos + otros bonus. Si el total iguala o supera la resistencia, la diferencia son"
+        " puntos de efecto; si no, son puntos de consecuencia."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("total", int, "Total de la tirada", ayuda="Resultado total de la tirada"),
@@ -236,6 +241,10 @@ def accion(
 @regla(
     "bonus_rasgos",
     titulo="Bonus de rasgos",
+    enunciado=(
+        "El primer rasgo que ayuda suma el nivel del personaje y cada rasgo más, "
+        "+{p.rasgo_adicional}; el total no pasa de {p.tope_por_nivel} veces el nivel."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("bonus", int, "Bonus de rasgos", ayuda="Bonus total de rasgos para la tirada"),
@@ -260,6 +269,10 @@ def bonus_rasgos(
 @regla(
     "tirada_estatica",
     titulo="Tirada estática",
+    enunciado=(
+        "Resistencia = {p.base_estatica} + modificador de característica + bonus de rasgos + "
+        "otros bonus."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("valor", int, "Resistencia", ayuda="Resistencia que resulta de la tirada estática")
@@ -283,6 +296,11 @@ def tirada_estatica(
 @regla(
     "tirada_resistencia",
     titulo="Tirada de resistencia",
+    enunciado=(
+        "La resistencia que tiene que superar el oponente es el total de la tirada: "
+        "{p.dado_base} + dados de atributo + modificador de característica + bonus de rasgos "
+        "+ otros bonus."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -341,6 +359,11 @@ def _clave_grado(exito: bool, nombre: str) -> str:
 @regla(
     "probabilidades_accion",
     titulo="Probabilidades de una tirada de acción",
+    enunciado=(
+        "Para cada grado de efecto o de consecuencia, la probabilidad exacta de que la tirada"
+        " de acción ({p.dado_base} más los demás términos) caiga en él contra la resistencia "
+        "dada."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -408,6 +431,10 @@ TIPOS_VENTAJA = {"ventaja": "Ventaja", "desventaja": "Desventaja"}
 @regla(
     "ventaja",
     titulo="Tirada con ventaja o desventaja",
+    enunciado=(
+        "Con ventaja se tira un dado de atributo más y se descarta el menor; con desventaja, "
+        "uno más y se descarta el mayor."
+    ),
     seccion=SECCION_TIRADAS,
     salidas=[
         Campo(

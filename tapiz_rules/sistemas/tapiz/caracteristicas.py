@@ -42,6 +42,11 @@ def tabla_modificadores(p: ParametrosTapiz) -> Tabla:
 @regla(
     "modificador_caracteristica",
     titulo="Modificador de una característica",
+    enunciado=(
+        "El modificador se lee en la tabla de modificadores: va de −4 (valor 3) a +4 (valor "
+        "18). En la característica principal los modificadores positivos se doblan y los "
+        "negativos se reducen: de −2 (valor 3) a +8 (valor 18)."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -87,6 +92,10 @@ CARAS = 6
 @regla(
     "tirada_caracteristica",
     titulo="Tirada de una característica",
+    enunciado=(
+        "En la Antigua Escuela, el valor es la suma de 3d6; en la Nueva, la de 4d6 sin el "
+        "dado menor."
+    ),
     seccion=SECCION,
     salidas=[Campo("valor", int, "Valor de la característica")],
 )
@@ -198,6 +207,10 @@ EscuelaElegida = Annotated[
 @regla(
     "reparto_puntos",
     titulo="Reparto de puntos entre características",
+    enunciado=(
+        "Un reparto es válido si suma exactamente los puntos de su escuela (63 en la Antigua,"
+        " 72 en la Nueva) y ningún valor queda por debajo de 8 ni por encima de 18."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -255,6 +268,10 @@ def reparto_puntos(
 @regla(
     "matriz_fija",
     titulo="Matriz fija de valores",
+    enunciado=(
+        "La Antigua Escuela asigna los valores 14, 12, 10, 10, 9 y 8; la Nueva, 16, 14, 13, "
+        "12, 10 y 9, en el orden que se quiera."
+    ),
     seccion=SECCION,
     salidas=[Campo("valores", list, "Valores", ayuda="Los seis valores que se asignan libremente")],
 )

@@ -16,6 +16,10 @@ CIEN = 100
 @regla(
     "lectura_porcentaje",
     titulo="Lectura de un d%",
+    enunciado=(
+        "El resultado es diez veces el dado de las decenas más el de las unidades; si los dos"
+        " muestran un cero, es 100."
+    ),
     seccion=SECCION,
     salidas=[Campo("total", int, "Resultado del d%", ayuda="Resultado del d%, de 1 a 100")],
 )
@@ -53,6 +57,11 @@ def lectura_porcentaje(
 @regla(
     "dado_emulado",
     titulo="Emular un dado con otro",
+    enunciado=(
+        "Se tira un dado de más caras, se divide su resultado entre las veces que sus caras "
+        "contienen las del dado emulado y se redondea hacia arriba: para un d3 se tira un d6 "
+        "y 1-2 cuenta como 1, 3-4 como 2 y 5-6 como 3."
+    ),
     seccion=SECCION,
     salidas=[Campo("valor", int, "Resultado del dado emulado")],
 )

@@ -23,6 +23,10 @@ def tabla_dificultades(p: ParametrosTapiz) -> Tabla:
 @regla(
     "dificultad",
     titulo="Resistencia de una dificultad",
+    enunciado=(
+        "Trivial, 3; muy fácil, 6; fácil, 9; media, 12; difícil, 15; muy difícil, 18; "
+        "extremadamente difícil, 21; locura, 24; casi imposible, 30; imposible, 40."
+    ),
     seccion=SECCION,
     salidas=[Campo("resistencia", int, "Resistencia", ayuda="Resistencia de la acción")],
 )

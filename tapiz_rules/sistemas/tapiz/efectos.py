@@ -25,6 +25,8 @@ def salida_grado(etiqueta: str = "Grado") -> Campo:
     )
 
 
+TIPOS_MOMENTANEOS = {"ventaja": "Ventaja para ti", "desventaja": "Desventaja para tu objetivo"}
+
 SALIDA_MODIFICADOR = Campo(
     "modificador",
     int,
@@ -54,6 +56,14 @@ def tabla_grados(p: ParametrosTapiz) -> Tabla:
 @regla(
     "grado_efecto",
     titulo="Grado de un efecto",
+    enunciado=(
+        "Con {p.grados[0].puntos} puntos o más se crea un efecto menor "
+        "(+{p.grados[0].modificador}); con {p.grados[1].puntos} o más, uno mayor "
+        "(+{p.grados[1].modificador}); con {p.grados[2].puntos} o más, uno extremo "
+        "(+{p.grados[2].modificador}). Con menos de {p.grados[0].puntos} no hay grado. Los "
+        "puntos de consecuencia crean consecuencias con los mismos umbrales y el modificador "
+        "en negativo."
+    ),
     seccion=SECCION,
     salidas=[salida_grado(), SALIDA_MODIFICADOR],
 )
@@ -95,6 +105,13 @@ def grado_a_un_punto(p: ParametrosTapiz, puntos: int) -> Grado | None:
 @regla(
     "eliminar_efecto",
     titulo="Eliminar un efecto o una consecuencia",
+    enunciado=(
+        "Para eliminar un efecto o una consecuencia hacen falta tantos puntos de efecto como "
+        "los que lo crearon: {p.grados[0].puntos} para uno menor, {p.grados[1].puntos} para "
+        "uno mayor y {p.grados[2].puntos} para uno extremo. Un personaje derribado y noqueado"
+        " (una consecuencia mayor) necesita otros {p.grados[1].puntos} puntos de efecto para "
+        "levantarse."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -132,13 +149,19 @@ def eliminar_efecto(
 @regla(
     "ventaja_momentanea",
     titulo="Ventaja o desventaja momentánea",
+    enunciado=(
+        "Los puntos de efecto que no llegan a un efecto menor compran una ventaja momentánea "
+        "(+{p.ventaja_momentanea} a tu siguiente acción) o una desventaja momentánea "
+        "(−{p.ventaja_momentanea} a la siguiente acción de tu objetivo); en combate, cada uno"
+        " puede quitar además un punto de golpe."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
             "modificador",
             int,
             "Modificador a la siguiente acción",
-            ayuda="+1 a ti (o -1 a tu objetivo) en la siguiente acción",
+            ayuda="+1 a ti (ventaja) o -1 a tu objetivo (desventaja) en la siguiente acción",
             formato=Formato.MODIFICADOR,
         ),
         Campo(
@@ -159,6 +182,14 @@ def ventaja_momentanea(
             minimo=1,
         ),
     ],
+    tipo: Annotated[
+        str,
+        Entrada(
+            "Ventaja o desventaja",
+            ayuda="Ventaja para ti o desventaja para tu objetivo",
+            opciones=TIPOS_MOMENTANEOS,
+        ),
+    ] = "ventaja",
 ) -> Resultado:
     """Qué compran unos puntos de efecto que no llegan a un efecto menor.
 
@@ -175,10 +206,13 @@ def ventaja_momentanea(
     pasos = (
         paso_grado(p, puntos),
         f"En combate: quitar {contar_puntos(puntos, 'golpe')} al objetivo (uno por punto)",
-        f"O bien una ventaja momentánea: +{p.ventaja_momentanea} a ti o "
-        f"-{p.ventaja_momentanea} a tu objetivo en la siguiente acción",
+        f"O bien una ventaja momentánea: +{p.ventaja_momentanea} a ti en tu siguiente acción"
+        if tipo == "ventaja"
+        else f"O bien una desventaja momentánea: -{p.ventaja_momentanea} a tu objetivo "
+        "en su siguiente acción",
     )
-    return Resultado({"modificador": p.ventaja_momentanea, "puntos_de_golpe": puntos}, pasos)
+    modificador = p.ventaja_momentanea if tipo == "ventaja" else -p.ventaja_momentanea
+    return Resultado({"modificador": modificador, "puntos_de_golpe": puntos}, pasos)
 
 
 EJEMPLOS_EFECTOS: dict[str, tuple[str, str]] = {

@@ -57,6 +57,11 @@ def _nivel(tipo: str, cuando: str) -> Entrada:
 @regla(
     "avance_lengua",
     titulo="Avance en una lengua",
+    enunciado=(
+        "Un avance en una lengua sube dos niveles de un mismo medio (hablado o escrito) o un "
+        "nivel de cada uno; el nivel erudito solo lo alcanzan los hablantes nativos o quienes"
+        " estudian la lengua."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("valido", bool, "Avance válido", ayuda="Si un punto de avance permite ese cambio"),
@@ -115,6 +120,11 @@ def avance_lengua(
 @regla(
     "bonus_lengua",
     titulo="Bonus de rasgo por lengua (TZR0001)",
+    enunciado=(
+        "Con esta regla opcional, tener nivel erudito en el medio que se usa da +1 de bonus "
+        "de rasgo, y usar con nivel medio o alto una lengua que la audiencia estima, otro +1;"
+        " cuentan para el tope de bonus de rasgos."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(

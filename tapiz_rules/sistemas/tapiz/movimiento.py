@@ -96,6 +96,11 @@ def _caracteristica(nombre: str) -> Entrada:
 @regla(
     "impedimento",
     titulo="Impedimento y Carga",
+    enunciado=(
+        "La Carga es FUE + DES en kilos y se lleva sin impedimento; hasta Carga + CON se va "
+        "cargado (−1); hasta Carga + 3 × CON, sobrecargado (−2); con más, extenuado (−4). Con"
+        " la regla opcional TZR0002, el impedimento se anota pero no se aplica."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -261,6 +266,13 @@ Mov = Annotated[int, Entrada("Movimiento (MOV)", ayuda="Atributo de Movimiento (
 @regla(
     "movimiento_combate",
     titulo="Movimiento en combate",
+    enunciado=(
+        "En una ronda se recorren MOV metros con movimiento normal (una consecuencia menor a "
+        "la otra acción de la ronda), el doble corriendo (consecuencia mayor) o el triple en "
+        "un esprint (consecuencia extrema); el impedimento por carga se suma a esa "
+        "consecuencia. El impedimento no reduce la distancia en combate y, con la regla "
+        "opcional TZR0002, no se aplica."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -392,6 +404,12 @@ def tabla_movimiento_fuera(p: ParametrosTapiz) -> Tabla:
 @regla(
     "movimiento_fuera_combate",
     titulo="Movimiento fuera de combate",
+    enunciado=(
+        "Por cada punto de MOV se recorren, por minuto, 3 metros con movimiento normal, medio"
+        " metro en reconocimiento y un metro con cautela; en caminata, un kilómetro por día. "
+        "El impedimento deja la mitad de la distancia (cargado), un tercio (sobrecargado) o "
+        "un décimo (extenuado). Con la regla opcional TZR0002, el impedimento no la reduce."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("distancia", float, "Distancia recorrida", unidad_de="unidad"),

@@ -50,6 +50,10 @@ def tabla_progresion(p: ParametrosTapiz) -> Tabla:
 @regla(
     "nivel_por_experiencia",
     titulo="Nivel según la experiencia",
+    enunciado=(
+        "El nivel es el más alto cuya experiencia mínima se ha alcanzado en la tabla de "
+        "progresión; a partir del nivel 10, cada nivel más cuesta 500.000 PX."
+    ),
     seccion=SECCION,
     salidas=[
         Campo("nivel", int, "Nivel del personaje"),
@@ -101,6 +105,10 @@ Nivel = Annotated[
 @regla(
     "puntos_heroicidad",
     titulo="Puntos de heroicidad de un personaje",
+    enunciado=(
+        "Un personaje empieza cada aventura con tantos puntos de heroicidad como su nivel. "
+        "Los que sobraron de la aventura anterior por encima de ese número se pierden."
+    ),
     seccion=SECCION_HEROICIDAD,
     salidas=[
         Campo(
@@ -127,6 +135,9 @@ def puntos_heroicidad(p: ParametrosTapiz, nivel: Nivel) -> Resultado:
 @regla(
     "heroicidad_directora",
     titulo="Puntos de heroicidad de la Directora de Juego",
+    enunciado=(
+        "La Directora de Juego tiene un punto de heroicidad por cada personaje jugador de la mesa."
+    ),
     seccion=SECCION_HEROICIDAD,
     salidas=[
         Campo(
@@ -153,6 +164,10 @@ def heroicidad_directora(
 @regla(
     "mejoras_caracteristica",
     titulo="Mejoras de característica por nivel",
+    enunciado=(
+        "Un personaje gana una mejora de característica cada {p.niveles_por_mejora} niveles: "
+        "tantas como su nivel dividido entre {p.niveles_por_mejora}, sin decimales."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -246,6 +261,11 @@ def tabla_dados_atributo(p: ParametrosTapiz) -> Tabla:
 @regla(
     "dados_atributo",
     titulo="Dados de un atributo",
+    enunciado=(
+        "Cada nivel de atributo da sus dados explosivos (nivel 1, 1d4; 2, 1d6; 3, 1d8; 4, "
+        "1d10; 5, 2d6; 6, 2d8; 7, 2d10; 8, 3d8; 9, 3d10; 10, 4d10). Llegar a un nivel cuesta "
+        "en total la suma de 1 hasta ese nivel (1, 3, 6, 10, 15…)."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(

@@ -97,6 +97,11 @@ def tabla_estados(p: ParametrosTapiz) -> Tabla:
 @regla(
     "estado_puntos_golpe",
     titulo="Estado según los puntos de golpe",
+    enunciado=(
+        "Con puntos de golpe por encima de 0 se actúa con normalidad; a 0, el personaje queda"
+        " inconsciente (físicos) o incapacitado (mentales); por debajo de 0 pierde un punto "
+        "por ronda hasta que lo estabilicen, y a −10 su aventura termina."
+    ),
     seccion=SECCION_PG,
     salidas=[
         Campo(
@@ -147,6 +152,9 @@ def estado_puntos_golpe(
 @regla(
     "defensa_fisica",
     titulo="Defensa física",
+    enunciado=(
+        "Defensa física = {p.base_estatica} + nivel de la armadura + bonificador de la armadura."
+    ),
     seccion=SECCION_DEFENSA,
     salidas=[Campo("defensa", int, "Defensa física", ayuda="Defensa física (clase de armadura)")],
 )
@@ -176,6 +184,10 @@ def defensa_fisica(
 @regla(
     "defensa_mental",
     titulo="Defensa mental",
+    enunciado=(
+        "Defensa mental = {p.base_estatica} + modificador de Inteligencia + nivel de Voluntad"
+        " + bonificador del equipo."
+    ),
     seccion=SECCION_DEFENSA,
     salidas=[Campo("defensa", int, "Defensa mental")],
 )
@@ -207,6 +219,7 @@ def defensa_mental(
 @regla(
     "modificador_iniciativa",
     titulo="Modificador de iniciativa",
+    enunciado="Modificador de iniciativa = modificador de Destreza + modificador de Sabiduría.",
     seccion="Iniciativa",
     salidas=[
         Campo(

@@ -64,6 +64,10 @@ def tabla_visibilidad(p: ParametrosTapiz) -> Tabla:
 @regla(
     "visibilidad",
     titulo="Visibilidad del objetivo",
+    enunciado=(
+        "Contra un objetivo con visibilidad parcial, los ataques tienen −2 (una consecuencia "
+        "menor del entorno); con visibilidad nula, −4 (una consecuencia mayor)."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -134,6 +138,11 @@ def tabla_cobertura(p: ParametrosTapiz) -> Tabla:
 @regla(
     "cobertura",
     titulo="Cobertura del objetivo",
+    enunciado=(
+        "La cobertura suma a la CA según su material: ligera, +2 si es parcial y +5 si es "
+        "total; media, +5 y +10; pesada, +10 y +20. Tras una cobertura parcial se puede "
+        "atacar a distancia; tras una total, no."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(

@@ -96,6 +96,11 @@ def _resultado(atacante: str, objetivo: str, defensa: int, efecto: int, que: str
 @regla(
     "tamano_fisico",
     titulo="Tamaño en un ataque físico",
+    enunciado=(
+        "Por cada escalón de tamaño que el atacante supera a su objetivo, la CA del objetivo "
+        "sube {p.paso_tamano} y los puntos de efecto del atacante suben {p.paso_tamano}; si "
+        "el atacante es menor, los dos bajan lo mismo."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(
@@ -119,6 +124,11 @@ def tamano_fisico(p: ParametrosTapiz, atacante: Atacante, objetivo: Objetivo) ->
 @regla(
     "tamano_mental",
     titulo="Tamaño en un ataque mental",
+    enunciado=(
+        "Por cada escalón de tamaño que el atacante supera a su objetivo, la resistencia del "
+        "objetivo baja {p.paso_tamano} y los puntos de efecto del atacante suben "
+        "{p.paso_tamano}; si el atacante es menor, al revés."
+    ),
     seccion=SECCION,
     salidas=[
         Campo(

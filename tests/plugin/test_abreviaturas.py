@@ -1,0 +1,22 @@
+"""Una página puede dar su propio significado a una abreviatura del glosario."""
+
+import pytest
+
+from mkdocs_plugins.nucleo.abreviaturas import ErrorAbreviaturas, con_significados, leer
+
+
+def test_la_pagina_cambia_el_significado_de_sus_abreviaturas():
+    html = '<p>el <abbr title="Directora de Juego">DJ</abbr> y un <abbr title="Fuerza">FUE</abbr>'
+    cambiado = con_significados(html, leer({"DJ": "Director de Juego"}))
+    assert '<abbr title="Director de Juego">DJ</abbr>' in cambiado
+    assert '<abbr title="Fuerza">FUE</abbr>' in cambiado
+
+
+@pytest.mark.parametrize("valor", [["DJ"], {"DJ": ""}, {"DJ": 3}, "DJ: Director"])
+def test_un_front_matter_mal_escrito_se_explica(valor):
+    with pytest.raises(ErrorAbreviaturas, match="«SIGLA: significado»"):
+        leer(valor)
+
+
+def test_sin_front_matter_no_cambia_nada():
+    assert leer(None) == {}
