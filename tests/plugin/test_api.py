@@ -70,7 +70,7 @@ def test_las_secciones_llevan_su_identificador_lineas_y_contenido(
 
 def test_cada_ejemplo_del_libro_esta_con_su_linea(ficheros: dict[str, str]) -> None:
     ejemplos = json.loads(ficheros["ejemplos.json"])["ejemplos"]
-    assert len(ejemplos) == 161
+    assert len(ejemplos) == 162
     normal = next(e for e in ejemplos if e["id"] == "posturas.md:38")
     assert normal["espera"] == {
         "mod_ataque": 0,

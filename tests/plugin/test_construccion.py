@@ -30,7 +30,7 @@ def test_un_sitio_correcto_construye_en_modo_estricto(sitio_correcto: Path) -> N
     assert "Cuatro puntos no bastan" in html  # el ejemplo dentro de la admonición
     assert (
         '<div class="tapiz-tabla" data-tabla="grados_efecto" data-reglamento="tapiz/actual" '
-        'data-tapiz-busqueda="texto">'
+        'data-tapiz-busqueda="texto"'
     ) in (html)
     assert '<button type="button" class="tapiz-dados" data-expr="3d6"' in html
     assert 'data-expr="1d20+1d8!+3"' in html

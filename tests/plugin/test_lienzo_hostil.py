@@ -87,7 +87,7 @@ def test_comprobar_desde_otra_carpeta_usa_el_lienzo_de_cada_pagina(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["comprobar", str(RAIZ / "srd" / "lienzos")]) == 0
-    assert capsys.readouterr().out.endswith("6 ejemplos, 0 fallos\n")
+    assert capsys.readouterr().out.endswith("7 ejemplos, 0 fallos\n")
 
 
 def test_en_lienzos_anidados_manda_el_mas_interior(
