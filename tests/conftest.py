@@ -104,6 +104,12 @@ def libro(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     return destino
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Las de navegador, las más largas, primero: con pytest-xdist empiezan enseguida en
+    todos los procesos en lugar de quedarse para el final en uno mientras los demás esperan."""
+    items.sort(key=lambda item: item.get_closest_marker("navegador") is None)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Con ``--sitio``, el libro se deja construido aunque ninguna prueba lo haya pedido."""
     destino = _destino_pedido(session.config)
