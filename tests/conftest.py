@@ -31,14 +31,20 @@ settings.load_profile("tapiz")
 RAIZ = Path(__file__).resolve().parent.parent
 
 CONSTRUIR = """
+import logging
 import sys
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
 
+logging.basicConfig(format="%(levelname)s - %(message)s")  # los avisos, como «mkdocs build»
 configuracion, destino, cache = sys.argv[1:]
 config = load_config(configuracion, site_dir=destino, strict=True)
 config.plugins["tapiz"].config.cache_dir = cache
-build(config)
+try:
+    build(config)
+except Abort as error:
+    sys.exit(str(error))
 """
 """``mkdocs build --strict --site-dir DESTINO`` con la caché del plugin en otra carpeta: la
 del repositorio (``.cache/``) es de quien trabaja en él, y así se construye desde cero."""
@@ -50,9 +56,12 @@ def configuracion_del_libro() -> Path:
     return Path(os.environ.get("TAPIZ_MKDOCS_YML", str(RAIZ / "mkdocs.yml")))
 
 
-def construir_libro(destino: Path, cache: Path) -> subprocess.CompletedProcess[str]:
+def construir_libro(
+    destino: Path, cache: Path, configuracion: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    configuracion = configuracion or configuracion_del_libro()
     return subprocess.run(
-        [sys.executable, "-c", CONSTRUIR, str(configuracion_del_libro()), str(destino), str(cache)],
+        [sys.executable, "-c", CONSTRUIR, str(configuracion), str(destino), str(cache)],
         cwd=RAIZ,
         capture_output=True,
         text=True,
