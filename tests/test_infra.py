@@ -6,6 +6,9 @@ from pathlib import Path
 
 import yaml
 
+from tests.conftest import construir_libro
+from tests.plugin.conftest import PAGINAS, sitio
+
 RAIZ = Path(__file__).resolve().parent.parent
 GITHUB = RAIZ / ".github"
 
@@ -39,7 +42,26 @@ def test_pages_publica_lo_que_construye_ci_run():
     subida = next(p for p in pasos if p.get("uses", "").startswith("actions/upload-pages"))
     assert subida["with"]["path"] == "site/"
     ci = (RAIZ / ".ci" / "run").read_text(encoding="utf-8")
-    assert "--site-dir site" in ci and "python3 tareas.py pruebas" in ci
+    # Las pruebas construyen el libro una vez (tests/conftest.py) y --sitio lo deja en site/.
+    assert "python3 tareas.py pruebas --sitio site" in ci
+    assert "run mkdocs build" not in ci  # no se construye dos veces
+
+
+def test_el_libro_de_las_pruebas_se_construye_en_modo_estricto(tmp_path):
+    """Lo que sube .ci/run es el libro de tests/conftest.py: falla como «mkdocs build --strict»."""
+    proyecto = sitio(tmp_path / "proyecto", [PAGINAS / "ejemplo-valor-incorrecto.md"])
+    proceso = construir_libro(tmp_path / "site", tmp_path / "cache", proyecto / "mkdocs.yml")
+    assert proceso.returncode != 0
+    assert "Aborted with 1 warnings in strict mode!" in proceso.stderr, proceso.stderr
+    esperado = (PAGINAS / "ejemplo-valor-incorrecto.txt").read_text("utf-8").splitlines()[0]
+    assert esperado in proceso.stderr
+
+
+def test_el_libro_de_las_pruebas_es_el_del_mkdocs_yml(libro):
+    """El de las pruebas es el que se publica: con el site_url de mkdocs.yml en su sitemap."""
+    site_url = yaml.safe_load((RAIZ / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
+    assert f"<loc>{site_url}</loc>" in (libro / "sitemap.xml").read_text(encoding="utf-8")
+    assert (libro / "catalogo" / "index.html").exists()
 
 
 def test_la_errata_pide_pagina_regla_y_que_esta_mal():

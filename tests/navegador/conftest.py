@@ -1,12 +1,18 @@
-"""Sitio construido con el mkdocs.yml real, servido en 127.0.0.1, y Chromium de Debian."""
+"""El libro construido con el mkdocs.yml real, servido en 127.0.0.1, y Chromium de Debian.
+
+Cada proceso de pytest-xdist abre su propio Chromium y su propio servidor, pero todos sirven
+la misma construcción del libro (``libro``, en ``tests/conftest.py``).
+"""
 
 from __future__ import annotations
 
 import functools
 import os
+import re
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -14,7 +20,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Request, sync_playwright
 
 RAIZ = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -25,6 +31,9 @@ ARGUMENTOS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # Nada sale de la máquina: un nombre que no sea 127.0.0.1 no se resuelve. Las peticiones
+    # fuera del sitio se registran igual (Pestana.externas) y las pruebas fallan por ellas.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 ESCRITORIO = {"width": 1366, "height": 900}
 MOVIL = {"width": 390, "height": 844}
@@ -41,13 +50,8 @@ build(load_config(configuracion, site_dir=destino, site_url=url))
 
 
 def construir_sitio(destino: Path, url: str) -> None:
-    """``mkdocs build`` con el mkdocs.yml del proyecto, publicado en ``url``.
-
-    ``site_url`` apunta a donde se sirve en la prueba porque la navegación
-    instantánea de Material solo intercepta los enlaces que están en el sitemap.
-    ``TAPIZ_MKDOCS_YML`` permite probar otra configuración (por ejemplo, una copia
-    con páginas de prueba); por defecto, la del proyecto.
-    """
+    """``mkdocs build`` publicado en ``url`` (para capturas.py y medidas.py, que no son pruebas;
+    las pruebas usan el libro de ``tests/conftest.py``)."""
     configuracion = os.environ.get("TAPIZ_MKDOCS_YML", str(RAIZ / "mkdocs.yml"))
     proceso = subprocess.run(
         [sys.executable, "-c", CONSTRUIR, configuracion, str(destino), url],
@@ -60,17 +64,67 @@ def construir_sitio(destino: Path, url: str) -> None:
     assert proceso.returncode == 0, f"mkdocs build falló:\n{proceso.stdout}\n{proceso.stderr}"
 
 
-class _Silencioso(SimpleHTTPRequestHandler):
+class _Servidor(SimpleHTTPRequestHandler):
+    """Sirve una carpeta bajo ``prefijo``, como GitHub Pages (con ``max-age=600``).
+
+    Con ``publicado_en`` (el ``site_url`` con que se construyó), el sitemap dice las
+    direcciones de este servidor en lugar de las de la publicación: la navegación instantánea
+    de Material solo intercepta los enlaces que están en el sitemap, y así lo hace como en el
+    sitio publicado.
+    """
+
+    prefijo = "/"
+    publicado_en: str | None = None
+    base = ""
+
     def log_message(self, format: str, *args: object) -> None:
         """Sin una línea por petición en la salida de pytest."""
 
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
 
-def servir(directorio: Path) -> tuple[ThreadingHTTPServer, str]:
-    """Sirve ``directorio`` en un puerto libre de 127.0.0.1 desde un hilo."""
-    manejador = functools.partial(_Silencioso, directory=str(directorio))
-    servidor = ThreadingHTTPServer(("127.0.0.1", 0), manejador)
+    def translate_path(self, path: str) -> str:
+        ruta = path.split("?", 1)[0].split("#", 1)[0]
+        if not ruta.startswith(self.prefijo):
+            return str(Path(self.directory) / "no-existe" / "fuera-del-prefijo")
+        return super().translate_path("/" + path[len(self.prefijo) :])
+
+    def do_GET(self) -> None:
+        if self.publicado_en and self.path.split("?", 1)[0] == self.prefijo + "sitemap.xml":
+            texto = Path(self.translate_path(self.path)).read_text(encoding="utf-8")
+            cuerpo = texto.replace(self.publicado_en, self.base).encode("utf-8")
+            self.send_response(200)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", str(len(cuerpo)))
+            self.end_headers()
+            self.wfile.write(cuerpo)
+            return
+        super().do_GET()
+
+
+def servir(directorio: Path, publicado_en: str | None = None) -> tuple[ThreadingHTTPServer, str]:
+    """Sirve ``directorio`` en un puerto libre de 127.0.0.1 desde un hilo.
+
+    Con ``publicado_en`` se sirve en su misma ruta (``/tapiz-srd/``) y el sitemap lleva las
+    direcciones de este servidor; sin él, en la raíz.
+    """
+    prefijo = urlsplit(publicado_en).path if publicado_en else "/"
+    manejador = type("Manejador", (_Servidor,), {"prefijo": prefijo, "publicado_en": publicado_en})
+    servidor = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(manejador, directory=str(directorio))
+    )
+    manejador.base = f"http://127.0.0.1:{servidor.server_port}{prefijo}"
     threading.Thread(target=servidor.serve_forever, daemon=True).start()
-    return servidor, f"http://127.0.0.1:{servidor.server_port}/"
+    return servidor, manejador.base
+
+
+def site_url() -> str:
+    """El ``site_url`` del mkdocs.yml con que se construye el libro."""
+    texto = Path(os.environ.get("TAPIZ_MKDOCS_YML", str(RAIZ / "mkdocs.yml"))).read_text("utf-8")
+    encontrado = re.search(r"^site_url:\s*(\S+)", texto, re.MULTILINE)
+    assert encontrado, "mkdocs.yml no tiene site_url"
+    return encontrado.group(1).rstrip("/") + "/"
 
 
 def lanzar_chromium(playwright) -> Browser:
@@ -85,11 +139,9 @@ def lanzar_chromium(playwright) -> Browser:
 
 
 @pytest.fixture(scope="session")
-def sitio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """URL base del sitio recién construido."""
-    destino = tmp_path_factory.mktemp("sitio")
-    servidor, base = servir(destino)
-    construir_sitio(destino, base)
+def sitio(libro: Path) -> Iterator[str]:
+    """URL base del libro construido, servido en la misma ruta que en su ``site_url``."""
+    servidor, base = servir(libro, publicado_en=site_url())
     yield base
     servidor.shutdown()
 
@@ -102,6 +154,9 @@ def navegador() -> Iterator[Browser]:
         chromium.close()
 
 
+UN_FOTOGRAMA = "() => new Promise((listo) => requestAnimationFrame(() => setTimeout(listo)))"
+
+
 @dataclass
 class Pestana:
     """Una página de Chromium que registra peticiones, errores de consola y de página."""
@@ -110,10 +165,28 @@ class Pestana:
     base: str
     externas: list[str] = field(default_factory=list)
     errores: list[str] = field(default_factory=list)
+    en_curso: set[Request] = field(default_factory=set)
 
     def ir(self, ruta: str) -> None:
+        """Abre la página y espera a que termine todo lo que pidió al cargar.
+
+        No es «networkidle», que espera además medio segundo sin peticiones en cada página:
+        aquí basta con que no quede ninguna en curso tras un fotograma sin pedir nada más.
+        """
         self.page.goto(self.base + ruta)
-        self.page.wait_for_load_state("networkidle")
+        self.esperar_a_la_red()
+
+    def esperar_a_la_red(self) -> None:
+        limite = time.monotonic() + 60
+        while True:
+            # La respuesta de evaluate llega después de los avisos de las peticiones anteriores.
+            self.page.evaluate(UN_FOTOGRAMA)
+            if not self.en_curso:
+                return
+            while self.en_curso:
+                pendientes = sorted(p.url for p in self.en_curso)
+                assert time.monotonic() < limite, f"peticiones que no terminan: {pendientes}"
+                self.page.wait_for_timeout(10)
 
     def ir_a_la_calculadora(self, ruta: str = "hacer-cosas/") -> None:
         """Abre la página y baja hasta la calculadora, que solo se monta al acercarse."""
@@ -132,15 +205,17 @@ def abrir_pestana(navegador: Browser, base: str, viewport: dict[str, int]) -> Pe
     pestana = Pestana(contexto.new_page(), base)
     local = urlsplit(base).netloc
 
-    def filtrar(ruta) -> None:
-        url = ruta.request.url
-        if urlsplit(url).netloc == local or url.startswith(("data:", "blob:")):
-            ruta.continue_()
-        else:
+    # Sin contexto.route, que desactiva la caché HTTP y pasa cada petición por Python: las de
+    # fuera no llegan a salir (--host-resolver-rules) y aquí solo se apuntan.
+    def pedida(peticion: Request) -> None:
+        pestana.en_curso.add(peticion)
+        url = peticion.url
+        if urlsplit(url).netloc != local and not url.startswith(("data:", "blob:")):
             pestana.externas.append(url)
-            ruta.abort()
 
-    contexto.route("**/*", filtrar)
+    contexto.on("request", pedida)
+    contexto.on("requestfinished", lambda peticion: pestana.en_curso.discard(peticion))
+    contexto.on("requestfailed", lambda peticion: pestana.en_curso.discard(peticion))
     pestana.page.on(
         "console",
         lambda m: pestana.errores.append(f"consola: {m.text}") if m.type == "error" else None,

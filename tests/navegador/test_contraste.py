@@ -20,6 +20,12 @@ CONTROLES = [
 ]
 
 
+FIN_DE_LAS_TRANSICIONES = """() => Promise.all(document.getAnimations()
+    .filter((animacion) => animacion instanceof CSSTransition)
+    .map((transicion) => transicion.finished.catch(() => null)))"""
+"""Espera a que acaben las transiciones de CSS en curso (una cancelada también acaba)."""
+
+
 def _contraste(pagina, elemento) -> list[str]:
     resultado = pagina.evaluate(
         """async (e) => (await axe.run(e, {runOnly: ['color-contrast']})).violations
@@ -54,7 +60,7 @@ def test_cada_estado_de_cada_control_tiene_contraste(pestana, esquema):
                 caja = control.bounding_box()
                 pagina.mouse.move(caja["x"] + 2, caja["y"] + 2)
                 pagina.mouse.down()
-            pagina.wait_for_timeout(300)  # las transiciones del tema duran 125-250 ms
+            pagina.evaluate(FIN_DE_LAS_TRANSICIONES)  # las del tema duran 125-250 ms
             if problemas := _contraste(pagina, control):
                 fallos[f"{selector} ({estado})"] = problemas
             if estado == "pulsado":

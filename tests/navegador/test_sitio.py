@@ -9,30 +9,20 @@ from urllib.request import urlopen
 
 import axe_playwright_python
 import pytest
+import yaml
 
-from tests.navegador.conftest import MOVIL, abrir_pestana, llevar_a_la_calculadora
+from tests.navegador.conftest import (
+    ESCRITORIO,
+    MOVIL,
+    RAIZ,
+    abrir_pestana,
+    llevar_a_la_calculadora,
+)
 
 pytestmark = pytest.mark.navegador
 
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 PAGINAS_AXE = ["", "hacer-cosas/", "rango-y-movimiento/"]
-
-
-def test_ninguna_pagina_pide_nada_fuera_del_sitio_ni_da_errores(pestana):
-    pestana.ir("")
-    enlaces = pestana.page.eval_on_selector_all(
-        "nav.md-nav--primary a.md-nav__link[href]", "as => as.map(a => a.href)"
-    )
-    paginas = sorted({e.split("#")[0] for e in enlaces if e.startswith(pestana.base)})
-    assert len(paginas) > 5
-    for pagina in paginas:
-        pestana.page.goto(pagina)
-        pestana.page.wait_for_load_state("networkidle")
-    # Abrir la búsqueda carga el trabajador y el índice: también deben ser locales.
-    pestana.page.locator(".md-search__input").click()
-    assert _buscar(pestana.page, "dados") != []
-    assert pestana.externas == []
-    assert pestana.errores == []
 
 
 def test_el_html_no_carga_nada_de_otro_sitio(sitio):
@@ -53,26 +43,6 @@ def _violaciones(pagina) -> list[str]:
         f"{v['id']} ({v['impact']}): {v['help']} → {[n['target'] for n in v['nodes']][:5]}"
         for v in resultado["violations"]
     ]
-
-
-@pytest.mark.parametrize("esquema", ["light", "dark"])
-def test_axe_no_encuentra_nada_en_ninguna_pagina(pestana, esquema):
-    pagina = pestana.page
-    pagina.emulate_media(color_scheme=esquema)
-    pestana.ir("")
-    enlaces = pagina.eval_on_selector_all(
-        "nav.md-nav--primary a.md-nav__link[href]", "as => as.map(a => a.href)"
-    )
-    paginas = sorted({e.split("#")[0] for e in enlaces if e.startswith(pestana.base)})
-    paginas.append(pestana.base + "catalogo/")
-    assert len(paginas) > 30
-    encontradas = {}
-    for url in paginas:
-        pagina.goto(url)
-        pagina.wait_for_load_state("networkidle")
-        if violaciones := _violaciones(pagina):
-            encontradas[url] = violaciones
-    assert encontradas == {}
 
 
 @pytest.mark.parametrize("esquema", ["light", "dark"])
@@ -313,23 +283,99 @@ LENGUAJE_DEL_MOTOR = {
 }
 
 
-def test_ningun_capitulo_habla_el_lenguaje_del_motor_ni_despues_de_repetir(pestana):
-    """Lo que ve quien lee, tarjetas redibujadas incluidas; el catálogo es aparte."""
+# El recorrido: cada página del menú, y el catálogo, una vez con cada esquema de color. En
+# cada visita se comprueba todo lo que se comprueba en todas las páginas (axe, nada de fuera,
+# ningún error y, con el claro, ni rastro del motor tras pulsar cada «Repetir»), se apunta
+# cada hallazgo con su página y su esquema y se afirma al final. Es una prueba por página y
+# esquema, para que pytest-xdist las reparta; el mismo contexto de Chromium sirve a todas las
+# de un esquema en un proceso, con su caché HTTP.
+
+
+def _paginas_del_menu() -> list[str]:
+    """Las rutas de las páginas de ``nav`` (``sistemas/d20.md`` → ``sistemas/d20/``)."""
+    nav = yaml.safe_load((RAIZ / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
+
+    def ficheros(entradas):
+        for entrada in entradas:
+            valores = entrada.values() if isinstance(entrada, dict) else [entrada]
+            for valor in valores:
+                yield from ficheros(valor) if isinstance(valor, list) else [valor]
+
+    rutas = []
+    for fichero in ficheros(nav):
+        ruta = fichero.removesuffix(".md").removesuffix("index").removesuffix("/")
+        rutas.append(f"{ruta}/" if ruta else "")
+    return rutas
+
+
+MENU = _paginas_del_menu()
+RECORRIDO = [*MENU, "catalogo/"]
+
+
+def test_el_recorrido_pasa_por_todas_las_paginas_del_menu(pestana):
+    """Las páginas del recorrido son las que enlaza el menú del sitio construido."""
     pestana.ir("")
     enlaces = pestana.page.eval_on_selector_all(
         "nav.md-nav--primary a.md-nav__link[href]", "as => as.map(a => a.href)"
     )
-    paginas = sorted({e.split("#")[0] for e in enlaces if e.startswith(pestana.base)})
-    paginas = [p for p in paginas if "/colaborar/" not in p]
-    assert len(paginas) > 25 and not any("catalogo" in p for p in paginas)
-    hallados = []
-    for url in paginas:
-        pestana.page.goto(url)
-        pestana.page.wait_for_load_state("networkidle")
-        for boton in pestana.page.locator("button.tapiz-repetir").all():
-            boton.click()
-        texto = re.sub(r"https?://\S+", "", pestana.page.locator("article").inner_text())
-        for nombre, patron in LENGUAJE_DEL_MOTOR.items():
-            hallados += [(url, nombre, m.group()) for m in re.finditer(patron, texto)]
-    assert hallados == []
-    assert pestana.errores == []
+    enlazadas = {e.split("#")[0] for e in enlaces if e.startswith(pestana.base)}
+    assert enlazadas == {pestana.base + ruta for ruta in MENU}
+    assert len(RECORRIDO) > 30 and "catalogo/" not in MENU
+    assert len([r for r in MENU if "colaborar/" not in r]) > 25
+
+
+@pytest.fixture(scope="module")
+def recorrido(navegador, sitio):
+    """Una pestaña de escritorio por esquema de color, la misma para todo el recorrido."""
+    abiertas = {}
+
+    def pestana_de(esquema):
+        if esquema not in abiertas:
+            abiertas[esquema] = abrir_pestana(navegador, sitio, ESCRITORIO)
+            abiertas[esquema].page.emulate_media(color_scheme=esquema)
+        return abiertas[esquema]
+
+    yield pestana_de
+    for abierta in abiertas.values():
+        abierta.page.context.close()
+
+
+def _lenguaje_del_motor(pagina) -> list[str]:
+    """Lo que ve quien lee, tarjetas redibujadas por «Repetir» incluidas."""
+    for boton in pagina.locator("button.tapiz-repetir").all():
+        boton.click()
+    texto = re.sub(r"https?://\S+", "", pagina.locator("article").inner_text())
+    return [
+        f"{nombre}: {m.group()!r}"
+        for nombre, patron in LENGUAJE_DEL_MOTOR.items()
+        for m in re.finditer(patron, texto)
+    ]
+
+
+@pytest.mark.parametrize("esquema", ["light", "dark"])
+@pytest.mark.parametrize("ruta", RECORRIDO, ids=lambda ruta: ruta.strip("/") or "inicio")
+def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido, ruta, esquema):
+    pestana = recorrido(esquema)
+    pestana.errores.clear()
+    pestana.externas.clear()
+    pestana.ir(ruta)
+    pagina = pestana.page
+    donde = f"{ruta or '/'} ({esquema})"
+    hallazgos = []
+    esperado = "slate" if esquema == "dark" else "default"
+    if (tema := pagina.get_attribute("body", "data-md-color-scheme")) != esperado:
+        hallazgos.append(f"{donde}: esquema de Material «{tema}», no «{esperado}»")
+    hallazgos += [f"{donde}: axe: {v}" for v in _violaciones(pagina)]
+    # Lo que ve quien lee no habla el lenguaje del motor (el catálogo y las páginas de quien
+    # colabora sí hablan de él, a propósito); el texto no cambia con el esquema de color.
+    if esquema == "light" and ruta != "catalogo/" and not ruta.startswith("colaborar/"):
+        hallazgos += [f"{donde}: lenguaje del motor: {h}" for h in _lenguaje_del_motor(pagina)]
+    if ruta == "":
+        # Abrir la búsqueda carga el trabajador y el índice: también deben ser locales.
+        pagina.locator(".md-search__input").click()
+        if not _buscar(pagina, "dados"):
+            hallazgos.append(f"{donde}: la búsqueda de «dados» no encuentra nada")
+    pestana.esperar_a_la_red()
+    hallazgos += [f"{donde}: {error}" for error in pestana.errores]
+    hallazgos += [f"{donde}: petición fuera del sitio: {url}" for url in pestana.externas]
+    assert hallazgos == []

@@ -21,7 +21,6 @@ from tests.navegador.conftest import (
     ESCRITORIO,
     RAIZ,
     abrir_pestana,
-    construir_sitio,
     llevar_a_la_calculadora,
     servir,
 )
@@ -75,10 +74,9 @@ def zensical(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, s
 
 
 @pytest.fixture(scope="module")
-def mkdocs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    destino = tmp_path_factory.mktemp("mkdocs")
-    construir_sitio(destino, "http://127.0.0.1/")
-    return destino
+def mkdocs(libro: Path) -> Path:
+    """El mismo libro construido con MkDocs: el de toda la sesión (tests/conftest.py)."""
+    return libro
 
 
 def _bloques(pagina: Path) -> list[str]:

@@ -6,8 +6,6 @@ que vuelva a cargar todos los widgets (o todos los datos) haga fallar la prueba.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,6 @@ import pytest
 from desarrollo.peso import Peso, paginas, peso_de_pagina
 from mkdocs_plugins.plugin import carga
 
-RAIZ = Path(__file__).resolve().parents[2]
 KB = 1024
 SIN_WIDGETS = 3.25 * KB
 """La base de toda página (dados.js y tapiz.css). La issue 27 pide 3 KB y no se cumple: las
@@ -34,11 +31,9 @@ REPETIR = 5 * KB
 
 
 @pytest.fixture(scope="module")
-def sitio(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    destino = tmp_path_factory.mktemp("peso") / "site"
-    orden = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(RAIZ / "mkdocs.yml")]
-    subprocess.run([*orden, "-d", str(destino)], check=True, cwd=RAIZ, capture_output=True)
-    return destino
+def sitio(libro: Path) -> Path:
+    """El libro que construye una vez la sesión (tests/conftest.py), como «mkdocs build»."""
+    return libro
 
 
 @pytest.fixture(scope="module")
