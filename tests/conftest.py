@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 from filelock import FileLock
 from hypothesis import settings
 
@@ -29,6 +30,25 @@ settings.register_profile("tapiz", deadline=None)
 settings.load_profile("tapiz")
 
 RAIZ = Path(__file__).resolve().parent.parent
+
+
+class _CargadorMkdocs(yaml.SafeLoader):
+    """YAML de mkdocs.yml con su etiqueta ``!ENV [VARIABLE, por defecto]``."""
+
+
+def _env(cargador: yaml.SafeLoader, nodo: yaml.Node) -> object:
+    variable, *por_defecto = cargador.construct_sequence(nodo)  # type: ignore[arg-type]
+    return os.environ.get(str(variable), por_defecto[0] if por_defecto else None)
+
+
+_CargadorMkdocs.add_constructor("!ENV", _env)
+
+
+def mkdocs_yml() -> dict[str, object]:
+    """La configuración de MkDocs del proyecto, leída como la lee MkDocs."""
+    texto = (RAIZ / "mkdocs.yml").read_text(encoding="utf-8")
+    return yaml.load(texto, Loader=_CargadorMkdocs)
+
 
 CONSTRUIR = """
 import logging

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from tests.conftest import construir_libro
+from tests.conftest import construir_libro, mkdocs_yml
 from tests.plugin.conftest import PAGINAS, sitio
 
 RAIZ = Path(__file__).resolve().parent.parent
@@ -44,7 +44,10 @@ def test_pages_publica_lo_que_construye_ci_run():
     ci = (RAIZ / ".ci" / "run").read_text(encoding="utf-8")
     # Las pruebas construyen el libro una vez (tests/conftest.py) y --sitio lo deja en site/.
     assert "python3 tareas.py pruebas --sitio site" in ci
-    assert "run mkdocs build" not in ci  # no se construye dos veces
+    # Una sola construcción más: la del sitio que se publica, con «Descargar PDF» y su PDF.
+    assert ci.count("uv run mkdocs build") == 1
+    assert "TAPIZ_PDF=true uv run mkdocs build --strict --site-dir site" in ci
+    assert "tapiz pdf site/tapiz-srd.pdf --sitio site" in ci
 
 
 def test_el_libro_de_las_pruebas_se_construye_en_modo_estricto(tmp_path):
@@ -59,7 +62,7 @@ def test_el_libro_de_las_pruebas_se_construye_en_modo_estricto(tmp_path):
 
 def test_el_libro_de_las_pruebas_es_el_del_mkdocs_yml(libro):
     """El de las pruebas es el que se publica: con el site_url de mkdocs.yml en su sitemap."""
-    site_url = yaml.safe_load((RAIZ / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
+    site_url = mkdocs_yml()["site_url"]
     assert f"<loc>{site_url}</loc>" in (libro / "sitemap.xml").read_text(encoding="utf-8")
     assert (libro / "catalogo" / "index.html").exists()
 

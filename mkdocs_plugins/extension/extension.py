@@ -30,6 +30,7 @@ from pymdownx.superfences import SuperFencesCodeExtension
 from mkdocs_plugins.extension import valores
 from mkdocs_plugins.extension.valores import DadosNarrados, ValorDelMotor
 from mkdocs_plugins.nucleo import (
+    anclas,
     bloques,
     dados_en_texto,
     estructura,
@@ -307,7 +308,7 @@ class _DadosEnTexto(Postprocessor):
         estado.problemas.extend(nuevos)
         estado.problemas.sort(key=lambda p: p.linea)
         aviso = "".join(render.error(p) for p in nuevos)
-        return aviso + dados_en_texto.botones(visible, validas)
+        return anclas.anclar(aviso + dados_en_texto.botones(visible, validas))
 
 
 def makeExtension(**kwargs: Any) -> TapizExtension:

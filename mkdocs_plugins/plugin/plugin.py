@@ -24,7 +24,6 @@ from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial
 from mkdocs_plugins.nucleo import (
     abreviaturas,
-    anclas,
     cache,
     catalogo,
     datos,
@@ -223,7 +222,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.historial is not None and page.file.src_uri == catalogo.RUTA:
             html = publicar_cambios.marcar_fichas(html, self.historial)
         html = _abreviaturas_propias(html, page, config)
-        html = self._cargar_widgets(anclas.anclar(html), page, estado)
+        html = self._cargar_widgets(html, page, estado)
         if self.error_de_configuracion is not None:
             html = render.error(self.error_de_configuracion) + html
         return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)

@@ -9,12 +9,11 @@ from urllib.request import urlopen
 
 import axe_playwright_python
 import pytest
-import yaml
 
+from tests.conftest import mkdocs_yml
 from tests.navegador.conftest import (
     ESCRITORIO,
     MOVIL,
-    RAIZ,
     abrir_pestana,
     llevar_a_la_calculadora,
 )
@@ -118,11 +117,11 @@ def test_el_libro_completo_tiene_todas_las_paginas_y_enlaces_internos(pestana):
     enlaces_nav = pagina.eval_on_selector_all(
         "nav.md-nav--primary a.md-nav__link[href]",
         "as => new Set(as.map(a => a.href.split('#')[0])"
-        ".filter(h => !h.includes('/colaborar/') && !h.includes('/sistemas/')))"
+        ".filter(h => !/\\/(colaborar|sistemas|cambios)\\//.test(h)))"
         ".size",
     )
-    # Todas las páginas de la navegación menos el propio libro, las de quien colabora
-    # y los apéndices de otros sistemas, que no son el SRD de Tapiz.
+    # Todas las páginas de la navegación menos el propio libro, las de quien colabora,
+    # los apéndices de otros sistemas, que no son el SRD de Tapiz, y el registro de cambios.
     assert capitulos.count() == enlaces_nav - 1
     assert capitulos.locator("h1").count() >= capitulos.count()
     rotos = pagina.evaluate(
@@ -275,7 +274,8 @@ def test_el_libro_impreso_tiene_portada_indice_y_solo_lo_que_se_imprime(pestana)
 
 
 LENGUAJE_DEL_MOTOR = {
-    "número en coma flotante": r"\b\d+\.\d{4,}|\b\d+\.0\b|\b0\.\d+",
+    # Un número de versión («0.1.0», en la página «Cambios») no es un número del motor.
+    "número en coma flotante": r"(?<![.\d])(?:\d+\.\d{4,}|\d+\.0\b|0\.\d+)(?![.\d])",
     "literal de programa": r"\b(?:null|None|true|false|True|False|obligatoria)\b",
     "identificador": r"\b[a-z]+_[a-z_]+\b",
     "lista de Python": r"\[\d+, \d+",
@@ -293,7 +293,7 @@ LENGUAJE_DEL_MOTOR = {
 
 def _paginas_del_menu() -> list[str]:
     """Las rutas de las páginas de ``nav`` (``sistemas/d20.md`` → ``sistemas/d20/``)."""
-    nav = yaml.safe_load((RAIZ / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
+    nav = mkdocs_yml()["nav"]
 
     def ficheros(entradas):
         for entrada in entradas:
