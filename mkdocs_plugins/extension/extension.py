@@ -140,6 +140,7 @@ class TapizExtension(Extension):
         superfences.superfences[0]["formatter"] = self._vigilar_tipos(md, original)
         md.treeprocessors.register(_FinDelArbol(md, self), "tapiz_fin_del_arbol", -100)
         md.postprocessors.register(_DadosEnTexto(md, self), "tapiz_dados", 31)
+        md.postprocessors.register(_Anclas(md), "tapiz_anclas", 25)
         md.inlinePatterns.register(
             ValorDelMotor(md, lambda: self._contexto(md)), "tapiz_valor", 175
         )
@@ -279,6 +280,14 @@ class _FinDelArbol(Treeprocessor):
         estado.desacuerdos()
 
 
+class _Anclas(Postprocessor):
+    """El ancla y el enlace de cada tarjeta, ya con el HTML de los bloques en su sitio (tras
+    el postprocesador de HTML en bruto, prioridad 30)."""
+
+    def run(self, text: str) -> str:
+        return anclas.anclar(text)
+
+
 class _DadosEnTexto(Postprocessor):
     """Convierte en botones los dados del texto; la notación que el motor rechaza es un error."""
 
@@ -308,7 +317,7 @@ class _DadosEnTexto(Postprocessor):
         estado.problemas.extend(nuevos)
         estado.problemas.sort(key=lambda p: p.linea)
         aviso = "".join(render.error(p) for p in nuevos)
-        return anclas.anclar(aviso + dados_en_texto.botones(visible, validas))
+        return aviso + dados_en_texto.botones(visible, validas)
 
 
 def makeExtension(**kwargs: Any) -> TapizExtension:

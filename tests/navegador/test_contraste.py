@@ -15,9 +15,11 @@ CONTROLES = [
     "button.tapiz-dados",
     ".tapiz-tirada-zona button[aria-expanded]",
     ".tapiz-calculadora button",
-    "button.tapiz-repetir",
     "button.tapiz-volver",
+    "button.tapiz-repetir",
 ]
+"""«Volver» antes que «Repetir»: pulsar «Repetir» redibuja la tarjeta (y, cuando responde el
+motor de reglas, otra vez), y con ella su «Volver»."""
 
 
 FIN_DE_LAS_TRANSICIONES = """() => Promise.all(document.getAnimations()
