@@ -134,7 +134,9 @@ def ordenes(
         return [*previas, ["run", "mkdocs", "serve", *argumentos]]
     if tarea == "pruebas":
         filtro = [] if chromium else ["-m", "not navegador"]
-        repartir = ["-n", str(procesos(nucleos))]
+        # worksteal: un proceso que acaba pronto toma pruebas de la cola del otro (con
+        # «load», la cola inicial de uno se llevaba todas las de navegador y el otro esperaba).
+        repartir = ["-n", str(procesos(nucleos)), "--dist", "worksteal"]
         return [*previas, ["run", "pytest", *repartir, *filtro, *argumentos]]
     raise SystemExit(f"tarea desconocida «{tarea}»; las tareas son: servir, pruebas")
 

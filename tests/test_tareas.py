@@ -14,9 +14,11 @@ import tareas
 
 def test_sin_chromium_se_prueba_el_resto_y_se_dice_en_una_linea():
     assert tareas.ordenes("pruebas", ["-q"], chromium=False) == [
-        ["run", "pytest", "-n", "2", "-m", "not navegador", "-q"]
+        ["run", "pytest", "-n", "2", "--dist", "worksteal", "-m", "not navegador", "-q"]
     ]
-    assert tareas.ordenes("pruebas", [], chromium=True) == [["run", "pytest", "-n", "2"]]
+    assert tareas.ordenes("pruebas", [], chromium=True) == [
+        ["run", "pytest", "-n", "2", "--dist", "worksteal"]
+    ]
     assert "\n" not in tareas.SIN_CHROMIUM
     assert "sudo apt-get install chromium" in tareas.SIN_CHROMIUM
 
@@ -24,7 +26,15 @@ def test_sin_chromium_se_prueba_el_resto_y_se_dice_en_una_linea():
 def test_las_pruebas_se_reparten_entre_los_nucleos_hasta_un_maximo():
     assert [tareas.procesos(n) for n in (None, 1, 2, 3, 64)] == [1, 1, 2, 3, 4]
     orden = tareas.ordenes("pruebas", ["-x"], chromium=True, nucleos=8)[-1]
-    assert orden == ["run", "pytest", "-n", "4", "-x"]  # las opciones de quien llama, al final
+    assert orden == [
+        "run",
+        "pytest",
+        "-n",
+        "4",
+        "--dist",
+        "worksteal",
+        "-x",
+    ]  # las opciones de quien llama, al final
 
 
 def test_sin_typescript_instala_el_de_package_lock_antes_de_las_pruebas():
@@ -108,7 +118,9 @@ def test_sin_permiso_no_instala_nada_y_lo_dice(sin_chromium, monkeypatch, capsys
     assert tareas.asegurar_chromium() is False
     assert sin_chromium == []
     assert tareas.main(["pruebas", "-q"]) == 1  # el resto pasa, pero falta algo
-    assert sin_chromium == [["uv", "run", "pytest", "-n", "2", "-m", "not navegador", "-q"]]
+    assert sin_chromium == [
+        ["uv", "run", "pytest", "-n", "2", "--dist", "worksteal", "-m", "not navegador", "-q"]
+    ]
     assert capsys.readouterr().out.count(tareas.SIN_CHROMIUM) == 2
 
 

@@ -200,6 +200,24 @@ def llevar_a_la_calculadora(pagina: Page) -> None:
     pagina.locator(".tapiz-calculadora table").first.wait_for()
 
 
+SIN_MOTOR = """(() => {
+  const Original = window.Worker;
+  window.Worker = class extends Original {
+    constructor(url, opciones) {
+      if (String(url).includes("/tapiz/motor.js")) throw new Error("motor apagado en esta prueba");
+      super(url, opciones);
+    }
+  };
+})()"""
+"""Para las pruebas que no miran el motor en la página: sin él, la página se queda con lo
+precalculado (como sin WebAssembly) y no arranca Pyodide por detrás (unos 6 s de CPU cada vez,
+que se llevaba de la otra prueba en curso). La búsqueda de Material sigue con su Worker."""
+
+
+def apagar_el_motor(pestana: Pestana) -> None:
+    pestana.page.context.add_init_script(SIN_MOTOR)
+
+
 def abrir_pestana(navegador: Browser, base: str, viewport: dict[str, int]) -> Pestana:
     contexto = navegador.new_context(viewport=viewport, locale="es-ES", service_workers="block")
     pestana = Pestana(contexto.new_page(), base)

@@ -8,42 +8,8 @@ from tests.navegador.conftest import MOVIL, abrir_pestana
 
 pytestmark = pytest.mark.navegador
 
-PAGINAS = [
-    "",
-    "introduccion/",
-    "hacer-cosas/",
-    "creacion-de-personajes/",
-    "movimiento-defensa-y-puntos-de-golpe/",
-    "lenguas/",
-    "rango-y-movimiento/",
-    "posturas/",
-    "puntos-de-efecto/",
-    "sistemas/d20/",
-    "sistemas/ratas/",
-    "sistemas/comparativa/",
-    "libro/",
-]
-
-_DOBLES = """() => [...document.querySelectorAll('.tapiz-expansion')].flatMap(e => {
-  const abreviatura = e.previousElementSibling;
-  const bloque = e.closest('p, li, dd, dt, td, th') ?? e.parentElement;
-  const texto = bloque.textContent.toLowerCase();
-  const significado = abreviatura.title.toLowerCase();
-  return texto.split(significado).length - 1 > 1 ? [bloque.textContent.trim()] : [];
-})"""
-
-
-@pytest.mark.parametrize("ruta", PAGINAS)
-def test_cada_abreviatura_se_explica_una_vez_sin_duplicar_lo_que_dice_el_texto(pestana, ruta):
-    pestana.ir(ruta)
-    assert pestana.page.evaluate(_DOBLES) == []
-    vistas = pestana.page.evaluate(
-        """() => [...document.querySelectorAll('.tapiz-libro__capitulo, .md-content article')]
-            .filter(c => !c.querySelector('.tapiz-libro__capitulo'))
-            .flatMap(c => [...c.querySelectorAll('.tapiz-expansion')]
-              .map(e => c.dataset.origen + e.previousElementSibling.textContent))"""
-    )
-    assert len(vistas) == len(set(vistas)), vistas
+# Que cada abreviatura se explique una vez sin repetir lo que dice el texto, y que ninguna
+# página sea más ancha que el móvil, se mira en cada página del recorrido de test_sitio.py.
 
 
 def test_en_ratas_el_dj_es_el_director_de_juego(pestana):
@@ -55,17 +21,6 @@ def test_en_ratas_el_dj_es_el_director_de_juego(pestana):
     assert significados and set(significados) == {"Director de Juego"}
     expansiones = pestana.page.locator("article .tapiz-expansion").all_text_contents()
     assert " (Director de Juego)" in expansiones
-
-
-@pytest.mark.parametrize("ruta", PAGINAS)
-def test_en_el_movil_ninguna_pagina_es_mas_ancha_que_la_pantalla(navegador, sitio, ruta):
-    pestana = abrir_pestana(navegador, sitio, MOVIL)
-    pestana.ir(ruta)
-    anchos = pestana.page.evaluate(
-        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    pestana.page.context.close()
-    assert anchos[0] <= anchos[1], anchos
 
 
 @pytest.mark.parametrize(("ruta", "sigla"), [("lenguas/", "TZR0001"), ("introduccion/", "DJ")])

@@ -15,6 +15,7 @@ from tests.navegador.conftest import (
     ESCRITORIO,
     MOVIL,
     abrir_pestana,
+    apagar_el_motor,
     llevar_a_la_calculadora,
 )
 
@@ -34,10 +35,14 @@ def test_el_html_no_carga_nada_de_otro_sitio(sitio):
         assert [e for e in externos if "http" in e] == [], ruta
 
 
-def _violaciones(pagina) -> list[str]:
-    """Todas las violaciones que encuentra axe-core, de cualquier impacto."""
+def _violaciones(pagina, opciones: dict | None = None, contexto: object = None) -> list[str]:
+    """Las violaciones que encuentra axe-core, de cualquier impacto (todas sus reglas, o las
+    de ``opciones``), en toda la página o en ``contexto``."""
     pagina.add_script_tag(content=AXE)
-    resultado = pagina.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    resultado = pagina.evaluate(
+        "([contexto, opciones]) => axe.run(contexto ?? document, opciones)",
+        [contexto, {"resultTypes": ["violations"], **(opciones or {})}],
+    )
     return [
         f"{v['id']} ({v['impact']}): {v['help']} → {[n['target'] for n in v['nodes']][:5]}"
         for v in resultado["violations"]
@@ -283,12 +288,16 @@ LENGUAJE_DEL_MOTOR = {
 }
 
 
-# El recorrido: cada página del menú, y el catálogo, una vez con cada esquema de color. En
-# cada visita se comprueba todo lo que se comprueba en todas las páginas (axe, nada de fuera,
-# ningún error y, con el claro, ni rastro del motor tras pulsar cada «Repetir»), se apunta
-# cada hallazgo con su página y su esquema y se afirma al final. Es una prueba por página y
-# esquema, para que pytest-xdist las reparta; el mismo contexto de Chromium sirve a todas las
-# de un esquema en un proceso, con su caché HTTP.
+# El recorrido: cada página del menú, y el catálogo, una vez con cada esquema de color: el claro
+# en el escritorio y el oscuro en el móvil. En cada visita se comprueba todo lo que se comprueba
+# en todas las páginas (nada de fuera, ningún error, axe) y se apunta cada hallazgo con su
+# página y su esquema para afirmarlo al final. Con el claro, axe entero, las abreviaturas
+# (explicadas una vez, sin repetir lo que dice el texto) y ni rastro del motor tras pulsar cada
+# «Repetir»; con el oscuro, las reglas de axe que dependen del color y que la página no sea más
+# ancha que el móvil. Es una prueba por página y esquema, para que pytest-xdist las reparta; el
+# mismo contexto de Chromium sirve a todas las de un esquema en un proceso, con su caché HTTP.
+# El motor en la página queda apagado: «Repetir» pinta lo precalculado, y el texto del motor en
+# vivo lo mira test_vivo_tarjetas.py.
 
 
 def _paginas_del_menu() -> list[str]:
@@ -324,15 +333,24 @@ def test_el_recorrido_pasa_por_todas_las_paginas_del_menu(pestana):
     assert len([r for r in MENU if "colaborar/" not in r]) > 25
 
 
+PASADAS = {"light": ESCRITORIO, "dark": MOVIL}
+REGLAS_DEL_COLOR = {"runOnly": ["color-contrast", "link-in-text-block"]}
+"""Las reglas de axe cuyo resultado cambia con el esquema de color: las demás, con el claro."""
+CAPITULOS_DEL_LIBRO = {"exclude": [".tapiz-libro__capitulo"]}
+"""En el libro completo, el contraste de sus capítulos ya se mide en la página de cada uno (el
+mismo HTML con la misma hoja de estilo): ahí, solo el de lo suyo (portada, índice, menú)."""
+
+
 @pytest.fixture(scope="module")
 def recorrido(navegador, sitio):
-    """Una pestaña de escritorio por esquema de color, la misma para todo el recorrido."""
+    """Una pestaña por esquema de color, la misma para todo el recorrido."""
     abiertas = {}
 
     def pestana_de(esquema):
         if esquema not in abiertas:
-            abiertas[esquema] = abrir_pestana(navegador, sitio, ESCRITORIO)
+            abiertas[esquema] = abrir_pestana(navegador, sitio, PASADAS[esquema])
             abiertas[esquema].page.emulate_media(color_scheme=esquema)
+            apagar_el_motor(abiertas[esquema])
         return abiertas[esquema]
 
     yield pestana_de
@@ -344,7 +362,11 @@ def _lenguaje_del_motor(pagina) -> list[str]:
     """Lo que ve quien lee, tarjetas redibujadas por «Repetir» incluidas."""
     for boton in pagina.locator("button.tapiz-repetir").all():
         boton.click()
-    texto = re.sub(r"https?://\S+", "", pagina.locator("article").inner_text())
+    return lenguaje_del_motor(pagina.locator("article").inner_text())
+
+
+def lenguaje_del_motor(texto: str) -> list[str]:
+    texto = re.sub(r"https?://\S+", "", texto)
     return [
         f"{nombre}: {m.group()!r}"
         for nombre, patron in LENGUAJE_DEL_MOTOR.items()
@@ -352,7 +374,40 @@ def _lenguaje_del_motor(pagina) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("esquema", ["light", "dark"])
+_DOBLES = """() => [...document.querySelectorAll('.tapiz-expansion')].flatMap(e => {
+  const abreviatura = e.previousElementSibling;
+  const bloque = e.closest('p, li, dd, dt, td, th') ?? e.parentElement;
+  const texto = bloque.textContent.toLowerCase();
+  const significado = abreviatura.title.toLowerCase();
+  return texto.split(significado).length - 1 > 1 ? [bloque.textContent.trim()] : [];
+})"""
+"""Expansiones que repiten lo que ya dice el texto («Directora de Juego (DJ (Directora…))»)."""
+
+_REPETIDAS = """() => {
+  const vistas = [...document.querySelectorAll('.tapiz-libro__capitulo, .md-content article')]
+    .filter(c => !c.querySelector('.tapiz-libro__capitulo'))
+    .flatMap(c => [...c.querySelectorAll('.tapiz-expansion')]
+      .map(e => (c.dataset.origen ?? '') + ' ' + e.previousElementSibling.textContent));
+  return vistas.filter((v, i) => vistas.indexOf(v) !== i);
+}"""
+"""Abreviaturas explicadas más de una vez en una página (o en un capítulo del libro)."""
+
+
+def _abreviaturas(pagina) -> list[str]:
+    dobles = [f"explicada dos veces: {t!r}" for t in pagina.evaluate(_DOBLES)]
+    return dobles + [f"explicada otra vez: {v!r}" for v in pagina.evaluate(_REPETIDAS)]
+
+
+def _mas_ancha_que_la_pantalla(pagina) -> list[str]:
+    ancho, pantalla = pagina.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    if ancho <= pantalla:
+        return []
+    return [f"la página mide {ancho} px en una pantalla de {pantalla} px"]
+
+
+@pytest.mark.parametrize("esquema", list(PASADAS))
 @pytest.mark.parametrize("ruta", RECORRIDO, ids=lambda ruta: ruta.strip("/") or "inicio")
 def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido, ruta, esquema):
     pestana = recorrido(esquema)
@@ -365,12 +420,22 @@ def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido,
     esperado = "slate" if esquema == "dark" else "default"
     if (tema := pagina.get_attribute("body", "data-md-color-scheme")) != esperado:
         hallazgos.append(f"{donde}: esquema de Material «{tema}», no «{esperado}»")
-    hallazgos += [f"{donde}: axe: {v}" for v in _violaciones(pagina)]
+    libro = ruta == "libro/"
+    if esquema == "light":
+        sin_color = {"rules": {"color-contrast": {"enabled": False}}} if libro else {}
+        hallazgos += [f"{donde}: axe: {v}" for v in _violaciones(pagina, sin_color)]
+    if esquema == "dark" or libro:
+        contexto = CAPITULOS_DEL_LIBRO if libro else None
+        del_color = _violaciones(pagina, REGLAS_DEL_COLOR, contexto)
+        hallazgos += [f"{donde}: axe: {v}" for v in del_color]
+    if esquema == "dark":
+        hallazgos += [f"{donde}: {h}" for h in _mas_ancha_que_la_pantalla(pagina)]
     # Lo que ve quien lee no habla el lenguaje del motor (el catálogo y las páginas de quien
     # colabora sí hablan de él, a propósito); el texto no cambia con el esquema de color.
     if esquema == "light" and ruta != "catalogo/" and not ruta.startswith("colaborar/"):
+        hallazgos += [f"{donde}: {h}" for h in _abreviaturas(pagina)]
         hallazgos += [f"{donde}: lenguaje del motor: {h}" for h in _lenguaje_del_motor(pagina)]
-    if ruta == "":
+    if ruta == "" and esquema == "light":
         # Abrir la búsqueda carga el trabajador y el índice: también deben ser locales.
         pagina.locator(".md-search__input").click()
         if not _buscar(pagina, "dados"):

@@ -11,6 +11,7 @@ import pytest
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
 from tests.navegador.conftest import Pestana
+from tests.navegador.test_sitio import lenguaje_del_motor
 
 pytestmark = pytest.mark.navegador
 REPETICIONES = 40
@@ -65,19 +66,45 @@ def test_un_mechon_blanco_se_repite_40_veces_con_sus_pasos(pestana):
     _repetir_con_pasos(pestana, tarjeta)
 
 
-@pytest.mark.parametrize(
-    "titulo", ["Sharra trepa la empalizada", "Sharra trepa la empalizada (edición 2017)"]
-)
-def test_las_tarjetas_de_sharra_se_repiten_40_veces_con_sus_pasos(pestana, titulo):
+def test_las_tarjetas_de_sharra_se_repiten_40_veces_con_sus_pasos(pestana):
+    """Las dos de «Hacer cosas», la de hoy y la de la edición de 2017, en una sola visita (el
+    motor arranca una vez)."""
     pestana.ir("hacer-cosas/")
-    cabecera = pestana.page.locator(".tapiz-ejemplo__cabecera strong", has_text=titulo)
-    tarjeta = pestana.page.locator(".tapiz-ejemplo").filter(has=cabecera.filter(has_text=titulo))
-    tarjeta = next(
-        t
-        for t in tarjeta.all()
-        if t.locator(".tapiz-ejemplo__cabecera strong").inner_text() == titulo
-    )
-    _repetir_con_pasos(pestana, tarjeta)
+    for titulo in ["Sharra trepa la empalizada", "Sharra trepa la empalizada (edición 2017)"]:
+        cabecera = pestana.page.locator(".tapiz-ejemplo__cabecera strong", has_text=titulo)
+        tarjetas = pestana.page.locator(".tapiz-ejemplo").filter(has=cabecera)
+        tarjeta = next(
+            t
+            for t in tarjetas.all()
+            if t.locator(".tapiz-ejemplo__cabecera strong").inner_text() == titulo
+        )
+        _repetir_con_pasos(pestana, tarjeta)
+
+
+def test_lo_que_escribe_el_motor_en_cada_tarjeta_no_habla_su_lenguaje(pestana):
+    """Cada tarjeta del libro completo (reúne las de todos los capítulos de Tapiz), de d20, de
+    Ratas y del Lienzo, repetida y redibujada por el motor en la página: ni identificadores, ni
+    números en coma flotante, ni literales de programa. Se pasa de una página a otra por el
+    menú, como quien lee, y el motor, ya cargado, sigue ahí (se pide una sola vez)."""
+    pedidos = []
+    pestana.page.on("request", lambda pedido: pedidos.append(pedido.url))
+    pestana.ir("libro/")
+    for ruta in ["libro/", "sistemas/d20/", "sistemas/ratas/", "lienzos/puertos-de-bruma/"]:
+        if ruta != "libro/":
+            pestana.page.locator(f"nav.md-nav--primary a[href$='{ruta}']").first.click()
+            pestana.page.wait_for_url(f"**/{ruta}")
+        tarjetas = pestana.page.locator(".tapiz-ejemplo:has(button.tapiz-repetir)").all()
+        assert len(tarjetas) >= 2, ruta
+        for tarjeta in tarjetas:
+            tarjeta.locator("button.tapiz-repetir").click()
+            pestana.page.wait_for_function(
+                "t => t.dataset.tapizVivo && t.dataset.tapizVivo === t.dataset.tapizTirada",
+                arg=tarjeta.element_handle(),
+                timeout=120_000,
+            )
+        texto = pestana.page.locator("article").inner_text()
+        assert lenguaje_del_motor(texto) == [], ruta
+    assert len([p for p in pedidos if p.endswith("/tapiz/motor.js")]) == 1
 
 
 def test_cambiar_datos_recalcula_y_se_vuelve_al_libro(pestana):

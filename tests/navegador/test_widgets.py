@@ -12,7 +12,7 @@ import pytest
 
 from tapiz_rules.dados import analizar, distribucion
 from tapiz_rules.sistemas import reglamento
-from tests.navegador.conftest import llevar_a_la_calculadora
+from tests.navegador.conftest import apagar_el_motor, llevar_a_la_calculadora
 
 TAPIZ = reglamento()
 GRADOS = TAPIZ.parametros.grados
@@ -205,6 +205,9 @@ def test_la_navegacion_instantanea_mantiene_vivos_los_widgets(pestana):
 
 
 def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
+    """Lo precalculado en la construcción, sin el motor en la página (el que lee sin
+    WebAssembly, o antes de que llegue): test_vivo_tarjetas.py mira lo que dibuja el motor."""
+    apagar_el_motor(pestana)
     pestana.ir("hacer-cosas/")
     marca = pestana.page.locator("[data-tapiz-repetir]").get_attribute("data-tapiz-repetir")
     with urlopen(f"{pestana.base}assets/tapiz/datos/{marca}") as respuesta:
@@ -243,6 +246,7 @@ def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
 
 
 def test_en_el_libro_repetir_pide_solo_los_datos_del_capitulo_del_ejemplo(pestana):
+    apagar_el_motor(pestana)
     pestana.ir("libro/")
     pedidos = []
     pestana.page.on("request", lambda pedido: pedidos.append(pedido.url))

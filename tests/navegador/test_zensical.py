@@ -21,6 +21,7 @@ from tests.navegador.conftest import (
     ESCRITORIO,
     RAIZ,
     abrir_pestana,
+    apagar_el_motor,
     llevar_a_la_calculadora,
     servir,
 )
@@ -107,6 +108,7 @@ def test_zensical_publica_los_datos_de_los_widgets_y_el_catalogo(zensical, mkdoc
 def test_en_zensical_tiran_los_dados_la_calculadora_y_repetir(navegador, zensical):
     _, base = zensical
     pestana = abrir_pestana(navegador, base, ESCRITORIO)
+    apagar_el_motor(pestana)  # el motor en la página lo prueban test_vivo*.py
     pagina = pestana.page
     pestana.ir("hacer-cosas/")
     vivo = pagina.locator("#tapiz-anuncios, [aria-live]").first
