@@ -5,6 +5,13 @@ El buscador de mkdocs-material indexa los campos que declara
 las palabras de cada sección escritas sin tildes ni eñes, solo las que
 cambian al plegarlas, para que el índice apenas crezca. El texto que se
 muestra en los resultados no se toca.
+
+Las secciones que definen un término (``define`` en su encabezado, véase
+``nucleo/definiciones.py``) ganan el campo ``terminos``, con las formas del término, con y
+sin tildes, y más peso que el título: salen las primeras al buscarlo. Su página gana las
+mismas palabras en ``terminos_de_sus_secciones``, con el peso del texto: el enlace de la
+página en los resultados, que Material pone encima de sus secciones, resalta así el término
+al abrirla (sin ninguna palabra que case, Material la enlaza con ``?h=`` vacío).
 """
 
 from __future__ import annotations
@@ -20,10 +27,17 @@ from typing import Any
 from mkdocs_plugins.nucleo import cache as cache_
 from mkdocs_plugins.nucleo.apartados import ETIQUETA
 from mkdocs_plugins.nucleo.cache import Cache
+from mkdocs_plugins.nucleo.definiciones import formas
 
 RUTA_INDICE = "search/search_index.json"
 CAMPOS_PLEGADOS = {"title": "titulo_sin_tildes", "text": "texto_sin_tildes"}
 _PALABRA = re.compile(r"\w+")
+CAMPO_TERMINOS = "terminos"
+CAMPO_TERMINOS_PAGINA = "terminos_de_sus_secciones"
+PESO_TERMINOS = 1e5
+"""Cien veces el del título (1.000 en Material): la sección que define el término gana a la
+página que lo lleva en su título, aunque Material multiplique después por 2,5 el de una
+página frente al de una sección."""
 
 
 def plegar_por_definicion(texto: str) -> str:
@@ -84,14 +98,52 @@ def _plegadas(texto_html: str, cache: Cache | None) -> str:
     )
 
 
-def plegar_indice_busqueda(ruta_indice: Path, cache: Cache | None = None) -> None:
-    """Añade al ``search_index.json`` de Material los campos sin tildes (idempotente)."""
+def formas_buscables(terminos: tuple[str, ...]) -> str:
+    """Las formas de los términos (palabras y plurales), con tildes y sin ellas, sin repetir."""
+    todas = [f for termino in terminos for f in formas(termino)]
+    return " ".join(dict.fromkeys([*todas, *map(plegar, todas)]))
+
+
+def anotar_definiciones(
+    indice: dict[str, Any], definiciones: dict[str, tuple[str, ...]]
+) -> None:
+    """Los campos de los términos en las secciones que los definen (por su ``location``) y
+    en sus páginas (idempotente)."""
+    campos = indice["config"].setdefault("fields", {})
+    campos[CAMPO_TERMINOS] = {"boost": PESO_TERMINOS}
+    campos[CAMPO_TERMINOS_PAGINA] = dict(campos.get("text", {"boost": 1}))
+    de_las_paginas: dict[str, tuple[str, ...]] = {}
+    for ubicacion, terminos in definiciones.items():
+        pagina = ubicacion.partition("#")[0]
+        if pagina != ubicacion:
+            de_las_paginas[pagina] = de_las_paginas.get(pagina, ()) + terminos
+    for documento in indice["docs"]:
+        ubicacion = documento["location"]
+        for campo, terminos in (
+            (CAMPO_TERMINOS, definiciones.get(ubicacion)),
+            (CAMPO_TERMINOS_PAGINA, de_las_paginas.get(ubicacion)),
+        ):
+            if terminos:
+                documento[campo] = formas_buscables(terminos)
+            else:
+                documento.pop(campo, None)
+
+
+def plegar_indice_busqueda(
+    ruta_indice: Path,
+    cache: Cache | None = None,
+    definiciones: dict[str, tuple[str, ...]] | None = None,
+) -> None:
+    """Añade al ``search_index.json`` de Material los campos sin tildes y los de los términos
+    que define cada sección (idempotente)."""
     indice = json.loads(ruta_indice.read_text(encoding="utf-8"))
     campos = indice["config"].setdefault("fields", {})
     for campo, plegado in CAMPOS_PLEGADOS.items():
         campos[plegado] = dict(campos.get(campo, {"boost": 1}))
     for documento in indice["docs"]:
         plegar_documento(documento, cache)
+    if definiciones:
+        anotar_definiciones(indice, definiciones)
     ruta_indice.write_text(
         json.dumps(indice, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
     )

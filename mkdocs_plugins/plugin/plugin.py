@@ -34,6 +34,7 @@ from mkdocs_plugins.nucleo import (
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
+from mkdocs_plugins.nucleo.definiciones import apartar_definiciones
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
     ErrorConfiguracion,
@@ -60,6 +61,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.precargas: dict[frozenset[str], list[str]] = {}
         self.cache: Cache | None = None
         self.apartados = Apartados()
+        self.definiciones: dict[str, tuple[str, ...]] = {}
+        """Los términos que define cada sección, por su dirección en el índice de búsqueda."""
         self.widgets: dict[str, set[str]] = {}
         """Los widgets del contenido de cada página."""
         self.carpeta_modulos: Path | None = None
@@ -174,6 +177,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.con_widgets = {}
         self.precargas = {}
         self.apartados = Apartados()
+        self.definiciones = {}
         self.widgets = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -225,7 +229,12 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         html = self._cargar_widgets(html, page, estado)
         if self.error_de_configuracion is not None:
             html = render.error(self.error_de_configuracion) + html
-        return html if _fuera_de_la_busqueda(page) else self.apartados.apartar(html)
+        if _fuera_de_la_busqueda(page):
+            return html
+        html, definiciones = apartar_definiciones(html)
+        for seccion, terminos in definiciones.items():
+            self.definiciones[page.url + (f"#{seccion}" if seccion else "")] = terminos
+        return self.apartados.apartar(html)
 
     def _identificadores(self, page: Page, estado: Estado) -> list[Problema]:
         """Los problemas de los identificadores de las secciones (si el proyecto los registra)."""
@@ -319,7 +328,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             cambios.escribir_feed(config, self.historial)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
-            busqueda.plegar_indice_busqueda(indice, self.cache)
+            busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones)
         if self.cache is not None:
             self.cache.cerrar()
 

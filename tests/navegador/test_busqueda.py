@@ -1,0 +1,98 @@
+"""La búsqueda pone primero la sección que define cada término, y al abrirla lo resalta.
+
+Una sola visita: se escribe cada término en el buscador de Material, se mira el primer
+resultado, se abre y se buscan las marcas de ``search.highlight`` dentro de esa sección.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import TimeoutError as SinRespuesta
+
+from mkdocs_plugins.plugin.busqueda import plegar
+
+pytestmark = pytest.mark.navegador
+
+SECCION_QUE_DEFINE = {
+    "puntos de efecto": "puntos-de-efecto/",
+    "heridas": "sistemas/ratas/#dano-y-proteccion",
+    "explosión": "niveles-y-avances/#dados-de-atributo",
+    "iniciativa": "rondas-y-turnos/#iniciativa",
+    "ventaja": "niveles-y-avances/#ventaja-y-desventaja",
+    "consecuencia": "hacer-cosas/#efectos-y-consecuencias",
+    "carga": "rango-y-movimiento/#impedimento-y-carga",
+    "cordura": "sistemas/ratas/#cordura",
+}
+
+PRIMER_RESULTADO = """() => [
+  ...document.querySelectorAll('.md-search-result__item:first-child > a.md-search-result__link')
+].map(a => ({
+  href: a.href,
+  puntos: Number(a.querySelector('article').dataset.mdScore),
+}))"""
+
+MARCAS_DE_LA_SECCION = """(ancla) => {
+  const articulo = document.querySelector('article.md-content__inner');
+  const inicio = ancla ? document.getElementById(ancla) : articulo.querySelector('h1');
+  const nivel = Number(inicio.tagName[1]);
+  const marcas = [];
+  for (let e = inicio; e; e = e.nextElementSibling) {
+    if (e !== inicio && /^H[1-6]$/.test(e.tagName) && Number(e.tagName[1]) <= nivel) break;
+    const dentro = e.matches('mark[data-md-highlight]') ? [e] : [];
+    dentro.push(...e.querySelectorAll('mark[data-md-highlight]'));
+    marcas.push(...dentro.map(m => m.textContent));
+  }
+  return marcas;
+}"""
+
+
+def _buscar(pagina, termino: str) -> list[dict[str, object]]:
+    campo = pagina.locator(".md-search__input")
+    campo.click()
+    campo.fill("")
+    campo.type(termino)
+    pagina.wait_for_function(
+        "() => !/Teclee|Inicializando/.test("
+        "document.querySelector('.md-search-result__meta').textContent)"
+    )
+    pagina.locator(".md-search-result__item").first.wait_for()
+    return pagina.evaluate(PRIMER_RESULTADO)
+
+
+def _seccion(href: str, base: str) -> str:
+    partes = urlsplit(href)
+    ruta = partes.path.removeprefix(urlsplit(base).path)
+    return ruta + (f"#{partes.fragment}" if partes.fragment else "")
+
+
+def test_cada_termino_lleva_primero_a_su_definicion_y_sale_resaltado(pestana):
+    pestana.ir("")
+    pagina = pestana.page
+    hallazgos: list[str] = []
+    for termino, esperada in SECCION_QUE_DEFINE.items():
+        enlaces = _buscar(pagina, termino)
+        mejor = max(enlaces, key=lambda e: e["puntos"])
+        href = str(mejor["href"])
+        if _seccion(href, pestana.base) != esperada:
+            hallazgos.append(f"«{termino}»: primero {_seccion(href, pestana.base)}, no {esperada}")
+            continue
+        # Ningún enlace del primer resultado (tampoco el de la página) abre sin nada resaltado.
+        sin_resaltar = [e["href"] for e in enlaces if not parse_qs(urlsplit(str(e["href"])).query)]
+        if sin_resaltar:
+            hallazgos.append(f"«{termino}»: enlaces sin ?h=: {sin_resaltar}")
+        pagina.locator(f'.md-search-result__link[href="{href}"]').first.click()
+        pagina.wait_for_url(href)
+        ancla = urlsplit(href).fragment
+        try:
+            pagina.wait_for_function(f"() => ({MARCAS_DE_LA_SECCION})({ancla!r}).length > 0")
+        except SinRespuesta:
+            hallazgos.append(f"«{termino}»: nada resaltado en {esperada}")
+            continue
+        marcas = " ".join(plegar(m) for m in pagina.evaluate(MARCAS_DE_LA_SECCION, ancla))
+        faltan = [p for p in plegar(termino).split() if len(p) > 2 and p not in marcas]
+        if faltan:
+            hallazgos.append(f"«{termino}»: sin resaltar {faltan} en {esperada} ({marcas!r})")
+    assert hallazgos == []
+    assert pestana.errores == []
