@@ -49,21 +49,42 @@ def apartar_definiciones(html: str) -> tuple[str, dict[str, tuple[str, ...]]]:
     return _ENCABEZADO.sub(quitar, html), definiciones
 
 
+def problemas(markdown: str, definiciones: dict[str, tuple[str, ...]]) -> list[tuple[int, str]]:
+    """Las secciones con un ``define`` sin términos, con la línea de su encabezado."""
+    return [
+        (
+            _linea(markdown, seccion),
+            f"«{ATRIBUTO}» sin ningún término en el encabezado de "
+            + (f"la sección #{seccion}" if seccion else "la página")
+            + f'; escríbelo así: {ATRIBUTO}="término, otro término"',
+        )
+        for seccion, terminos in definiciones.items()
+        if not terminos
+    ]
+
+
+def _linea(markdown: str, seccion: str) -> int:
+    for numero, linea in enumerate(markdown.splitlines(), start=1):
+        if linea.startswith("#") and f"{ATRIBUTO}=" in linea and f"#{seccion}" in linea:
+            return numero
+    return 1
+
+
 def plural(palabra: str) -> str:
     """El plural de una palabra española: «herida», «heridas»; «explosión», «explosiones»;
-    «luz», «luces»; «azar», «azares». Las que acaban en -s o -x se quedan como están
-    («crisis», «tórax»): su plural no se distingue sin saber dónde va el acento."""
-    if not palabra or palabra[-1] in "sx":
+    «francés», «franceses»; «luz», «luces»; «azar», «azares». Las llanas acabadas en -s o -x
+    se quedan como están («crisis», «tórax»)."""
+    if not palabra:
         return palabra
     if palabra[-1] == "z":
         return palabra[:-1] + "ces"
     if _sin_tilde(palabra[-1]) in _VOCALES:
         return palabra + "s"
-    # Aguda terminada en consonante («explosión», «francés»): pierde la tilde al crecer.
-    descompuesta = unicodedata.normalize("NFD", palabra[-2:])
-    if _TILDE in descompuesta:
-        palabra = palabra[:-2] + unicodedata.normalize("NFC", descompuesta.replace(_TILDE, ""))
-    return palabra + "es"
+    # Aguda acabada en consonante («explosión», «francés»): pierde la tilde al crecer.
+    final = unicodedata.normalize("NFD", palabra[-2:])
+    if _TILDE in final:
+        return palabra[:-2] + unicodedata.normalize("NFC", final.replace(_TILDE, "")) + "es"
+    return palabra if palabra[-1] in "sx" else palabra + "es"
 
 
 def _sin_tilde(letra: str) -> str:

@@ -104,9 +104,7 @@ def formas_buscables(terminos: tuple[str, ...]) -> str:
     return " ".join(dict.fromkeys([*todas, *map(plegar, todas)]))
 
 
-def anotar_definiciones(
-    indice: dict[str, Any], definiciones: dict[str, tuple[str, ...]]
-) -> None:
+def anotar_definiciones(indice: dict[str, Any], definiciones: dict[str, tuple[str, ...]]) -> None:
     """Los campos de los términos en las secciones que los definen (por su ``location``) y
     en sus páginas (idempotente)."""
     campos = indice["config"].setdefault("fields", {})
@@ -119,12 +117,12 @@ def anotar_definiciones(
             de_las_paginas[pagina] = de_las_paginas.get(pagina, ()) + terminos
     for documento in indice["docs"]:
         ubicacion = documento["location"]
-        for campo, terminos in (
+        for campo, de_la_ubicacion in (
             (CAMPO_TERMINOS, definiciones.get(ubicacion)),
             (CAMPO_TERMINOS_PAGINA, de_las_paginas.get(ubicacion)),
         ):
-            if terminos:
-                documento[campo] = formas_buscables(terminos)
+            if de_la_ubicacion:
+                documento[campo] = formas_buscables(de_la_ubicacion)
             else:
                 documento.pop(campo, None)
 

@@ -34,12 +34,13 @@ from mkdocs_plugins.nucleo import (
 from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
-from mkdocs_plugins.nucleo.definiciones import apartar_definiciones
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
     ErrorConfiguracion,
     cargar_configuracion,
 )
+from mkdocs_plugins.nucleo.definiciones import apartar_definiciones
+from mkdocs_plugins.nucleo.definiciones import problemas as problemas_de_definiciones
 from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
 from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.plugin import adelanto, busqueda, cambios, carga, emergencia, servidor
@@ -232,6 +233,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if _fuera_de_la_busqueda(page):
             return html
         html, definiciones = apartar_definiciones(html)
+        for linea, mensaje in problemas_de_definiciones(_fuente(page.file), definiciones):
+            ruta = _ruta_mostrada(page.file.src_uri, config)
+            log.warning(str(Problema(ruta, linea, mensaje)))
         for seccion, terminos in definiciones.items():
             self.definiciones[page.url + (f"#{seccion}" if seccion else "")] = terminos
         return self.apartados.apartar(html)
