@@ -35,7 +35,8 @@ PRIMER_RESULTADO = """() => [
 
 MARCAS_DE_LA_SECCION = """(ancla) => {
   const articulo = document.querySelector('article.md-content__inner');
-  const inicio = ancla ? document.getElementById(ancla) : articulo.querySelector('h1');
+  const inicio = ancla ? document.getElementById(ancla) : articulo?.querySelector('h1');
+  if (!inicio) return [];  // la navegación instantánea aún no ha puesto la página nueva
   const nivel = Number(inicio.tagName[1]);
   const marcas = [];
   for (let e = inicio; e; e = e.nextElementSibling) {
