@@ -51,9 +51,7 @@ def _coincide(ruta: str, patrones: Sequence[str]) -> bool:
     return any(fnmatchcase(ruta, patron) for patron in patrones)
 
 
-def inventario(
-    sitio: Path, bajo_demanda: Sequence[str], siempre: Sequence[str] = ()
-) -> Inventario:
+def inventario(sitio: Path, bajo_demanda: Sequence[str], siempre: Sequence[str] = ()) -> Inventario:
     """Los ficheros de ``sitio``: bajo demanda los que casan con un patrón de ``bajo_demanda``
     (``fnmatch``, ``*`` cruza carpetas) y no con uno de ``siempre``; los demás, al instalarse."""
     precache: dict[str, str] = {}
@@ -78,9 +76,7 @@ def trabajador_de_baja() -> str:
     return _BAJA.read_text(encoding="utf-8")
 
 
-def publicar(
-    sitio: Path, bajo_demanda: Sequence[str], siempre: Sequence[str] = ()
-) -> Inventario:
+def publicar(sitio: Path, bajo_demanda: Sequence[str], siempre: Sequence[str] = ()) -> Inventario:
     """Escribe en la raíz de ``sitio`` la lista de ficheros y el trabajador que los guarda."""
     lista = inventario(sitio, bajo_demanda, siempre)
     (sitio / LISTA).write_text(lista.json(), encoding="utf-8")
@@ -141,9 +137,13 @@ def manifiesto_web(
     lista = []
     for icono in iconos:
         ancho, alto = _tamano_png(sitio / icono.ruta)
-        proposito = "maskable" if icono.enmascarable else "any"
         lista.append(
-            {"src": icono.ruta, "sizes": f"{ancho}x{alto}", "type": "image/png", "purpose": proposito}
+            {
+                "src": icono.ruta,
+                "sizes": f"{ancho}x{alto}",
+                "type": "image/png",
+                "purpose": "maskable" if icono.enmascarable else "any",
+            }
         )
     datos = {
         "name": nombre,

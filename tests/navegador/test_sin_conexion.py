@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from mkdocs_plugins.nucleo import sin_conexion
 from mkdocs_plugins.plugin import sin_conexion as adaptador
@@ -32,16 +32,13 @@ from tests.navegador.test_widgets import TOTAL, anuncio_tras
 
 pytestmark = pytest.mark.navegador
 
-CONTROLADA = """async () => {
-  const contenedor = navigator.serviceWorker;
-  await contenedor.ready;
-  if (!contenedor.controller) {
-    await new Promise((listo) => contenedor.addEventListener("controllerchange", listo));
-  }
-  return contenedor.controller.scriptURL;
-}"""
-"""Espera a que el trabajador esté activo (con todo lo de la lista ya guardado: se activa al
-acabar de instalarse) y controle la página."""
+
+def controlada(pagina: Page) -> str:
+    """Espera a que el trabajador controle la página (se activa al acabar de guardar la
+    lista) y da su dirección. El plazo solo evita colgarse si no llega a registrarse."""
+    pagina.wait_for_function("() => navigator.serviceWorker.controller", timeout=180_000)
+    return pagina.evaluate("() => navigator.serviceWorker.controller.scriptURL")
+
 
 GUARDADAS = """async () => {
   const claves = [];
@@ -70,7 +67,7 @@ class Sitio:
 
 
 @pytest.fixture
-def abrir(navegador: Browser) -> Iterator[object]:
+def abrir(navegador: Browser) -> Iterator[Callable[[Sitio], Pestana]]:
     """Abre una pestaña con trabajadores de servicio; al acabar, sin errores ni peticiones
     fuera de 127.0.0.1."""
     abiertas: list[Pestana] = []
@@ -96,12 +93,14 @@ def _guardadas(pestana: Pestana) -> set[str]:
     return {clave.rsplit(" ", 1)[1] for clave in pestana.page.evaluate(GUARDADAS)}
 
 
-def test_sin_red_se_navega_se_busca_y_se_tiran_dados(libro: Path, abrir) -> None:
+def test_sin_red_se_navega_se_busca_y_se_tiran_dados(
+    libro: Path, abrir: Callable[[Sitio], Pestana]
+) -> None:
     sitio = Sitio(libro)
     pestana = abrir(sitio)
     pagina = pestana.page
     pestana.ir("")
-    assert pagina.evaluate(CONTROLADA) == sitio.base + sin_conexion.TRABAJADOR
+    assert controlada(pagina) == sitio.base + sin_conexion.TRABAJADOR
     lista = sitio.lista()
     guardadas = _guardadas(pestana)
     assert _claves(sitio, lista["precache"]) <= guardadas
@@ -155,7 +154,7 @@ def test_sin_red_se_navega_se_busca_y_se_tiran_dados(libro: Path, abrir) -> None
 
 
 def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
-    libro: Path, abrir, tmp_path: Path
+    libro: Path, abrir: Callable[[Sitio], Pestana], tmp_path: Path
 ) -> None:
     """La construcción nueva se imita cambiando una página de una copia y volviendo a escribir
     la lista y el trabajador, como hace el plugin al final de cada construcción."""
@@ -168,7 +167,7 @@ def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
         pestana = abrir(sitio)
         pagina = pestana.page
         pestana.ir("historia/")
-        pagina.evaluate(CONTROLADA)
+        controlada(pagina)
         assert pagina.locator(".tapiz-version-nueva").count() == 0
 
         historia = carpeta / "historia" / "index.html"
@@ -187,7 +186,7 @@ def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
         with pagina.expect_navigation():
             aviso.get_by_role("button", name="Recargar").press("Enter")
         pagina.locator("#prueba-nueva").wait_for()
-        assert pagina.evaluate(CONTROLADA).endswith(sin_conexion.TRABAJADOR)
+        assert controlada(pagina).endswith(sin_conexion.TRABAJADOR)
         guardadas = _guardadas(pestana)
         ruta = "historia/index.html"
         assert f"{sitio.base}{ruta}?v={nueva.precache[ruta]}" in guardadas
