@@ -14,6 +14,7 @@ import shutil
 from collections.abc import Callable, Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -37,7 +38,7 @@ def controlada(pagina: Page) -> str:
     """Espera a que el trabajador controle la página (se activa al acabar de guardar la
     lista) y da su dirección. El plazo solo evita colgarse si no llega a registrarse."""
     pagina.wait_for_function("() => navigator.serviceWorker.controller", timeout=180_000)
-    return pagina.evaluate("() => navigator.serviceWorker.controller.scriptURL")
+    return str(pagina.evaluate("() => navigator.serviceWorker.controller.scriptURL"))
 
 
 GUARDADAS = """async () => {
@@ -62,7 +63,7 @@ class Sitio:
         self.servidor.shutdown()
         self.servidor.server_close()
 
-    def lista(self) -> dict[str, dict[str, str]]:
+    def lista(self) -> dict[str, Any]:
         return json.loads((self.carpeta / sin_conexion.LISTA).read_text(encoding="utf-8"))
 
 

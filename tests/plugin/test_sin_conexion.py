@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any, Literal
 
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
@@ -20,7 +21,7 @@ HOJA = RAIZ / "site_overrides" / "tapiz" / "tapiz.css"
 REGISTRO = re.compile(r'<script>[^<]*import\("[^"]*tapiz/registro\.js"\)[^<]*</script>')
 
 
-def _lista(sitio: Path) -> dict[str, dict[str, str]]:
+def _lista(sitio: Path) -> dict[str, Any]:
     return json.loads((sitio / sin_conexion.LISTA).read_text(encoding="utf-8"))
 
 
@@ -110,7 +111,7 @@ def _proyecto(destino: Path) -> Path:
     return destino
 
 
-def _construir(proyecto: Path, orden: str) -> str:
+def _construir(proyecto: Path, orden: Literal["build", "serve"]) -> str:
     configuracion = load_config(config_file=str(proyecto / "mkdocs.yml"))
     configuracion.plugins["tapiz"].on_startup(command=orden, dirty=False)
     build(configuracion)
