@@ -81,7 +81,12 @@ function rutaDe(/** @type {string} */ direccion) {
   const url = new URL(direccion);
   url.search = url.hash = "";
   if (!url.href.startsWith(BASE)) return null;
-  const ruta = decodeURIComponent(url.href.slice(BASE.length));
+  let ruta;
+  try {
+    ruta = decodeURIComponent(url.href.slice(BASE.length));
+  } catch {
+    return null; // una dirección mal escrita va a la red, que dirá lo suyo
+  }
   return ruta === "" || ruta.endsWith("/") ? `${ruta}index.html` : ruta;
 }
 
