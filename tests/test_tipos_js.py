@@ -23,6 +23,9 @@ RAIZ = Path(__file__).resolve().parent.parent
 TSC = RAIZ / "node_modules" / "typescript" / "bin" / "tsc"
 MODULOS = sorted((RAIZ / "site_overrides" / "tapiz").glob("*.js"))
 PRUEBAS = sorted((RAIZ / "tests" / "js").glob("*.mjs"))
+TRABAJADORES = sorted((RAIZ / "mkdocs_plugins" / "nucleo").glob("*.js"))
+"""Los trabajadores de servicio (sin_conexion.js): con las API de un trabajador en lugar de las
+del DOM, así que van aparte, con jsconfig.trabajador.json."""
 
 
 def instalar_typescript() -> None:
@@ -60,13 +63,18 @@ def test_el_javascript_no_tiene_errores_de_tipos() -> None:
     assert proceso.returncode == 0 and "error TS" not in salida, salida
 
 
+def test_el_trabajador_de_servicio_no_tiene_errores_de_tipos() -> None:
+    proceso = comprobar_tipos(RAIZ / "jsconfig.trabajador.json")
+    salida = proceso.stdout + proceso.stderr
+    assert proceso.returncode == 0 and "error TS" not in salida, salida
+
+
 def test_cada_modulo_pide_la_comprobacion() -> None:
-    """Los del libro y los de las pruebas de Node: jsconfig.json incluye los dos."""
-    assert len(MODULOS) >= 10 and len(PRUEBAS) >= 2
+    """Los del libro, los de las pruebas de Node y los trabajadores."""
+    assert len(MODULOS) >= 10 and len(PRUEBAS) >= 2 and len(TRABAJADORES) >= 2
     cabecera = "// @ts-check\n"
-    sin = [
-        m.name for m in MODULOS + PRUEBAS if not m.read_text(encoding="utf-8").startswith(cabecera)
-    ]
+    todos = MODULOS + PRUEBAS + TRABAJADORES
+    sin = [m.name for m in todos if not m.read_text(encoding="utf-8").startswith(cabecera)]
     assert not sin, f"falta «// @ts-check» en la primera línea de: {', '.join(sin)}"
 
 

@@ -31,3 +31,9 @@ class TapizConfig(base.Config):
     """Publica la página «Cambios» (``cambios.md``) y el feed ``cambios.xml`` a partir de las
     etiquetas ``v*`` de git; las fichas del catálogo dicen desde qué versión se leen así.
     Los encabezados de la página declaran su ancla (``{#v1-2-0}``): necesita ``attr_list``."""
+    sin_conexion = c.Type(bool, default=True)
+    """El libro instalable y sin conexión: el manifiesto de aplicación web y un trabajador de
+    servicio que guarda el sitio (véase ``plugin/sin_conexion.py``). Con ``mkdocs serve`` no se
+    registra, y el trabajador publicado se da de baja."""
+    nombre_corto = c.Type(str, default="Tapiz")
+    """El nombre del libro instalado, bajo su icono."""

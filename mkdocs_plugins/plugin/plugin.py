@@ -43,7 +43,15 @@ from mkdocs_plugins.nucleo.definiciones import apartar_definiciones
 from mkdocs_plugins.nucleo.definiciones import problemas as problemas_de_definiciones
 from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
 from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.plugin import adelanto, busqueda, cambios, carga, emergencia, servidor
+from mkdocs_plugins.plugin import (
+    adelanto,
+    busqueda,
+    cambios,
+    carga,
+    emergencia,
+    servidor,
+    sin_conexion,
+)
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
 
@@ -270,7 +278,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     ) -> jinja2.Environment | None:
         """El filtro con que el libro completo reescribe los enlaces de cada capítulo."""
         env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
+        env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
         return env
+
+    @property
+    def _sin_conexion(self) -> bool:
+        """Si se publica el libro sin conexión (lo registra main.html, si no se está sirviendo)."""
+        return self.config.enabled and self.config.sin_conexion and self.carpeta_modulos is not None
 
     @event_priority(-100)  # después del buscador, que ya ha indexado la página
     def on_page_context(
@@ -335,6 +349,17 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones)
         if self.cache is not None:
             self.cache.cerrar()
+        self._publicar_sin_conexion(config)
+
+    def _publicar_sin_conexion(self, config: MkDocsConfig) -> None:
+        """Lo último: la lista del trabajador lleva la huella de cada fichero ya escrito."""
+        if not self._sin_conexion or self.carpeta_modulos is None:
+            return
+        if self.sirviendo:
+            sin_conexion.retirar(config)
+            return
+        hoja = self.carpeta_modulos / "tapiz.css"
+        sin_conexion.escribir(config, self.config.nombre_corto, hoja)
 
 
 def _carpeta_modulos(config: MkDocsConfig) -> Path | None:

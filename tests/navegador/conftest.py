@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 import pytest
@@ -218,8 +219,17 @@ def apagar_el_motor(pestana: Pestana) -> None:
     pestana.page.context.add_init_script(SIN_MOTOR)
 
 
-def abrir_pestana(navegador: Browser, base: str, viewport: dict[str, int]) -> Pestana:
-    contexto = navegador.new_context(viewport=viewport, locale="es-ES", service_workers="block")
+def abrir_pestana(
+    navegador: Browser,
+    base: str,
+    viewport: dict[str, int],
+    service_workers: Literal["allow", "block"] = "block",
+) -> Pestana:
+    """Sin el trabajador de servicio del libro salvo que se pida (test_sin_conexion.py): las
+    demás pruebas miran lo que sirve el servidor."""
+    contexto = navegador.new_context(
+        viewport=viewport, locale="es-ES", service_workers=service_workers
+    )
     pestana = Pestana(contexto.new_page(), base)
     local = urlsplit(base).netloc
 

@@ -1,0 +1,71 @@
+"""El libro sin conexión, desde MkDocs: qué se guarda al instalarse y qué solo al pedirlo, el
+manifiesto de aplicación web y el trabajador de servicio (que arma ``nucleo/sin_conexion``).
+
+Se guarda al instalarse todo lo que lee quien abre el libro: las páginas, el índice de búsqueda
+y su trabajador, los módulos y estilos, los datos de los widgets y los iconos. Bajo demanda (se
+guarda la primera vez que se pide y desde entonces funciona sin conexión):
+
+- Pyodide y el motor empaquetado (``assets/tapiz/vivo/``, unos 12 MB): solo si quien lee pide
+  las reglas en vivo.
+- La API ``api/v1/`` (unos 650 kB en 48 ficheros): datos abiertos para programas; ninguna
+  página la pide.
+- Los mapas de código (``*.map``), el sitemap comprimido, el feed y los idiomas del buscador
+  que el libro no usa (Material trae lunr para treinta idiomas).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+
+from mkdocs_plugins.nucleo import sin_conexion
+
+BAJO_DEMANDA = (
+    "assets/tapiz/vivo/*",
+    "api/*",
+    "*.map",
+    "*.gz",
+    "cambios.xml",
+    "assets/javascripts/lunr/*",
+)
+ICONOS = (
+    sin_conexion.Icono("tapiz/iconos/icono-192.png"),
+    sin_conexion.Icono("tapiz/iconos/icono-512.png"),
+    sin_conexion.Icono("tapiz/iconos/icono-enmascarable-512.png", enmascarable=True),
+)
+
+
+def siempre(idiomas: list[str]) -> list[str]:
+    """Los ficheros de lunr que el buscador de Material carga para los idiomas del libro."""
+    propios = [i for i in idiomas if i != "en"]
+    if not propios:
+        return []
+    lunr = "assets/javascripts/lunr/min/"
+    ficheros = [f"{lunr}lunr.stemmer.support.min.js"] + [f"{lunr}lunr.{i}.min.js" for i in propios]
+    return ficheros + ([f"{lunr}lunr.multi.min.js"] if len(idiomas) > 1 else [])
+
+
+def idiomas_del_buscador(config: MkDocsConfig) -> list[str]:
+    for nombre, plugin in config.plugins.items():
+        if nombre.split("/")[-1] == "search":
+            idiomas = plugin.config.get("lang") or ["en"]
+            return list(idiomas) if isinstance(idiomas, list) else [str(idiomas)]
+    return []
+
+
+def escribir(config: MkDocsConfig, nombre_corto: str, hoja: Path) -> sin_conexion.Inventario:
+    """El manifiesto (con los colores de ``hoja``, tapiz.css) y el trabajador, en el sitio."""
+    sitio = Path(config.site_dir)
+    colores = sin_conexion.colores_de(hoja.read_text(encoding="utf-8"))
+    descripcion = config.site_description or config.site_name
+    manifiesto = sin_conexion.manifiesto_web(
+        sitio, config.site_name, nombre_corto, descripcion, colores, ICONOS
+    )
+    (sitio / sin_conexion.MANIFIESTO).write_text(manifiesto, encoding="utf-8")
+    return sin_conexion.publicar(sitio, BAJO_DEMANDA, siempre(idiomas_del_buscador(config)))
+
+
+def retirar(config: MkDocsConfig) -> None:
+    """Con ``mkdocs serve``: un trabajador que se da de baja si el navegador tenía otro."""
+    sin_conexion.retirar(Path(config.site_dir))

@@ -1,0 +1,200 @@
+"""El libro sin conexión, en Chromium: con el trabajador de servicio instalado, sin red (el
+servidor apagado y el navegador sin conexión) se navega, se busca, se tiran dados y se repite
+una tarjeta; y una construcción nueva se anuncia y, al recargar, se ve.
+
+Cada prueba sirve el libro con su propio servidor (el de la sesión no se puede apagar) y en un
+contexto de Chromium que deja funcionar a los trabajadores de servicio.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from mkdocs_plugins.nucleo import sin_conexion
+from mkdocs_plugins.plugin import sin_conexion as adaptador
+from tests.navegador.conftest import (
+    ESCRITORIO,
+    Pestana,
+    abrir_pestana,
+    apagar_el_motor,
+    servir,
+    site_url,
+)
+from tests.navegador.test_widgets import TOTAL, anuncio_tras
+
+pytestmark = pytest.mark.navegador
+
+
+def controlada(pagina: Page) -> str:
+    """Espera a que el trabajador controle la página (se activa al acabar de guardar la
+    lista) y da su dirección. El plazo solo evita colgarse si no llega a registrarse."""
+    pagina.wait_for_function("() => navigator.serviceWorker.controller", timeout=180_000)
+    return str(pagina.evaluate("() => navigator.serviceWorker.controller.scriptURL"))
+
+
+GUARDADAS = """async () => {
+  const claves = [];
+  for (const nombre of await caches.keys()) {
+    const cache = await caches.open(nombre);
+    for (const peticion of await cache.keys()) claves.push(nombre + " " + peticion.url);
+  }
+  return claves;
+}"""
+
+
+class Sitio:
+    """Una carpeta servida por un servidor propio, que la prueba puede apagar."""
+
+    def __init__(self, carpeta: Path) -> None:
+        self.carpeta = carpeta
+        self.servidor: ThreadingHTTPServer
+        self.servidor, self.base = servir(carpeta, publicado_en=site_url())
+
+    def apagar(self) -> None:
+        self.servidor.shutdown()
+        self.servidor.server_close()
+
+    def lista(self) -> dict[str, Any]:
+        return json.loads((self.carpeta / sin_conexion.LISTA).read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def abrir(navegador: Browser) -> Iterator[Callable[[Sitio], Pestana]]:
+    """Abre una pestaña con trabajadores de servicio; al acabar, sin errores ni peticiones
+    fuera de 127.0.0.1."""
+    abiertas: list[Pestana] = []
+
+    def abrir_en(sitio: Sitio) -> Pestana:
+        pestana = abrir_pestana(navegador, sitio.base, ESCRITORIO, service_workers="allow")
+        apagar_el_motor(pestana)  # Pyodide no se descarga: aquí no se piden reglas en vivo
+        abiertas.append(pestana)
+        return pestana
+
+    yield abrir_en
+    for pestana in abiertas:
+        pestana.page.context.close()
+        assert pestana.errores == [], "errores en la consola o en la página"
+        assert pestana.externas == [], "peticiones fuera de 127.0.0.1"
+
+
+def _claves(sitio: Sitio, rutas: dict[str, str]) -> set[str]:
+    return {f"{sitio.base}{ruta}?v={huella}" for ruta, huella in rutas.items()}
+
+
+def _guardadas(pestana: Pestana) -> set[str]:
+    return {clave.rsplit(" ", 1)[1] for clave in pestana.page.evaluate(GUARDADAS)}
+
+
+def test_sin_red_se_navega_se_busca_y_se_tiran_dados(
+    libro: Path, abrir: Callable[[Sitio], Pestana]
+) -> None:
+    sitio = Sitio(libro)
+    pestana = abrir(sitio)
+    pagina = pestana.page
+    pestana.ir("")
+    assert controlada(pagina) == sitio.base + sin_conexion.TRABAJADOR
+    lista = sitio.lista()
+    guardadas = _guardadas(pestana)
+    assert _claves(sitio, lista["precache"]) <= guardadas
+    assert not any("/assets/tapiz/vivo/" in clave for clave in guardadas)
+    # Lo que va bajo demanda se guarda al pedirlo (aquí, un fichero de Pyodide sin arrancarlo).
+    pyodide = next(r for r in lista["bajo_demanda"] if r.endswith("pyodide.js"))
+    assert pagina.evaluate(f"fetch('{sitio.base}{pyodide}').then((r) => r.status)") == 200
+    clave_pyodide = f"{sitio.base}{pyodide}?v={lista['bajo_demanda'][pyodide]}"
+    assert clave_pyodide in _guardadas(pestana)
+
+    sitio.apagar()
+    pagina.context.set_offline(True)
+
+    # Por el menú, como quien lee (la navegación instantánea pide la página al trabajador).
+    for ruta, titulo in (
+        ("tiradas/", "Tiradas"),
+        ("dano/", "Daño"),
+        ("hacer-cosas/", "Hacer cosas"),
+    ):
+        pagina.locator(f"nav.md-nav--primary a[href$='{ruta}']").first.click()
+        pagina.wait_for_url(f"**/{ruta}")
+        # La dirección cambia antes que el contenido: se espera al título de la página nueva.
+        pagina.locator("article h1").filter(has_text=titulo).first.wait_for()
+    texto = anuncio_tras(pestana, pagina.locator("button.tapiz-dados").first.click)
+    assert TOTAL.search(texto), texto
+
+    # Por su dirección, cargando la página entera (con la consulta que deja el buscador).
+    for ruta in ("magia/", "sistemas/ratas/?h=rata"):
+        respuesta = pagina.goto(sitio.base + ruta)
+        assert respuesta is not None and respuesta.ok and respuesta.from_service_worker
+    # Repetir una tarjeta de Ratas en las paredes, con sus datos guardados.
+    tarjeta = pagina.locator(".tapiz-ejemplo:has(button.tapiz-repetir)").first
+    tarjeta.locator("button.tapiz-repetir").click()
+    tarjeta.locator(".tapiz-ejemplo__resumen").wait_for()
+    assert tarjeta.locator(".tapiz-ejemplo__resumen").inner_text().startswith("Con dados nuevos")
+
+    # El buscador, con su índice y su trabajador guardados.
+    pagina.locator(".md-search__input").click()
+    pagina.locator(".md-search__input").type("posturas")
+    pagina.wait_for_function(
+        "() => !/Teclee|Inicializando/.test("
+        "document.querySelector('.md-search-result__meta').textContent)"
+    )
+    pagina.locator(".md-search-result__item").first.wait_for()
+    titulos = pagina.locator(".md-search-result__item h1").all_text_contents()
+    assert any("Posturas" in t for t in titulos), titulos
+
+    # Una página que no existe da la de «no encontrada» del libro, también guardada.
+    respuesta = pagina.goto(sitio.base + "no-existe/")
+    assert respuesta is not None and respuesta.from_service_worker
+    assert pagina.locator("article h1").first.inner_text() == "404 - Not found"
+
+
+def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
+    libro: Path, abrir: Callable[[Sitio], Pestana], tmp_path: Path
+) -> None:
+    """La construcción nueva se imita cambiando una página de una copia y volviendo a escribir
+    la lista y el trabajador, como hace el plugin al final de cada construcción."""
+    carpeta = tmp_path / "sitio"
+    shutil.copytree(libro, carpeta, ignore=shutil.ignore_patterns("vivo", "api"))
+    bajo_demanda, siempre = adaptador.BAJO_DEMANDA, adaptador.siempre(["es"])
+    anterior = sin_conexion.publicar(carpeta, bajo_demanda, siempre)
+    sitio = Sitio(carpeta)
+    try:
+        pestana = abrir(sitio)
+        pagina = pestana.page
+        pestana.ir("historia/")
+        controlada(pagina)
+        assert pagina.locator(".tapiz-version-nueva").count() == 0
+
+        historia = carpeta / "historia" / "index.html"
+        html = historia.read_text(encoding="utf-8")
+        nuevo = '<p id="prueba-nueva">Un párrafo de la versión nueva.</p>'
+        historia.write_text(re.sub("</h1>", "</h1>" + nuevo, html, count=1), encoding="utf-8")
+        nueva = sin_conexion.publicar(carpeta, bajo_demanda, siempre)
+        assert nueva.version != anterior.version
+
+        # Al volver a abrirla se ve la guardada, y el navegador encuentra la versión nueva.
+        pagina.reload()
+        assert pagina.locator("#prueba-nueva").count() == 0
+        aviso = pagina.locator(".tapiz-version-nueva[role=status]")
+        aviso.get_by_role("button", name="Recargar").wait_for()
+        assert aviso.inner_text().startswith("Hay una versión nueva del libro.")
+        with pagina.expect_navigation():
+            aviso.get_by_role("button", name="Recargar").press("Enter")
+        pagina.locator("#prueba-nueva").wait_for()
+        assert controlada(pagina).endswith(sin_conexion.TRABAJADOR)
+        guardadas = _guardadas(pestana)
+        ruta = "historia/index.html"
+        assert f"{sitio.base}{ruta}?v={nueva.precache[ruta]}" in guardadas
+        # Lo de la versión anterior se borró; lo que no cambió se guardó una vez.
+        assert f"{sitio.base}{ruta}?v={anterior.precache[ruta]}" not in guardadas
+        assert len(guardadas) == len(nueva.precache) + 1  # y la lista
+        assert len({c.rsplit(" ", 1)[0] for c in pagina.evaluate(GUARDADAS)}) == 1
+    finally:
+        sitio.apagar()

@@ -1,0 +1,133 @@
+"""El libro sin conexión en el sitio construido: la lista del trabajador de servicio, el
+trabajador, el manifiesto de aplicación web y su registro en cada página; y con
+``mkdocs serve``, nada registrado y un trabajador que se da de baja."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from desarrollo.peso import comprimido
+from mkdocs_plugins.nucleo import sin_conexion
+from tests.plugin.conftest import AVISO, MKDOCS_YML
+
+RAIZ = Path(__file__).resolve().parents[2]
+HOJA = RAIZ / "site_overrides" / "tapiz" / "tapiz.css"
+REGISTRO = re.compile(r'<script>[^<]*import\("[^"]*tapiz/registro\.js"\)[^<]*</script>')
+
+
+def _lista(sitio: Path) -> dict[str, Any]:
+    return json.loads((sitio / sin_conexion.LISTA).read_text(encoding="utf-8"))
+
+
+def test_la_lista_tiene_cada_pagina_con_su_huella_y_no_pyodide(libro: Path) -> None:
+    lista = _lista(libro)
+    precache, demanda = lista["precache"], lista["bajo_demanda"]
+    ficheros = {
+        p.relative_to(libro).as_posix()
+        for p in libro.rglob("*")
+        if p.is_file() and p.name not in (sin_conexion.LISTA, sin_conexion.TRABAJADOR)
+    }
+    assert set(precache) | set(demanda) == ficheros
+    assert not set(precache) & set(demanda)
+    assert {f for f in ficheros if f.endswith(".html")} <= set(precache)
+    for ruta, huella in {**precache, **demanda}.items():
+        assert sin_conexion.huella(libro / ruta) == huella, ruta
+    for ruta in (
+        "search/search_index.json",
+        "assets/tapiz/datos/hacer-cosas.json",
+        "tapiz/dados.js",
+        "tapiz/motor.js",
+        "sitemap.xml",
+        "manifest.webmanifest",
+        "assets/javascripts/lunr/min/lunr.es.min.js",
+    ):
+        assert ruta in precache, ruta
+    assert any(r.startswith("assets/javascripts/workers/search.") for r in precache)
+    pyodide = [r for r in ficheros if r.startswith("assets/tapiz/vivo/pyodide/")]
+    assert pyodide and set(pyodide) <= set(demanda)
+    assert not any(r.startswith("assets/tapiz/vivo/") for r in precache)
+    # Solo rutas del sitio, relativas: nada de otro servidor.
+    for ruta in precache | demanda:
+        assert not re.match(r"^(/|\w+:|\.\./)", ruta) and "/../" not in ruta, ruta
+
+
+def test_el_trabajador_lleva_la_version_de_la_lista(libro: Path) -> None:
+    lista = _lista(libro)
+    trabajador = (libro / sin_conexion.TRABAJADOR).read_text(encoding="utf-8")
+    assert f'const VERSION = "{lista["version"]}";' in trabajador
+    inventario = sin_conexion.Inventario(lista["precache"], lista["bajo_demanda"])
+    assert inventario.version == lista["version"]
+    # Cambiar un fichero cambia la versión (y con ella los bytes del trabajador).
+    otra = dict(lista["precache"], **{"index.html": "0" * 16})
+    assert sin_conexion.Inventario(otra, lista["bajo_demanda"]).version != lista["version"]
+
+
+def test_el_manifiesto_web_es_del_libro_y_se_enlaza_en_cada_pagina(libro: Path) -> None:
+    manifiesto = json.loads((libro / sin_conexion.MANIFIESTO).read_text(encoding="utf-8"))
+    assert manifiesto["lang"] == "es"
+    assert manifiesto["start_url"] == manifiesto["scope"] == "./"
+    assert manifiesto["display"] == "standalone"
+    assert manifiesto["name"].startswith("Sistema Tapiz")
+    colores = sin_conexion.colores_de(HOJA.read_text(encoding="utf-8"))
+    assert (manifiesto["theme_color"], manifiesto["background_color"]) == ("#8c2f1f", "#faf6f2")
+    assert colores == sin_conexion.Colores("#8c2f1f", "#faf6f2")
+    tamanos = {(i["sizes"], i["purpose"]) for i in manifiesto["icons"]}
+    assert tamanos == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    for icono in manifiesto["icons"]:
+        assert (libro / icono["src"]).is_file(), icono
+    for pagina in sorted(libro.rglob("*.html")):
+        html = pagina.read_text(encoding="utf-8")
+        if "<head>" not in html:  # una redirección de MkDocs, sin plantilla
+            continue
+        assert '<link rel="manifest" href="' in html, pagina
+        assert len(REGISTRO.findall(html)) == 1, pagina
+
+
+def test_el_icono_usa_los_colores_de_la_hoja() -> None:
+    svg = (RAIZ / "site_overrides" / "tapiz" / "iconos" / "icono.svg").read_text("utf-8")
+    colores = sin_conexion.colores_de(HOJA.read_text(encoding="utf-8"))
+    assert set(re.findall(r'(?:fill|stroke)="(#\w+)"', svg)) == {colores.tema, colores.fondo}
+
+
+def test_el_registro_pesa_poco_y_no_va_en_la_base(libro: Path) -> None:
+    """Se importa al acabar de cargar la página: no está entre lo que la página enlaza."""
+    html = (libro / "historia" / "index.html").read_text(encoding="utf-8")
+    assert 'src="../tapiz/registro.js"' not in html
+    assert comprimido(libro / "tapiz" / "registro.js") < 512
+
+
+def _proyecto(destino: Path) -> Path:
+    (destino / "srd").mkdir(parents=True)
+    (destino / "srd" / "index.md").write_text(AVISO, encoding="utf-8")
+    overrides = (RAIZ / "site_overrides").as_posix()
+    yml = MKDOCS_YML.replace("  language: es\n", f"  language: es\n  custom_dir: {overrides}\n")
+    (destino / "mkdocs.yml").write_text(yml, encoding="utf-8")
+    return destino
+
+
+def _construir(proyecto: Path, orden: Literal["build", "serve"]) -> str:
+    configuracion = load_config(config_file=str(proyecto / "mkdocs.yml"))
+    configuracion.plugins["tapiz"].on_startup(command=orden, dirty=False)
+    build(configuracion)
+    return (proyecto / "site" / "index.html").read_text("utf-8")
+
+
+def test_con_mkdocs_serve_no_se_registra_y_el_trabajador_se_da_de_baja(tmp_path: Path) -> None:
+    proyecto = _proyecto(tmp_path)
+    sitio = proyecto / "site"
+    html = _construir(proyecto, "build")
+    assert REGISTRO.search(html) and 'rel="manifest"' in html
+    assert (sitio / sin_conexion.LISTA).is_file()
+    assert "precache" in (sitio / sin_conexion.TRABAJADOR).read_text("utf-8")
+
+    html = _construir(proyecto, "serve")
+    assert not REGISTRO.search(html) and 'rel="manifest"' not in html
+    assert not (sitio / sin_conexion.LISTA).exists()
+    baja = (sitio / sin_conexion.TRABAJADOR).read_text("utf-8")
+    assert baja == sin_conexion.trabajador_de_baja() and "unregister()" in baja
