@@ -141,7 +141,7 @@ class _Pintor:
                 etiqueta = f"{calculo.etiqueta}: {etiqueta.lower()}" if varias else calculo.etiqueta
             filas.append(
                 f"<dt>{self.enlace(calculo.regla, etiqueta)}</dt>"
-                f"<dd>{self.numero(calculo, nombre)}</dd>"
+                f"<dd>{self.numero(calculo, nombre, etiqueta)}</dd>"
             )
         return "".join(filas)
 
@@ -157,7 +157,7 @@ class _Pintor:
             filas.append(
                 f'<tr><th scope="row"><label for="hoja-{escape(clave)}">'
                 f"{escape(etiqueta_de(dato, self.r))} ({clave.upper()})</label></th>"
-                f"<td>{self.control(dato)}</td><td>{self.numero(calculo, 'modificador')}</td></tr>"
+                f"<td>{self.control(dato)}</td><td>{self.numero(calculo, 'modificador', calculo.etiqueta)}</td></tr>"
             )
         dato = self.hoja.dato(apartado.datos[0])
         regla = self.r.regla(self.hoja.calculo(f"mod_{dato.clave}").regla)
@@ -209,7 +209,10 @@ class _Pintor:
                 f"<td>{self.numero(self.hoja.calculo(_exito(numero, c)), 'p_exito')}</td>"
                 for c in escalones
             )
-            cuerpo += f'<tr><th scope="row" data-eco="at{numero}">Fila {numero}</th>{celdas}</tr>'
+            cuerpo += (
+                f'<tr><th scope="row" data-eco="at{numero}" data-vacio="Fila {numero}">'
+                f"Fila {numero}</th>{celdas}</tr>"
+            )
         salida = probabilidades.salida("p_exito")
         titulo = self.enlace(probabilidades.nombre, salida.etiqueta if salida else "")
         resistencias = self.enlace(dificultad.nombre, "resistencia")
