@@ -119,11 +119,14 @@ class _Pintor:
             f"{escape(self.etiqueta(dato))}</label>{self.control(dato)}{ayuda}</div>"
         )
 
-    def numero(self, calculo: Calculo, salida: str) -> str:
+    def numero(self, calculo: Calculo, salida: str, etiqueta: str = "") -> str:
+        """Un número de la hoja; con ``etiqueta``, se anuncia cuando cambia."""
         clave = f"{calculo.clave}.{salida}"
         texto = self.iniciales.get(clave, "—")
+        anuncio = f' data-etiqueta="{escape(etiqueta)}"' if etiqueta else ""
         return (
-            f'<span class="tapiz-hoja__valor" data-numero="{escape(clave)}">{escape(texto)}</span>'
+            f'<span class="tapiz-hoja__valor" data-numero="{escape(clave)}"{anuncio}>'
+            f"{escape(texto)}</span>"
         )
 
     def enlace(self, regla: str, texto: str) -> str:
@@ -162,9 +165,10 @@ class _Pintor:
         dato = self.hoja.dato(apartado.datos[0])
         regla = self.r.regla(self.hoja.calculo(f"mod_{dato.clave}").regla)
         salida = regla.salida("modificador")
+        valor = regla.entrada("valor")
+        columna = f"{valor.etiqueta if valor else ''} ({self.limites(dato).lower().rstrip('.')})"
         cabecera = (
-            f"<tr><th>{escape(regla.entrada('valor').etiqueta if regla.entrada('valor') else '')}</th>"
-            f"<th>{escape(self.limites(dato))}</th>"
+            f"<tr><th></th><th>{escape(columna)}</th>"
             f"<th>{self.enlace(regla.nombre, salida.etiqueta if salida else '')}</th></tr>"
         )
         return (
