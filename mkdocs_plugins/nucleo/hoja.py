@@ -17,6 +17,7 @@ from pathlib import Path
 
 from mkdocs_plugins.nucleo.apartados import FUERA_DE_LA_BUSQUEDA
 from tapiz_rules.modelo import Reglamento
+from tapiz_rules.modelo.formato import miles
 from tapiz_rules.modelo.hoja import (
     Apartado,
     Calculo,
@@ -26,7 +27,6 @@ from tapiz_rules.modelo.hoja import (
     etiqueta_de,
     limites_de,
 )
-from tapiz_rules.modelo.formato import miles
 from tapiz_rules.vivo.hoja import HOJAS, responder_hoja
 
 ESTADO = (
@@ -35,6 +35,7 @@ ESTADO = (
     "navegador: la hoja se guarda en él y en el enlace de esta página."
 )
 ENLACE = "tapiz-regla:"
+ANCHA, TABLA = "tapiz-hoja__ancha", "tapiz-hoja__tabla"
 
 
 def html(reglamento: Reglamento, clave_reglamento: str) -> str:
@@ -67,7 +68,8 @@ class _Pintor:
             if numeros:
                 cuerpo += f'<dl class="tapiz-hoja__numeros">{numeros}</dl>'
         clase = f"tapiz-hoja__apartado tapiz-hoja__apartado--{apartado.forma}"
-        return f'<fieldset class="{clase}"><legend>{escape(apartado.titulo)}</legend>{cuerpo}</fieldset>'
+        titulo = escape(apartado.titulo)
+        return f'<fieldset class="{clase}"><legend>{titulo}</legend>{cuerpo}</fieldset>'
 
     def etiqueta(self, dato: Dato) -> str:
         campo = campo_de(dato, self.r)
@@ -75,7 +77,7 @@ class _Pintor:
         unidad = campo.unidad_en_plural if campo else None
         return f"{texto} ({unidad})" if unidad else texto
 
-    def control(self, dato: Dato, etiqueta: str | None = None) -> str:
+    def control(self, dato: Dato, etiqueta: str | None = None, ayuda_aparte: bool = True) -> str:
         """El control del dato; con ``etiqueta``, sin <label> propio (la da la tabla)."""
         nombre = escape(dato.clave)
         aria = f' aria-label="{escape(etiqueta)}"' if etiqueta else ""
@@ -91,7 +93,8 @@ class _Pintor:
         numerico = campo is not None and campo.tipo in (int, float)
         modo = ' inputmode="decimal"' if campo is not None and campo.tipo is float else ""
         limites = self.limites(dato)
-        ayuda = f' aria-describedby="hoja-{nombre}-ayuda"' if limites and not etiqueta else ""
+        describe = limites and not etiqueta and ayuda_aparte
+        ayuda = f' aria-describedby="hoja-{nombre}-ayuda"' if describe else ""
         titulo = f' title="{escape(limites)}"' if limites and etiqueta else ""
         clase = ' class="tapiz-hoja__numero"' if numerico else ""
         return (
@@ -160,7 +163,8 @@ class _Pintor:
             filas.append(
                 f'<tr><th scope="row"><label for="hoja-{escape(clave)}">'
                 f"{escape(etiqueta_de(dato, self.r))} ({clave.upper()})</label></th>"
-                f"<td>{self.control(dato)}</td><td>{self.numero(calculo, 'modificador', calculo.etiqueta)}</td></tr>"
+                f"<td>{self.control(dato, ayuda_aparte=False)}</td>"
+                f"<td>{self.numero(calculo, 'modificador', calculo.etiqueta)}</td></tr>"
             )
         dato = self.hoja.dato(apartado.datos[0])
         regla = self.r.regla(self.hoja.calculo(f"mod_{dato.clave}").regla)
@@ -194,14 +198,18 @@ class _Pintor:
             )
             celdas += f"<td>{self.numero(self.hoja.calculo(f'dados{numero}'), 'expresion')}</td>"
             cuerpo += f"<tr>{celdas}</tr>"
-        entrada = f'<div class="tapiz-hoja__ancha"><table class="tapiz-hoja__tabla"><thead><tr>{cabecera}</tr></thead><tbody>{cuerpo}</tbody></table></div>'
+        entrada = (
+            f'<div class="{ANCHA}"><table class="{TABLA}"><thead><tr>{cabecera}</tr></thead>'
+            f"<tbody>{cuerpo}</tbody></table></div>"
+        )
         return entrada + self.probabilidades(len(filas))
 
     def probabilidades(self, filas: int) -> str:
         probabilidades = self.r.regla("probabilidades_accion")
         dificultad = self.r.regla("dificultad")
         escalones = [c for c in self.hoja.calculos if c.regla == "dificultad"]
-        nombres = dict((dificultad.entrada("nombre") or _sin()).opciones or ())
+        entrada = dificultad.entrada("nombre")
+        nombres = dict(entrada.opciones or ()) if entrada is not None else {}
         cabecera = "".join(
             f'<th scope="col">{escape(nombres[c.entradas["nombre"]])}<br>'
             f"{self.numero(c, 'resistencia')}</th>"
@@ -221,7 +229,7 @@ class _Pintor:
         titulo = self.enlace(probabilidades.nombre, salida.etiqueta if salida else "")
         resistencias = self.enlace(dificultad.nombre, "resistencia")
         return (
-            f'<div class="tapiz-hoja__ancha"><table class="tapiz-hoja__tabla tapiz-hoja__probabilidades">'
+            f'<div class="{ANCHA}"><table class="{TABLA} tapiz-hoja__probabilidades">'
             f"<caption>{titulo} de cada atributo contra cada dificultad (con su {resistencias})"
             f"</caption><thead><tr><th></th>{cabecera}</tr></thead><tbody>{cuerpo}</tbody></table></div>"
         )
@@ -229,10 +237,6 @@ class _Pintor:
 
 def _exito(fila: int, escalon: Calculo) -> str:
     return f"exito{fila}_{escalon.entradas['nombre']}"
-
-
-def _sin() -> object:
-    raise KeyError("la regla «dificultad» no tiene la entrada «nombre»")
 
 
 _PAGINA = re.compile(r"^```tapiz-regla\n(?:[^`]*?\n)?regla: *([a-z_0-9]+) *\n", re.MULTILINE)

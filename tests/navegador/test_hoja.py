@@ -7,12 +7,14 @@ ningún número esperado está escrito aquí. Una sola pestaña arranca el motor
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
@@ -20,8 +22,10 @@ from tests.navegador.conftest import ESCRITORIO, abrir_pestana
 
 pytestmark = pytest.mark.navegador
 PAGINA = "hoja-de-personaje/"
-NUMEROS = "[data-numero]"
-LEER = "() => Object.fromEntries([...document.querySelectorAll('[data-numero]')].map((e) => [e.dataset.numero, e.textContent]))"
+LEER = (
+    "() => Object.fromEntries([...document.querySelectorAll('[data-numero]')]"
+    ".map((e) => [e.dataset.numero, e.textContent]))"
+)
 DIFICULTADES = (
     "trivial",
     "muy_facil",
@@ -131,14 +135,12 @@ def esperados(datos: dict[str, str], r: Reglamento) -> dict[str, str]:
 def _mostrados(pagina: Page, esperado: dict[str, str]) -> dict[str, str]:
     """Los números de la página cuando coinciden con lo esperado (o, tras esperar, como estén)."""
     completos = {k: esperado.get(k, "—") for k in pagina.evaluate(LEER)}
-    try:
+    with contextlib.suppress(PlaywrightError):  # la comparación de abajo dice qué no coincide
         pagina.wait_for_function(
             f"(e) => JSON.stringify(({LEER})()) === JSON.stringify(e)",
             arg=completos,
             timeout=90_000,
         )
-    except Exception:  # la comparación de abajo dice qué número no coincide
-        pass
     return pagina.evaluate(LEER)
 
 

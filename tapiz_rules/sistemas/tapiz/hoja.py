@@ -8,7 +8,17 @@ de una regla con sus entradas tomadas de los datos o de otros números.
 
 from __future__ import annotations
 
-from tapiz_rules.modelo.hoja import Apartado, Calculo, Dato, De, Es, Hoja, Salida, SalidaSegun
+from tapiz_rules.modelo.hoja import (
+    Apartado,
+    Calculo,
+    Dato,
+    De,
+    Es,
+    Fuente,
+    Hoja,
+    Salida,
+    SalidaSegun,
+)
 from tapiz_rules.sistemas.tapiz.caracteristicas import CARACTERISTICAS, NOMBRES
 from tapiz_rules.sistemas.tapiz.parametros import DIFICULTADES as ESCALA
 
@@ -76,7 +86,7 @@ def _atributos() -> tuple[tuple[Dato, ...], tuple[Calculo, ...]]:
             Calculo(f"dados{i}", "dados_atributo", {"nivel": De(f"na{i}")}, ("expresion",))
         )
         for dificultad in DIFICULTADES:
-            entradas = {
+            entradas: dict[str, Fuente] = {
                 "resistencia": Salida(f"resistencia_{dificultad}", "resistencia"),
                 "dados": Salida(f"dados{i}", "expresion"),
                 "mod": SalidaSegun(f"ca{i}", "mod_{}", "modificador"),
