@@ -172,7 +172,7 @@ class _Pintor:
         valor = regla.entrada("valor")
         columna = f"{valor.etiqueta if valor else ''} ({self.limites(dato).lower().rstrip('.')})"
         cabecera = (
-            f"<tr><th></th><th>{escape(columna)}</th>"
+            f"<tr><td></td><th>{escape(columna)}</th>"
             f"<th>{self.enlace(regla.nombre, salida.etiqueta if salida else '')}</th></tr>"
         )
         return (
@@ -228,10 +228,11 @@ class _Pintor:
         salida = probabilidades.salida("p_exito")
         titulo = self.enlace(probabilidades.nombre, salida.etiqueta if salida else "")
         resistencias = self.enlace(dificultad.nombre, "resistencia")
+        esquina = escape(self.etiqueta(self.hoja.dato("at1")))
         return (
             f'<div class="{ANCHA}"><table class="{TABLA} tapiz-hoja__probabilidades">'
             f"<caption>{titulo} de cada atributo contra cada dificultad (con su {resistencias})"
-            f"</caption><thead><tr><th></th>{cabecera}</tr></thead><tbody>{cuerpo}</tbody></table></div>"
+            f"</caption><thead><tr><th>{esquina}</th>{cabecera}</tr></thead><tbody>{cuerpo}</tbody></table></div>"
         )
 
 
