@@ -137,7 +137,11 @@ def _hoja() -> Hoja:
             "tope", "bonus_rasgos", {"nivel": De("niv")}, ("tope",), "Tope del bonus de rasgos"
         ),
         Calculo(
-            "experiencia", "nivel_por_experiencia", {"px": De("px")}, ("nivel", "px_siguiente")
+            "experiencia",
+            "nivel_por_experiencia",
+            {"px": De("px")},
+            ("nivel", "px_siguiente"),
+            "Según la experiencia",
         ),
         Calculo(
             "defensa_fisica",
