@@ -35,6 +35,7 @@ from mkdocs_plugins.nucleo import (
     dados_en_texto,
     estructura,
     fragmentos,
+    hoja,
     render,
     ubicacion,
     vallas,
@@ -59,6 +60,10 @@ class Pagina:
     ruta: str
     reglamento: Reglamento
     desplazamiento: int = 0
+    paginas: Path | None = None
+    """La carpeta de las páginas y la de esta dentro de ella: con ellas se enlaza la página
+    que muestra cada regla (la hoja de personaje); sin ellas, esos enlaces no se resuelven."""
+    uri: str = ""
 
 
 @dataclass
@@ -141,6 +146,7 @@ class TapizExtension(Extension):
         md.treeprocessors.register(_FinDelArbol(md, self), "tapiz_fin_del_arbol", -100)
         md.postprocessors.register(_DadosEnTexto(md, self), "tapiz_dados", 31)
         md.postprocessors.register(_Anclas(md), "tapiz_anclas", 25)
+        md.postprocessors.register(_EnlacesAReglas(md, self), "tapiz_enlaces_reglas", 24)
         md.inlinePatterns.register(
             ValorDelMotor(md, lambda: self._contexto(md)), "tapiz_valor", 175
         )
@@ -180,8 +186,14 @@ class TapizExtension(Extension):
         ruta = _ruta_del_generador(md)
         if not ruta:
             return Pagina("(página)", self._configuracion.base)
-        fichero = self._configuracion.paginas / str(ruta)
-        return Pagina(self._configuracion.ruta(fichero), self._configuracion.reglamento_de(fichero))
+        carpeta = self._configuracion.paginas
+        fichero = carpeta / str(ruta)
+        return Pagina(
+            self._configuracion.ruta(fichero),
+            self._configuracion.reglamento_de(fichero),
+            paginas=carpeta,
+            uri=str(ruta),
+        )
 
     def _formateador(self, md: Markdown, tipo: str) -> Callable[..., str]:
         def formatear(src: str = "", language: str = "", **kwargs: Any) -> str:
@@ -286,6 +298,30 @@ class _Anclas(Postprocessor):
 
     def run(self, text: str) -> str:
         return anclas.anclar(text)
+
+
+class _EnlacesAReglas(Postprocessor):
+    """Los enlaces de la hoja de personaje a la página que muestra cada regla."""
+
+    def __init__(self, md: Markdown, extension: TapizExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, text: str) -> str:
+        pagina = self.extension.estado(self.md).pagina
+        if pagina.paginas is None or hoja.ENLACE not in text:
+            return text
+        try:
+            return hoja.enlazar(text, pagina.uri, pagina.paginas)
+        except KeyError as error:
+            problema = Problema(
+                pagina.ruta,
+                pagina.desplazamiento + 1,
+                f"la hoja enlaza la regla «{error.args[0]}», que ninguna página del libro "
+                "muestra en un bloque tapiz-regla",
+            )
+            self.extension.estado(self.md).problemas.append(problema)
+            return render.error(problema) + text
 
 
 class _DadosEnTexto(Postprocessor):

@@ -212,7 +212,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             ruta = _ruta_mostrada(page.file.src_uri, config)
             fuente = _fuente(page.file)
             desplazamiento = lineas_previas(fuente, markdown)
-            self.extension.pagina = Pagina(ruta, reglamento, desplazamiento)
+            self.extension.pagina = Pagina(
+                ruta, reglamento, desplazamiento, self.configuracion.paginas, page.file.src_uri
+            )
             if self.adelanto is not None and self.cache is not None:
                 self.cache.ofrecer(self.adelanto.entradas(ruta))
             # MkDocs quita una cabecera que entiende: solo si la dejó puede estar mal escrita.

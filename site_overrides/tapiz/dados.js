@@ -9,7 +9,8 @@
  * @typedef {{calculadora: typeof import("./calculadora.js"), botones: typeof import("./botones.js"),
  *   ejemplos: typeof import("./ejemplos.js"), libro: typeof import("./libro.js"),
  *   enlaces: typeof import("./enlaces.js"), probar: typeof import("./probar.js"),
- *   "tarjeta-viva": typeof import("./tarjeta-viva.js"), reglas: typeof import("./reglas.js")}} Modulos
+ *   "tarjeta-viva": typeof import("./tarjeta-viva.js"), reglas: typeof import("./reglas.js"),
+ *   hoja: typeof import("./hoja.js")}} Modulos
  * «Probar» y «Cambiar datos» no están en la tabla de widgets: sus módulos se importan al usarlos
  * (alHacerClic), y las reglas que eligió quien lee (reglas.js) solo si eligió alguna.
  */
@@ -20,7 +21,7 @@
  * @typedef {EventTarget & {closest?(selectores: string): HTMLElement | null}} Objetivo
  */
 // GENERADO desde mkdocs_plugins/nucleo/widgets.py (python -m desarrollo.contrato): desde aquí
-/** @typedef {"montarCalculadora" | "montarTirador"} Montador las funciones que montan un widget */
+/** @typedef {"montarCalculadora" | "montarTirador" | "montarHoja"} Montador las funciones que montan un widget */
 /**
  * Cada widget: el selector que lo delata, su módulo y la función que lo monta.
  * @type {Array<[string, keyof Modulos, Montador?]>}
@@ -28,6 +29,7 @@
 const WIDGETS = [
   [".tapiz-calculadora", "calculadora", "montarCalculadora"],
   [".tapiz-tirador", "botones", "montarTirador"],
+  [".tapiz-hoja", "hoja", "montarHoja"],
   ["button.tapiz-dados", "botones"],
   [".tapiz-repetir", "ejemplos"],
 ];
@@ -37,6 +39,7 @@ const WIDGETS = [
  */
 const HOJAS = [
   ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace, .tapiz-probar, .tapiz-cambiar"],
+  ["personaje.css", ".tapiz-hoja"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];
 // hasta aquí.

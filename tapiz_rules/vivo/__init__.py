@@ -13,6 +13,7 @@ Peticiones (además de ``sistema``, ``edicion``, ``opcionales`` y ``lienzo``):
 - ``{"tipo": "regla", "regla": …, "entradas": {…}}``: textos del formulario o valores JSON.
 - ``{"tipo": "tabla", "tabla": …}``: la tabla con sus celdas escritas.
 - ``{"tipo": "reglamento"}``: su descripción, ediciones y reglas opcionales.
+- ``{"tipo": "hoja", "datos": {…}}``: los números de la hoja de personaje (``vivo/hoja.py``).
 
 Toda respuesta es un objeto; si algo falla, ``{"error": "mensaje para quien lee"}``.
 """
@@ -28,6 +29,7 @@ from tapiz_rules.lienzo import Lienzo, desde_documento
 from tapiz_rules.modelo import Campo, Reglamento
 from tapiz_rules.modelo.formato import miles, tipografia
 from tapiz_rules.sistemas import reglamento as reglamento_de
+from tapiz_rules.vivo.hoja import responder_hoja
 from tapiz_rules.vivo.lectura import en_palabras, leer_entradas
 from tapiz_rules.yaml_con_lineas import Documento
 
@@ -178,6 +180,7 @@ _RESPUESTAS = {
     "regla": _regla,
     "tabla": _tabla,
     "reglamento": _descripcion,
+    "hoja": responder_hoja,
 }
 
 

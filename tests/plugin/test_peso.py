@@ -61,7 +61,8 @@ def test_cada_pagina_con_widgets_carga_solo_sus_datos(sitio: Path, pesos: dict[s
     for pagina in con:
         peso = pesos[pagina]
         assert peso.total_datos <= DATOS, (pagina, peso.datos)
-        assert "tapiz/widgets.css" in peso.codigo, pagina
+        for clase in carga.widgets_de((sitio / pagina).read_text(encoding="utf-8")):
+            assert f"tapiz/{carga.HOJAS[clase]}" in peso.codigo, (pagina, clase)
     # La calculadora no se carga con la página: solo al acercarse a la vista, y solo donde está.
     completa = "tapiz/calculadora-completa.js"
     assert completa not in pesos["sistemas/d20/index.html"].al_acercarse

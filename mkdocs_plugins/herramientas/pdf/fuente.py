@@ -11,8 +11,9 @@ import tinyhtml5
 
 from mkdocs_plugins.herramientas.pdf import svg
 
-FUERA_DEL_LIBRO = ("libro.md", "colaborar/")
-"""La página del libro completo (este PDF la sustituye) y las de quien colabora."""
+FUERA_DEL_LIBRO = ("libro.md", "colaborar/", "hoja-de-personaje.md")
+"""La página del libro completo (este PDF la sustituye), las de quien colabora y la hoja de
+personaje de la pantalla (el PDF lleva la suya, para imprimir)."""
 APENDICE = "lienzos/"
 """El Lienzo de ejemplo va al final, como apéndice."""
 

@@ -9,10 +9,15 @@ from html import escape
 from tapiz_rules.modelo import Campo, Regla, Reglamento
 from tapiz_rules.sistemas import reglamento as reglamento_de
 from tapiz_rules.sistemas.tapiz.caracteristicas import NOMBRES
+from tapiz_rules.sistemas.tapiz.hoja import (
+    FILAS_ATRIBUTOS,
+    IDENTIDAD,
+    LINEAS_LENGUAS,
+    LINEAS_RASGOS,
+)
 
-LINEAS_ATRIBUTOS = 7
-LINEAS_RASGOS = 5
-LINEAS_LENGUAS = 3
+LINEAS_ATRIBUTOS = FILAS_ATRIBUTOS
+"""Las mismas filas y líneas que la hoja de la página (``tapiz_rules/sistemas/tapiz/hoja.py``)."""
 
 
 def _campo(regla: Regla, nombre: str) -> Campo:
@@ -149,7 +154,7 @@ def _lenguas(r: Reglamento) -> str:
 def hoja(reglamento: Reglamento | None = None) -> str:
     """El HTML de la hoja (dentro de una ``<section>`` del libro o de su propio PDF)."""
     r = reglamento or reglamento_de()
-    identidad = "".join(_caja(e) for e in ("Nombre", "Especie", "Clase", "Alineamiento"))
+    identidad = "".join(_caja(e) for e in (*(e for _, e in IDENTIDAD), "Alineamiento"))
     columna_a = _caracteristicas(r) + _atributos(r) + _rasgos(r) + _lenguas(r)
     columna_b = _nivel(r) + _defensas(r) + _puntos_de_golpe(r) + _carga(r) + _movimiento(r)
     return (

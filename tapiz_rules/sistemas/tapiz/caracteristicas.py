@@ -13,6 +13,15 @@ from tapiz_rules.sistemas.tapiz.parametros import ESCUELAS, Escuela, ParametrosT
 
 SECCION = "Creación de Personajes"
 NOMBRES = ("FUE", "DES", "CON", "INT", "SAB", "CAR")
+CARACTERISTICAS = {
+    "FUE": "Fuerza",
+    "DES": "Destreza",
+    "CON": "Constitución",
+    "INT": "Inteligencia",
+    "SAB": "Sabiduría",
+    "CAR": "Carisma",
+}
+"""El nombre de cada característica, por su abreviatura."""
 
 
 def exigir_caracteristica(p: ParametrosTapiz, nombre: str, valor: int) -> None:
