@@ -31,3 +31,6 @@ class TapizConfig(base.Config):
     """Publica la página «Cambios» (``cambios.md``) y el feed ``cambios.xml`` a partir de las
     etiquetas ``v*`` de git; las fichas del catálogo dicen desde qué versión se leen así.
     Los encabezados de la página declaran su ancla (``{#v1-2-0}``): necesita ``attr_list``."""
+    estado = c.Type(bool, default=False)
+    """Publica la página «Estado del SRD» (``colaborar/estado.md``): las secciones redactadas
+    y las pendientes de cada capítulo, con el enlace para editar cada fichero."""

@@ -41,7 +41,15 @@ from mkdocs_plugins.nucleo.configuracion import (
 )
 from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
 from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.plugin import adelanto, busqueda, cambios, carga, emergencia, servidor
+from mkdocs_plugins.plugin import (
+    adelanto,
+    busqueda,
+    cambios,
+    carga,
+    emergencia,
+    estado,
+    servidor,
+)
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
 
@@ -188,6 +196,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.enabled and self.config.cambios:
             carpeta = self.configuracion.raiz / self.config.cache_dir
             self.historial = cambios.anadir_pagina(files, config, self.configuracion, carpeta)
+        if self.config.enabled and self.config.estado:
+            estado.anadir_pagina(files, config)
         return files
 
     def on_page_markdown(
