@@ -23,7 +23,9 @@ MARCA = "tapiz-marca-pendiente"
 """La marca del encabezado."""
 VACIA = "tapiz-seccion-vacia"
 """Un encabezado sin nada escrito bajo él (ni subsecciones): tampoco se imprime."""
-_AVISO = re.compile(r"^ {0,3}[!?]{3}\+?[ \t]+pendiente\b[^\n]*\n(?:[ \t]*\n)*((?: {4}.*\n?)*)", re.M)
+_AVISO = re.compile(
+    r"^ {0,3}[!?]{3}\+?[ \t]+pendiente\b[^\n]*\n(?:[ \t]*\n)*((?: {4}.*\n?)*)", re.M
+)
 _SUBTITULOS = {"h2", "h3", "h4", "h5", "h6"}
 
 

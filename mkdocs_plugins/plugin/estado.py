@@ -27,8 +27,7 @@ def anadir_pagina(files: Files, config: MkDocsConfig) -> None:
     }
     orden = [r for r in titulos if r in paginas] + sorted(set(paginas) - set(titulos))
     capitulos = [
-        estado_srd.capitulo(ruta, paginas[ruta].content_string, titulos.get(ruta))
-        for ruta in orden
+        estado_srd.capitulo(ruta, paginas[ruta].content_string, titulos.get(ruta)) for ruta in orden
     ]
     contenido = estado_srd.markdown(capitulos, direccion_de_edicion(config))
     files.append(File.generated(config, estado_srd.RUTA, content=contenido))
