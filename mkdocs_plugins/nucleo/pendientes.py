@@ -109,16 +109,14 @@ def _a_linea(aviso: ET.Element) -> None:
 
 
 def _marcar(encabezado: ET.Element, en_parte: bool) -> None:
-    """La marca va tras el texto (con un espacio, que también oye un lector de pantalla),
-    antes del enlace de ancla que pone ``toc``."""
+    """La marca va al final, tras el enlace de ancla que pone ``toc`` y con un espacio (que
+    también oye un lector de pantalla): antes de él, el enlace (invisible hasta pasar por
+    encima) podía irse solo a otra línea y dejar un hueco bajo el título."""
     marca = ET.Element("span", {"class": MARCA})
     marca.text = "incompleta" if en_parte else "pendiente"
     hijos = list(encabezado)
-    enlace = next((h for h in hijos if "headerlink" in h.get("class", "").split()), None)
-    indice = hijos.index(enlace) if enlace is not None else len(hijos)
-    if indice:
-        anterior = hijos[indice - 1]
-        anterior.tail = (anterior.tail or "").rstrip() + " "
+    if hijos:
+        hijos[-1].tail = (hijos[-1].tail or "").rstrip() + " "
     else:
         encabezado.text = (encabezado.text or "").rstrip() + " "
-    encabezado.insert(indice, marca)
+    encabezado.append(marca)
