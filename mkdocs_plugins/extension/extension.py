@@ -36,6 +36,7 @@ from mkdocs_plugins.nucleo import (
     estructura,
     fragmentos,
     hoja,
+    pendientes,
     render,
     ubicacion,
     vallas,
@@ -143,6 +144,8 @@ class TapizExtension(Extension):
             )
         original = superfences.superfences[0]["formatter"]
         superfences.superfences[0]["formatter"] = self._vigilar_tipos(md, original)
+        # Tras «toc» (5): el índice de la página no lleva la marca de pendiente.
+        md.treeprocessors.register(_Pendientes(md), "tapiz_pendientes", 4)
         md.treeprocessors.register(_FinDelArbol(md, self), "tapiz_fin_del_arbol", -100)
         md.postprocessors.register(_DadosEnTexto(md, self), "tapiz_dados", 31)
         md.postprocessors.register(_Anclas(md), "tapiz_anclas", 25)
@@ -277,6 +280,13 @@ class _Fuente(Preprocessor):
             )
         )
         return []
+
+
+class _Pendientes(Treeprocessor):
+    """Las secciones pendientes, en una línea y con una marca en su encabezado."""
+
+    def run(self, root: Any) -> None:
+        pendientes.compactar(root)
 
 
 class _FinDelArbol(Treeprocessor):

@@ -54,6 +54,7 @@ _SECCION: dict[str, Any] = _objeto(
         "url": _TEXTO,
         "markdown": _TEXTO,
         "html": _TEXTO,
+        "pendiente": {"type": "boolean"},
         "reglas": _TEXTOS,
         "tablas": _TEXTOS,
         "ejemplos": _TEXTOS,

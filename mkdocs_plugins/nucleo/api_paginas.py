@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from mkdocs_plugins.nucleo import pendientes
 from mkdocs_plugins.nucleo.bloques import Bloque
 from mkdocs_plugins.nucleo.especificacion import leer_ejemplo
 from mkdocs_plugins.nucleo.estructura import Estructura, Seccion, Valla
@@ -153,6 +154,7 @@ def pagina(fuente: Fuente, titulo: str, a_html: Callable[[list[str]], list[str]]
             "url": f"{url_de(fuente.pagina)}#{s.identificador}",
             "markdown": s.texto,
             "html": htmls[s.inicio],
+            "pendiente": pendientes.aviso_en(s.texto) is not None,
             **propio,
             "secciones": [nodo(h) for h in s.hijas],
         }

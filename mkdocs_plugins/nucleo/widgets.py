@@ -65,6 +65,10 @@ WIDGETS = (
     Widget("tapiz-enlace"),
     Widget("tapiz-probar"),
     Widget("tapiz-cambiar"),
+    # Solo estilos (en widgets.css): fuera de la base de toda página.
+    Widget("tapiz-tabla"),
+    Widget("tapiz-narrado"),
+    Widget("tapiz-pendiente"),
 )
 
 POR_CLASE = {w.clase: w for w in WIDGETS}

@@ -37,3 +37,7 @@ class TapizConfig(base.Config):
     registra, y el trabajador publicado se da de baja."""
     nombre_corto = c.Type(str, default="Tapiz")
     """El nombre del libro instalado, bajo su icono."""
+
+    estado = c.Type(bool, default=False)
+    """Publica la página «Estado del SRD» (``colaborar/estado.md``): las secciones redactadas
+    y las pendientes de cada capítulo, con el enlace para editar cada fichero."""

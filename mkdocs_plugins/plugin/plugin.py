@@ -49,6 +49,7 @@ from mkdocs_plugins.plugin import (
     cambios,
     carga,
     emergencia,
+    estado,
     servidor,
     sin_conexion,
 )
@@ -201,6 +202,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.enabled and self.config.cambios:
             carpeta = self.configuracion.raiz / self.config.cache_dir
             self.historial = cambios.anadir_pagina(files, config, self.configuracion, carpeta)
+        if self.config.enabled and self.config.estado:
+            estado.anadir_pagina(files, config)
         return files
 
     def on_page_markdown(

@@ -50,22 +50,27 @@ function colocarGrafica(origen, zona) {
 }
 
 /**
- * Conmutador «Probabilidades» que despliega la gráfica de la expresión tirada.
+ * Conmutador «Probabilidades» que despliega la gráfica de la expresión tirada. Dentro de una
+ * frase es un «%» pequeño (su nombre accesible sigue siendo «Probabilidades de 2d6»).
  * @param {HTMLElement} contenedor
  * @param {HTMLElement} origen lo que se pulsó; guarda el id de su gráfica
  * @param {string} expresion
  * @param {number} total
+ * @param {boolean} enLinea
  */
-function conmutadorDeGrafica(contenedor, origen, expresion, total) {
+function conmutadorDeGrafica(contenedor, origen, expresion, total, enLinea) {
   const id = origen.dataset.tapizGrafica ?? nuevoId("tapiz-grafica");
   origen.dataset.tapizGrafica = id;
   document.getElementById(id)?.remove();
+  const nombre = `Probabilidades de ${expresion}`;
   const boton = el("button", {
     type: "button",
-    class: "tapiz-boton-secundario",
+    class: enLinea ? "tapiz-boton-secundario tapiz-boton-secundario--en-linea" : "tapiz-boton-secundario",
     "aria-expanded": "false",
     "aria-controls": id,
-    texto: "Probabilidades",
+    "aria-label": enLinea ? nombre : null,
+    title: enLinea ? nombre : null,
+    texto: enLinea ? "%" : "Probabilidades",
   });
   const zona = el("div", { id, class: "tapiz-grafica-zona", hidden: true });
   colocarGrafica(origen, zona);
@@ -87,9 +92,10 @@ function conmutadorDeGrafica(contenedor, origen, expresion, total) {
  * Tira una expresión con semilla nueva y pinta el resultado en `destino`.
  * @param {HTMLElement} destino
  * @param {string} expresion
- * @param {{origen?: HTMLElement}} [opciones] `origen`: lo que se pulsó (por omisión, `destino`)
+ * @param {{origen?: HTMLElement, enLinea?: boolean}} [opciones] `origen`: lo que se pulsó (por
+ *   omisión, `destino`); `enLinea`: el resultado va dentro de una frase
  */
-export function tirarEn(destino, expresion, { origen = destino } = {}) {
+export function tirarEn(destino, expresion, { origen = destino, enLinea = false } = {}) {
   const tirada = tirar(expresion, new Generador(semillaNueva()));
   const sinSuma = tirada.dados.length === 1 && agruparPorTermino(tirada).length === 1;
   // Con muchos dados, quien usa un lector de pantalla recibe el resumen, no cada ficha.
@@ -103,7 +109,9 @@ export function tirarEn(destino, expresion, { origen = destino } = {}) {
     tirada.dados.length > DADOS_LEIDOS ? el("span", { class: "tapiz-oculto", texto: resumenDeTirada(tirada) }) : null,
     sinSuma ? null : el("span", { class: "tapiz-total", texto: `= ${miles(tirada.total)}` }),
   );
-  conmutadorDeGrafica(resultado, origen, tirada.expresion, tirada.total);
+  conmutadorDeGrafica(resultado, origen, tirada.expresion, tirada.total, enLinea);
+  // En una frase, espacios de verdad entre las piezas: su texto se lee «2d6 4 5 = 9».
+  if (enLinea) for (const pieza of resultado.querySelectorAll(":scope > *, :scope > [aria-hidden] > *")) pieza.before(" ");
   destino.replaceChildren(resultado);
   anunciar(resumenDeTirada(tirada));
   return tirada;
@@ -121,7 +129,7 @@ export function alPulsarDado(boton) {
     boton.after(destino);
   }
   try {
-    tirarEn(destino, /** @type {string} */ (boton.dataset.expr), { origen: boton });
+    tirarEn(destino, /** @type {string} */ (boton.dataset.expr), { origen: boton, enLinea: true });
   } catch (error) {
     destino.replaceChildren(el("span", { class: "tapiz-error", texto: error.message }));
     anunciar(error.message);

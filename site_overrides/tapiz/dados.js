@@ -38,7 +38,7 @@ const WIDGETS = [
  * @type {Array<[string, string]>}
  */
 const HOJAS = [
-  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace, .tapiz-probar, .tapiz-cambiar"],
+  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace, .tapiz-probar, .tapiz-cambiar, .tapiz-tabla, .tapiz-narrado, .tapiz-pendiente"],
   ["personaje.css", ".tapiz-hoja"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];

@@ -407,6 +407,28 @@ def _mas_ancha_que_la_pantalla(pagina) -> list[str]:
     return [f"la página mide {ancho} px en una pantalla de {pantalla} px"]
 
 
+_TABLAS_ANCHAS = """() => [...document.querySelectorAll('.md-typeset__scrollwrap')]
+  .filter(caja => caja.querySelector('table') && caja.scrollWidth > caja.clientWidth + 1)
+  .flatMap(caja => {
+    const nombre = (caja.querySelector('caption, th')?.textContent ?? '').trim().slice(0, 40);
+    const primeras = [...caja.querySelectorAll('tr > :first-child')]
+      .filter(c => c.getClientRects().length);
+    const antes = primeras.map(c => c.getBoundingClientRect().x);
+    caja.scrollLeft = caja.scrollWidth;
+    const movidas = primeras.filter((c, i) => Math.abs(c.getBoundingClientRect().x - antes[i]) > 1);
+    caja.scrollLeft = 0;
+    const transparentes = primeras.filter(c => {
+      const fondo = getComputedStyle(c).backgroundColor.match(/[\\d.]+/g) ?? [];
+      return fondo.length === 4 && Number(fondo[3]) < 1;
+    });
+    return [
+      ...(movidas.length ? [`«${nombre}»: la primera columna se va al desplazar la tabla`] : []),
+      ...(transparentes.length ? [`«${nombre}»: la primera columna no tiene fondo opaco`] : []),
+    ];
+  })"""
+"""Las tablas más anchas que su caja se desplazan con la primera columna quieta y opaca."""
+
+
 @pytest.mark.parametrize("esquema", list(PASADAS))
 @pytest.mark.parametrize("ruta", RECORRIDO, ids=lambda ruta: ruta.strip("/") or "inicio")
 def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido, ruta, esquema):
@@ -430,6 +452,7 @@ def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido,
         hallazgos += [f"{donde}: axe: {v}" for v in del_color]
     if esquema == "dark":
         hallazgos += [f"{donde}: {h}" for h in _mas_ancha_que_la_pantalla(pagina)]
+    hallazgos += [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
     # Lo que ve quien lee no habla el lenguaje del motor (el catálogo y las páginas de quien
     # colabora sí hablan de él, a propósito); el texto no cambia con el esquema de color.
     if esquema == "light" and ruta != "catalogo/" and not ruta.startswith("colaborar/"):

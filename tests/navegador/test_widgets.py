@@ -41,6 +41,7 @@ def test_un_dado_del_texto_tira_y_anuncia_un_total_posible(pestana):
     boton = pestana.page.locator("button.tapiz-dados").first
     expresion = boton.get_attribute("data-expr")
     arbol = analizar(expresion)
+    frase = boton.evaluate(_FRASE)
     for accion in (boton.click, lambda: boton.press("Enter"), lambda: boton.press(" ")):
         texto = anuncio_tras(pestana, accion)
         total = int(TOTAL.search(texto).group(1))
@@ -48,6 +49,41 @@ def test_un_dado_del_texto_tira_y_anuncia_un_total_posible(pestana):
         assert texto.startswith(str(arbol)), texto
     fichas = pestana.page.locator(".tapiz-tirada-zona .tapiz-dado")
     assert fichas.count() >= 1
+    assert boton.evaluate(_FRASE_ENTERA, frase) == []
+
+
+_FRASE = "b => b.closest('p, li').innerText"
+_FRASE_ENTERA = """(boton, antes) => {
+  const bloque = boton.closest('p, li');
+  const zona = boton.nextElementSibling;
+  const fallos = [];
+  const ahora = bloque.innerText;
+  if (ahora.replace(zona.innerText, '') !== antes) fallos.push(`la frase cambia: ${ahora}`);
+  if (/\\n|\\s[.,;:]/.test(ahora)) fallos.push(`salto o espacio ante puntuación: ${ahora}`);
+  for (const e of bloque.querySelectorAll('*')) {
+    const d = getComputedStyle(e).display;
+    if (!['inline', 'inline-block', 'none'].includes(d)) fallos.push(`${e.className}: ${d}`);
+  }
+  // Cada pieza en la línea de la anterior, salvo que empiece otra (más a la izquierda).
+  const despues = document.createRange();
+  despues.setStart(zona.nextSibling, 0);
+  despues.setEnd(zona.nextSibling, 1);
+  const piezas = [boton, zona.querySelector('.tapiz-dado'), zona.querySelector('button')]
+    .map(e => e.getBoundingClientRect()).concat([despues.getBoundingClientRect()]);
+  piezas.slice(1).forEach((r, i) => {
+    const a = piezas[i];
+    const misma = r.top < a.bottom && a.top < r.bottom;
+    if (!misma && r.left >= a.left) fallos.push(`pieza ${i + 1} fuera de la línea`);
+  });
+  const [control, signo] = piezas.slice(-2);
+  if (/^[.,;:]/.test(zona.nextSibling.textContent) && signo.left - control.right > 2)
+    fallos.push(`espacio de ${signo.left - control.right} px ante la puntuación`);
+  if (boton.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(bloque).lineHeight))
+    fallos.push('el botón ocupa más de una línea');
+  return fallos;
+}"""
+"""Un dado del texto tirado no parte su frase: el texto sigue siendo la frase con el resultado
+en su sitio, nada es un bloque y cada pieza sigue en la línea de la anterior."""
 
 
 def test_la_grafica_de_probabilidades_sale_de_datos_json(pestana):

@@ -132,3 +132,14 @@ def test_tapiz_exportar_para_zensical_no_se_queja_de_su_propio_catalogo(
     assert "no declara su identificador" not in capsys.readouterr().err
     paginas = [f.ruta for f, _ in api.fuentes(configuracion_desde(proyecto))]
     assert "srd/catalogo.md" not in paginas and "srd/hacer-cosas.md" in paginas
+
+
+def test_cada_seccion_dice_si_esta_pendiente(ficheros: dict[str, str]) -> None:
+    tiradas = json.loads(ficheros["paginas/tiradas.json"])
+    (raiz,) = tiradas["secciones"]
+    estados = {s["id"]: s["pendiente"] for s in raiz["secciones"]}
+    assert raiz["pendiente"] is False
+    assert estados["tiradas-de-accion"] is True  # escrita solo en parte
+    assert estados["tiradas-incrementales"] is True
+    posturas = json.loads(ficheros["paginas/posturas.json"])
+    assert posturas["secciones"][0]["secciones"][0]["pendiente"] is False

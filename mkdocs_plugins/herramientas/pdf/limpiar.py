@@ -6,6 +6,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
+from mkdocs_plugins.nucleo import pendientes
 from mkdocs_plugins.nucleo.widgets import WIDGETS
 
 SOLO_PANTALLA = (
@@ -15,10 +16,12 @@ SOLO_PANTALLA = (
     "tapiz-ejemplo__acciones",
     "tapiz-ejemplo__repeticion",
     "tapiz-enlace",
+    pendientes.MARCA,
     *(w.clase for w in WIDGETS if w.colocable),
 )
 """Clases de lo que solo sirve en pantalla: enlaces de ancla, «Editar», «Repetir», widgets
-(la calculadora y el tirador necesitan JavaScript) y los enlaces permanentes."""
+(la calculadora y el tirador necesitan JavaScript), los enlaces permanentes y la marca
+«pendiente» de los encabezados."""
 ETIQUETAS_FUERA = {"button", "script", "form", "input", "select", "textarea", "noscript"}
 ENCABEZADOS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 
@@ -64,7 +67,7 @@ def solo_papel(raiz: ET.Element) -> None:
 
 
 def _es_pendiente(elemento: ET.Element) -> bool:
-    return "pendiente" in clases(elemento)
+    return bool(clases(elemento) & {pendientes.CLASE, pendientes.LINEA})
 
 
 def nivel(elemento: ET.Element) -> int:
