@@ -38,10 +38,11 @@ def _calculadora_como_el_motor(pestana, edicion: str) -> None:
         arg=dado,
     )
     regla = reglamento("tapiz", edicion).regla("probabilidades_accion")
-    entradas: dict[str, object] = {"dados": pagina.get_by_label(CAMPO_DADOS).input_value()}
+    calculadora = pagina.locator(".tapiz-calculadora")
+    entradas: dict[str, object] = {"dados": calculadora.get_by_label(CAMPO_DADOS).input_value()}
     for nombre in ("mod", "nivel", "rasgos", "bonus", "resistencia"):
         etiqueta = regla.entrada(nombre).etiqueta
-        entradas[nombre] = int(pagina.get_by_label(etiqueta, exact=True).input_value())
+        entradas[nombre] = int(calculadora.get_by_label(etiqueta, exact=True).input_value())
     motor = reglamento("tapiz", edicion).calcular("probabilidades_accion", entradas).valores
     mostradas = _fracciones_de_la_calculadora(pestana)
     for clave, salida in CLAVES_DEL_MOTOR.items():
