@@ -87,3 +87,20 @@ def test_repetir_pide_solo_los_datos_de_los_ejemplos_de_su_pagina(
         # Se piden al acercarse a un «Repetir», aparte de los datos que carga la página: los
         # de los ejemplos de su capítulo (el libro completo tiene varios y pide el del botón).
         assert max(peso.al_repetir.values(), default=0) <= REPETIR, (pagina, peso.al_repetir)
+
+
+def test_cada_pagina_con_repetir_marca_los_datos_de_sus_ejemplos(
+    sitio: Path, pesos: dict[str, Peso]
+) -> None:
+    """ejemplos.js no se carga con la página (solo al acercarse a «Repetir»), pero la página
+    sigue marcando de dónde se piden los datos de sus ejemplos."""
+    con_repetir = [
+        p
+        for p in pesos
+        if "tapiz-repetir" in carga.widgets_de((sitio / p).read_text(encoding="utf-8"))
+    ]
+    assert "sistemas/ratas/index.html" in con_repetir
+    assert "lenguas/index.html" in con_repetir
+    for pagina in con_repetir:
+        assert pesos[pagina].al_repetir, pagina
+        assert "tapiz/ejemplos.js" not in pesos[pagina].codigo, pagina
