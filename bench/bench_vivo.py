@@ -1,9 +1,16 @@
 """Banco de las reglas en vivo (el motor del libro en Pyodide, en la página de quien lee).
 
-A demanda (``uv run python bench/bench_vivo.py [veces]``); no afirma nada. Construye el sitio,
-lo sirve en local y mide en Chromium, con la caché vacía (un contexto nuevo cada vez):
+A demanda (``uv run python bench/bench_vivo.py [veces] [--antes REV]``); no afirma nada.
+Construye el sitio, lo sirve en local y mide en Chromium, con la caché vacía (un contexto
+nuevo cada vez):
 
 - del clic en el primer «Probar» de «Hacer cosas» al primer resultado en la página;
+- la referencia de la misma ejecución: Pyodide solo, sin el motor (un Worker que lo arranca y
+  evalúa ``1 + 1``), para leer el primer resultado como razón y no como segundos de una
+  máquina que otros comparten;
+- con ``--antes REV``, el mismo primer resultado con el motor (``tapiz_rules``) de esa
+  revisión en ``motor.zip``, alternando visitas con el de ahora: lo que cambió el motor, con
+  la misma Pyodide, la misma página y la misma carga de la máquina;
 - después, cada evaluación: de enviar el formulario a que cambia el resultado (mediana, p95);
 - los bytes que se descargan para el motor (lo que pide la página, y su tamaño con gzip, que
   es lo que viaja desde un servidor estático que comprime) y, como referencia en la misma
@@ -12,10 +19,16 @@ lo sirve en local y mide en Chromium, con la caché vacía (un contexto nuevo ca
 
 from __future__ import annotations
 
+import argparse
+import io
+import os
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 from desarrollo.peso import comprimido, peso_de_pagina
@@ -49,6 +62,26 @@ EVALUAR = """async (veces) => {
 }"""
 
 
+PYODIDE_SOLO = """(() => {
+  self.onmessage = async () => {
+    const carpeta = new URL("../assets/tapiz/vivo/pyodide/", self.location.href).href;
+    self.importScripts(carpeta + "pyodide.js");
+    const pyodide = await self.loadPyodide({ indexURL: carpeta });
+    self.postMessage(pyodide.runPython("1 + 1"));
+  };
+})();
+"""
+"""La referencia: lo que tarda Pyodide en arrancar sin el motor (se escribe solo en el sitio
+que construye el banco, junto a ``tapiz/motor.js``, para que pida los mismos ficheros)."""
+
+ARRANCAR_SOLO = """() => new Promise((listo, fallo) => {
+  const trabajador = new Worker("../tapiz/pyodide-solo.js");
+  trabajador.onmessage = (evento) => listo(evento.data);
+  trabajador.onerror = (evento) => fallo(new Error(evento.message));
+  trabajador.postMessage(null);
+})"""
+
+
 def percentil(valores: list[float], p: float) -> float:
     ordenados = sorted(valores)
     return ordenados[min(len(ordenados) - 1, round(p * (len(ordenados) - 1)))]
@@ -72,6 +105,55 @@ def una_visita(navegador, base: str) -> tuple[float, list[float], list[str], lis
     return primero, tiempos, antes, pedidas
 
 
+def pyodide_solo(navegador, base: str) -> float:
+    """Segundos hasta que Pyodide, sin el motor, evalúa ``1 + 1`` (caché vacía)."""
+    contexto = navegador.new_context(viewport=ESCRITORIO, service_workers="block")
+    pagina = contexto.new_page()
+    pagina.goto(base + PAGINA)
+    pagina.wait_for_load_state("networkidle")
+    inicio = time.perf_counter()
+    assert pagina.evaluate(ARRANCAR_SOLO) == 2
+    segundos = time.perf_counter() - inicio
+    contexto.close()
+    return segundos
+
+
+def motor_de_revision(motor: bytes, revision: str) -> bytes:
+    """``motor.zip`` con el ``tapiz_rules`` de ``revision`` (lo demás, del de ahora)."""
+    archivo = subprocess.run(
+        ["git", "archive", "--format=tar", revision, "tapiz_rules"],
+        cwd=RAIZ,
+        capture_output=True,
+        check=True,
+    ).stdout
+    ficheros: dict[str, bytes] = {}
+    with zipfile.ZipFile(io.BytesIO(motor)) as ahora:
+        for entrada in ahora.infolist():
+            if not entrada.filename.startswith("tapiz_rules/"):
+                ficheros[entrada.filename] = ahora.read(entrada)
+    with tarfile.open(fileobj=io.BytesIO(archivo)) as tar:
+        for miembro in tar.getmembers():
+            leido = tar.extractfile(miembro) if miembro.name.endswith(".py") else None
+            if leido is not None:
+                ficheros[miembro.name] = leido.read()
+    salida = io.BytesIO()
+    with zipfile.ZipFile(salida, "w", zipfile.ZIP_DEFLATED) as nuevo:
+        for nombre in sorted(ficheros):
+            nuevo.writestr(nombre, ficheros[nombre])
+    return salida.getvalue()
+
+
+def resumen(segundos: list[float]) -> str:
+    return (
+        f"mediana {statistics.median(segundos):.2f} s "
+        f"(mín. {min(segundos):.2f}, máx. {max(segundos):.2f})"
+    )
+
+
+def carga() -> str:
+    return ", ".join(f"{c:.1f}" for c in os.getloadavg())
+
+
 def bytes_del_motor(sitio: Path, pedidas: list[str]) -> tuple[int, int]:
     """Lo que se pidió de assets/tapiz/vivo/: bytes tal cual y con gzip."""
     ficheros = {u.split(MOTOR, 1)[1] for u in pedidas if MOTOR in u}
@@ -79,41 +161,66 @@ def bytes_del_motor(sitio: Path, pedidas: list[str]) -> tuple[int, int]:
     return sum(r.stat().st_size for r in rutas), sum(comprimido(r) for r in rutas)
 
 
-def main(veces: int = 3) -> None:
+def main(veces: int = 3, antes: str | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as carpeta:
         sitio = Path(carpeta)
         servidor, base = servir(sitio)
         construir_sitio(sitio, base)
+        (sitio / "tapiz" / "pyodide-solo.js").write_text(PYODIDE_SOLO, encoding="utf-8")
+        zip_motor = sitio / MOTOR.strip("/") / "motor.zip"
+        motores = {"ahora": zip_motor.read_bytes()}
+        if antes:
+            motores[antes] = motor_de_revision(motores["ahora"], antes)
         peso = peso_de_pagina(sitio, PAGINA + "index.html")
+        carga_antes = carga()
+        solo: list[float] = []
+        primeros: dict[str, list[float]] = {nombre: [] for nombre in motores}
+        visitas = []
         with sync_playwright() as playwright:
             navegador = lanzar_chromium(playwright)
-            visitas = [una_visita(navegador, base) for _ in range(veces)]
+            for _ in range(veces):
+                solo.append(pyodide_solo(navegador, base))
+                for nombre, motor in motores.items():
+                    zip_motor.write_bytes(motor)
+                    visita = una_visita(navegador, base)
+                    primeros[nombre].append(visita[0])
+                    if nombre == "ahora":
+                        visitas.append(visita)
             navegador.close()
+        zip_motor.write_bytes(motores["ahora"])
         servidor.shutdown()
-        primeros = [v[0] for v in visitas]
         evaluaciones = [t for v in visitas for t in v[1]]
-        antes = visitas[0][2]
+        previas = visitas[0][2]
         crudo, gzip = bytes_del_motor(sitio, visitas[0][3])
         print(f"Reglas en vivo en «{PAGINA}», {veces} visitas con la caché vacía")
-        print(f"  peticiones al motor antes de tocar nada: {sum(MOTOR in u for u in antes)}")
+        print(
+            f"  carga de la máquina (1, 5 y 15 min): al empezar {carga_antes}; al acabar {carga()}"
+        )
+        print(f"  peticiones al motor antes de tocar nada: {sum(MOTOR in u for u in previas)}")
         print(f"  código de la página antes de tocar nada (gzip): {peso.total_codigo} B")
         print(f"  motor descargado al pedirlo: {crudo / 1e6:.2f} MB, {gzip / 1e6:.2f} MB con gzip")
         print(f"    razón motor / código de la página: {gzip / peso.total_codigo:.0f}")
-        print(
-            f"  primer «Probar» → primer resultado: mediana {statistics.median(primeros):.2f} s "
-            f"(mín. {min(primeros):.2f}, máx. {max(primeros):.2f})"
-        )
+        print(f"  referencia, Pyodide solo hasta «1 + 1»: {resumen(solo)}")
+        for nombre, segundos in primeros.items():
+            motor = "el motor de ahora" if nombre == "ahora" else f"el motor de {nombre}"
+            print(f"  primer «Probar» → primer resultado, {motor}: {resumen(segundos)}")
+            razon = statistics.median(segundos) / statistics.median(solo)
+            print(f"    razón con la referencia: {razon:.2f}")
         print(
             f"  cada evaluación después ({len(evaluaciones)}): mediana "
             f"{statistics.median(evaluaciones):.1f} ms, p95 {percentil(evaluaciones, 0.95):.1f} ms"
         )
         print(
             f"    razón primer resultado / evaluación: "
-            f"{statistics.median(primeros) * 1000 / statistics.median(evaluaciones):.0f}"
+            f"{statistics.median(primeros['ahora']) * 1000 / statistics.median(evaluaciones):.0f}"
         )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    argumentos.add_argument("veces", nargs="?", type=int, default=3)
+    argumentos.add_argument("--antes", help="revisión de git cuyo motor se mide también")
+    leidos = argumentos.parse_args()
+    main(leidos.veces, leidos.antes)

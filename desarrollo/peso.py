@@ -4,8 +4,9 @@ Se mide sobre el sitio construido, en bytes comprimidos con gzip (lo que viaja p
 los estilos y módulos de ``tapiz/`` que enlaza el HTML, los que esos módulos importan, los
 que ``dados.js`` importa para los widgets de la página y los ficheros de datos que marca.
 Aparte, lo que se descarga solo al acercarse a la vista un widget aplazado (la calculadora)
-y los datos de «Repetir» de cada página, que se piden al acercarse a uno de sus botones.
-"""
+y los datos de «Repetir» de cada página, que se piden al acercarse a uno de sus botones (con
+``ejemplos.js``). No cuentan los módulos que se cargan al usarlos: ``tablas.js`` (cuando una
+tabla no cabe en la pantalla), ``enlaces.js``, «Probar» y «Cambiar datos»."""
 
 from __future__ import annotations
 

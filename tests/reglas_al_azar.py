@@ -25,6 +25,8 @@ class Caso:
     """Como los recibe ``tapiz regla --entrada``."""
     textos: dict[str, Any]
     """Como los escribe quien lee en el formulario (la coma decimal, el «−»)."""
+    opcionales: tuple[str, ...] = ()
+    """Las reglas opcionales del reglamento con que se calcula."""
 
 
 def _valor(campo: Campo, azar: random.Random) -> Any:
@@ -60,23 +62,51 @@ def casos(cuantos: int, semilla: int = 27) -> list[Caso]:
     """``cuantos`` casos válidos (la regla los acepta) repartidos entre las reglas de los tres
     sistemas, en el mismo orden para la misma semilla."""
     azar = random.Random(semilla)
-    reglas: list[tuple[str, Regla]] = [
-        (nombre, r) for nombre, s in SISTEMAS.items() for r in s.reglas.values()
-    ]
+    reglas = _reglas()
     hechos: list[Caso] = []
     intentos = 0
     while len(hechos) < cuantos and intentos < cuantos * 50:
         sistema, regla = reglas[intentos % len(reglas)]
         intentos += 1
-        valores = {
-            c.nombre: _valor(c, azar)
-            for c in regla.entradas
-            if c.obligatorio or azar.random() < 0.6
-        }
-        try:
-            reglamento(sistema).calcular(regla.nombre, valores)
-        except ErrorTapiz:
-            continue
-        textos = {n: texto(v) for n, v in valores.items()}
-        hechos.append(Caso(sistema, regla.nombre, valores, textos))
+        caso = _caso(sistema, regla, azar)
+        if caso is not None:
+            hechos.append(caso)
     return hechos
+
+
+def casos_por_regla(cuantos: int, semilla: int = 27, intentos: int = 3000) -> list[Caso]:
+    """Hasta ``cuantos`` casos válidos de cada regla de los tres sistemas, con todas sus reglas
+    opcionales (ninguna se queda fuera porque sus entradas válidas sean raras: se prueba hasta
+    ``intentos`` veces)."""
+    azar = random.Random(semilla)
+    hechos: list[Caso] = []
+    for sistema, regla in _reglas():
+        suyos: list[Caso] = []
+        opcionales = tuple(SISTEMAS[sistema].opcionales)
+        for _ in range(intentos):
+            caso = _caso(sistema, regla, azar, opcionales)
+            if caso is not None:
+                suyos.append(caso)
+            if len(suyos) == cuantos:
+                break
+        hechos += suyos
+    return hechos
+
+
+def _reglas() -> list[tuple[str, Regla]]:
+    return [(nombre, r) for nombre, s in SISTEMAS.items() for r in s.reglas.values()]
+
+
+def _caso(
+    sistema: str, regla: Regla, azar: random.Random, opcionales: tuple[str, ...] = ()
+) -> Caso | None:
+    """Unas entradas al azar de la declaración de ``regla``; None si la regla no las acepta."""
+    valores = {
+        c.nombre: _valor(c, azar) for c in regla.entradas if c.obligatorio or azar.random() < 0.6
+    }
+    try:
+        reglamento(sistema, opcionales=opcionales).calcular(regla.nombre, valores)
+    except ErrorTapiz:
+        return None
+    textos = {n: texto(v) for n, v in valores.items()}
+    return Caso(sistema, regla.nombre, valores, textos, opcionales)

@@ -59,7 +59,9 @@ WIDGETS = (
         sin_javascript="La hoja de personaje calcula sus números con JavaScript.",
     ),
     Widget("tapiz-dados", "botones", etiqueta="button"),
-    Widget("tapiz-repetir", "ejemplos"),
+    # «Repetir» no carga nada con la página: dados.js importa ejemplos.js al acercarse al botón
+    # (ratón, dedo o teclado), con los datos de sus tiradas, antes del clic.
+    Widget("tapiz-repetir"),
     Widget("tapiz-ejemplo"),
     Widget("tapiz-comparativa", hoja="comparativa.css"),
     Widget("tapiz-enlace"),

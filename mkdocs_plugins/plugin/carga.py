@@ -65,6 +65,12 @@ def modulos_de(widgets: set[str]) -> set[str]:
     return {m for w in widgets if (m := WIDGETS[w]) is not None}
 
 
+def con_datos(widgets: set[str]) -> bool:
+    """Si la página lee datos: la montan módulos, o tiene «Repetir», que carga su módulo (y sus
+    datos) al acercarse a un botón y no con la página."""
+    return bool(modulos_de(widgets)) or "tapiz-repetir" in widgets
+
+
 def aplazados_de(widgets: set[str]) -> set[str]:
     """Los módulos de esos widgets que se descargan al acercarse a la vista."""
     return {APLAZADOS[m] for m in modulos_de(widgets) if m in APLAZADOS}

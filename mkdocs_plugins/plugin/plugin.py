@@ -270,7 +270,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         uri = page.file.src_uri
         widgets = carga.widgets_de(html)
         self.widgets[uri] = widgets
-        if not carga.modulos_de(widgets):
+        if not carga.con_datos(widgets):
             return html
         self.con_widgets[uri] = "tapiz-calculadora" in widgets
         marca = f'data-tapiz-datos="{datos.ruta_de_pagina(uri)}"'

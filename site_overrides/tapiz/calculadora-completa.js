@@ -2,7 +2,9 @@
 // Calculadora de tiradas de acción (div.tapiz-calculadora): probabilidades exactas antes de
 // tirar y una tirada con dados nuevos. Todos los números de las reglas llegan de datos.json, y
 // el formulario sale de la declaración de la regla «probabilidades_accion» (datos.formularios):
-// sus etiquetas, mínimos y valores iniciales no se escriben aquí.
+// sus etiquetas, mínimos y valores iniciales no se escriben aquí. Sigue la edición que eligió
+// quien lee (vivo.js: reglasDe), al montarse y cada vez que la cambia: la edición solo cambia
+// el dado base del motor, que esta calculadora toma de datos.ediciones.
 
 import { probabilidadesAccion, resolverAccion } from "./accion.js";
 import { cargarDatos, SIN_DATOS } from "./datos.js";
@@ -12,6 +14,7 @@ import { comprobarPresupuesto, decimal, fraccion, PRESUPUESTO_NAVEGADOR } from "
 import { tirar } from "./tirada.js";
 import { conSigno, miles, operador } from "./formato.js";
 import { anunciar, el, fichasDeTirada, nuevoId, porcentaje } from "./vista.js";
+import { reglasDe } from "./vivo.js";
 
 /** @typedef {import("./datos.js").DatosConCalculadora} Datos */
 /** @typedef {import("./datos.js").Entrada} Entrada */
@@ -106,6 +109,16 @@ function nivelDeLosDados(datos, escritos) {
   return fila ? String(fila.nivel) : OTROS_DADOS;
 }
 
+/**
+ * La edición de la calculadora según las reglas de quien lee; null en un Lienzo, que siempre
+ * calcula con las suyas.
+ * @param {HTMLElement} contenedor
+ */
+function edicionElegida(contenedor) {
+  const reglas = reglasDe(contenedor);
+  return reglas.lienzo ? null : reglas.edicion || null;
+}
+
 /** Un valor a medio escribir (vacío, o solo «-»): no es un error, todavía. */
 class Incompleto extends Error {}
 
@@ -127,8 +140,8 @@ export async function montarCalculadora(contenedor) {
   const numericos = camposNumericos(datos);
   /** @type {Controles} */
   const controles = {
-    // render.widget escribe data-edicion en cada contenedor.
-    dado_base: selectorDadoBase(datos, `${id}-base`, /** @type {string} */ (contenedor.dataset.edicion)),
+    // render.widget escribe data-edicion y data-reglamento en cada contenedor.
+    dado_base: selectorDadoBase(datos, `${id}-base`, edicionElegida(contenedor) ?? /** @type {string} */ (contenedor.dataset.edicion)),
     nivel_atributo: selectorNivelAtributo(datos, `${id}-nivel-atributo`),
     dados: el("input", { id: `${id}-dados`, name: "dados", type: "text", value: "", spellcheck: "false", autocomplete: "off", placeholder: "sin dados" }),
   };
@@ -176,6 +189,12 @@ export async function montarCalculadora(contenedor) {
     actualizar(calc);
   });
   botonTirar.addEventListener("click", () => tirarAccion(calc));
+  document.addEventListener("tapiz:reglas", () => {
+    const dado = datos.ediciones[edicionElegida(contenedor) ?? ""];
+    if (!contenedor.isConnected || !dado || dado === controles.dado_base.value) return;
+    controles.dado_base.value = dado;
+    actualizar(calc);
+  });
   actualizar(calc);
 }
 

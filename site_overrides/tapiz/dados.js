@@ -10,9 +10,10 @@
  *   ejemplos: typeof import("./ejemplos.js"), libro: typeof import("./libro.js"),
  *   enlaces: typeof import("./enlaces.js"), probar: typeof import("./probar.js"),
  *   "tarjeta-viva": typeof import("./tarjeta-viva.js"), reglas: typeof import("./reglas.js"),
- *   hoja: typeof import("./hoja.js")}} Modulos
+ *   hoja: typeof import("./hoja.js"), tablas: typeof import("./tablas.js")}} Modulos
  * «Probar» y «Cambiar datos» no están en la tabla de widgets: sus módulos se importan al usarlos
- * (alHacerClic), y las reglas que eligió quien lee (reglas.js) solo si eligió alguna.
+ * (alHacerClic); las reglas que eligió quien lee (reglas.js), solo si eligió alguna; y el aviso
+ * de las tablas anchas (tablas.js), solo si una no cabe en la pantalla.
  */
 /** @typedef {{[F in Montador]: (contenedor: HTMLElement) => void}} Montable el módulo de un widget con `montar` */
 /**
@@ -31,7 +32,6 @@ const WIDGETS = [
   [".tapiz-tirador", "botones", "montarTirador"],
   [".tapiz-hoja", "hoja", "montarHoja"],
   ["button.tapiz-dados", "botones"],
-  [".tapiz-repetir", "ejemplos"],
 ];
 /**
  * Cada hoja de estilos y lo que la necesita.
@@ -146,26 +146,12 @@ function explicarAbreviaturas(raiz = document) {
 const yaDicho = (a) => a.closest("p,li,dd,td")?.textContent?.toLowerCase().includes(a.title.toLowerCase());
 
 /**
- * Una tabla más ancha que la pantalla (en un móvil) se desplaza a los lados: se dice con una línea
- * y una sombra en el borde, y se puede desplazar también con el teclado.
+ * Una tabla más ancha que la pantalla (en un móvil) se desplaza a los lados y se dice
+ * (tablas.js, que se carga la primera vez que una no cabe).
  */
 function avisarTablasAnchas(raiz = document) {
-  for (const envoltorio of /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".md-typeset__scrollwrap"))) {
-    const desborda = envoltorio.scrollWidth > envoltorio.clientWidth + 1;
-    envoltorio.classList.toggle("tapiz-desborda", desborda);
-    const aviso = envoltorio.previousElementSibling?.classList.contains("tapiz-desliza")
-      ? envoltorio.previousElementSibling
-      : null;
-    if (desborda && !aviso) {
-      envoltorio.before(el("p", "tapiz-desliza", "Desliza la tabla a los lados para verla entera →"));
-      envoltorio.tabIndex = 0;
-      envoltorio.setAttribute("role", "region");
-      envoltorio.setAttribute("aria-label", envoltorio.querySelector("caption")?.textContent || "Tabla desplazable");
-    } else if (!desborda && aviso) {
-      aviso.remove();
-      for (const atributo of ["tabindex", "role", "aria-label"]) envoltorio.removeAttribute(atributo);
-    }
-  }
+  const anchas = [...raiz.querySelectorAll(".md-typeset__scrollwrap")].some((e) => e.scrollWidth > e.clientWidth + 1);
+  if (anchas || cargados.tablas) conModulo("tablas", (modulo) => modulo.avisarTablasAnchas(raiz));
 }
 
 /** @param {Element} abreviatura */

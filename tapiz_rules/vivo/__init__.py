@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.lienzo import Lienzo, desde_documento
 from tapiz_rules.modelo import Campo, Reglamento
 from tapiz_rules.modelo.formato import miles, tipografia
 from tapiz_rules.sistemas import reglamento as reglamento_de
@@ -33,9 +32,9 @@ from tapiz_rules.vivo.hoja import responder_hoja
 from tapiz_rules.vivo.lectura import en_palabras, leer_entradas
 from tapiz_rules.yaml_con_lineas import Documento
 
-_LIENZOS: dict[str, Lienzo] = {}
-_SIN_CARGAR: dict[str, str] = {}
-"""Los Lienzos que no se pudieron leer en la página, con el porqué."""
+_DECLARADOS: dict[str, dict[str, Any]] = {}
+"""La declaración de cada Lienzo del libro, como llegó; se lee al pedir sus reglas."""
+_CARPETA = Path(".")
 _REGLAMENTOS: dict[tuple[str, ...], Reglamento] = {}
 
 
@@ -43,20 +42,35 @@ def preparar(libro: str | dict[str, Any], carpeta: str = ".") -> None:
     """Lee las reglas del libro: ``{"lienzos": [{"nombre", "ruta", "carpeta", "documento"}]}``.
 
     ``carpeta`` es donde se desempaquetó cada Lienzo (con su ``reglas.py``, si lo tiene).
+    Cada Lienzo se lee la primera vez que se piden sus reglas: así el motor en la página
+    responde antes a lo primero que se le pregunta, que casi nunca es de un Lienzo.
     """
+    global _CARPETA
     datos = json.loads(libro) if isinstance(libro, str) else libro
-    _LIENZOS.clear()
-    _SIN_CARGAR.clear()
+    _DECLARADOS.clear()
     _REGLAMENTOS.clear()
+    _CARPETA = Path(carpeta)
     for declarado in datos.get("lienzos", []):
-        leido = declarado["documento"]
-        anidadas = {(clave, sub): linea for clave, sub, linea in leido["anidadas"]}
-        documento = Documento(leido["valores"], leido["lineas"], anidadas)
-        fichero = Path(carpeta) / declarado["carpeta"]
-        try:
-            _LIENZOS[declarado["nombre"]] = desde_documento(documento, fichero, declarado["ruta"])
-        except Exception as error:  # su Python puede necesitar algo que la página no tiene
-            _SIN_CARGAR[declarado["nombre"]] = str(error)
+        _DECLARADOS[declarado["nombre"]] = declarado
+
+
+def _reglamento_del_lienzo(nombre: str) -> Reglamento:
+    """Las reglas de un Lienzo del libro; si no se pueden usar en la página, se dice por qué."""
+    from tapiz_rules.lienzo import desde_documento
+
+    if nombre not in _DECLARADOS:
+        raise ErrorTapiz(f"Este libro no tiene el Lienzo «{nombre}».")
+    declarado = _DECLARADOS[nombre]
+    leido = declarado["documento"]
+    anidadas = {(clave, sub): linea for clave, sub, linea in leido["anidadas"]}
+    documento = Documento(leido["valores"], leido["lineas"], anidadas)
+    try:
+        lienzo = desde_documento(documento, _CARPETA / declarado["carpeta"], declarado["ruta"])
+    except Exception as error:  # su Python puede necesitar algo que la página no tiene
+        raise ErrorTapiz(
+            f"Las reglas del Lienzo «{nombre}» no se pueden usar en la página: {error}"
+        ) from None
+    return lienzo.reglamento()
 
 
 def documento_en_datos(documento: Documento) -> dict[str, Any]:
@@ -79,14 +93,7 @@ def reglamento(peticion: dict[str, Any]) -> Reglamento:
     )
     if firma not in _REGLAMENTOS:
         if lienzo:
-            if lienzo in _SIN_CARGAR:
-                raise ErrorTapiz(
-                    f"Las reglas del Lienzo «{lienzo}» no se pueden usar en la página: "
-                    f"{_SIN_CARGAR[lienzo]}"
-                )
-            if lienzo not in _LIENZOS:
-                raise ErrorTapiz(f"Este libro no tiene el Lienzo «{lienzo}».")
-            _REGLAMENTOS[firma] = _LIENZOS[lienzo].reglamento()
+            _REGLAMENTOS[firma] = _reglamento_del_lienzo(lienzo)
         else:
             _REGLAMENTOS[firma] = reglamento_de(firma[0], firma[1], firma[3:])
     return _REGLAMENTOS[firma]

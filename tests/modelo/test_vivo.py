@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from mkdocs_plugins.nucleo import motor as publicacion
 from mkdocs_plugins.nucleo.configuracion import buscar, cargar_configuracion
 from tapiz_rules import vivo
-from tapiz_rules.sistemas import reglamento
+from tapiz_rules.sistemas import SISTEMAS, reglamento
 from tapiz_rules.vivo.lectura import leer_decimal, leer_entero
-from tests.reglas_al_azar import Caso, casos
+from tests.reglas_al_azar import Caso, casos, casos_por_regla
 
 RAIZ = Path(__file__).resolve().parents[2]
 
@@ -43,6 +43,25 @@ def test_cada_resultado_es_el_de_la_regla_escrito_como_en_el_libro(caso: Caso) -
     for campo in regla.salidas:
         valor = esperado.valores[campo.nombre]
         assert textos[campo.nombre] == campo.mostrar(valor, esperado.valores)
+
+
+def test_cada_regla_de_los_tres_sistemas_da_sus_pasos() -> None:
+    """Lo que muestran «Probar», «Repetir» y «Cambiar datos»: ninguna regla sin pasos, con
+    entradas sacadas de su declaración (varias por regla, para sus distintas ramas)."""
+    sin_pasos: list[tuple[str, str, dict[str, object]]] = []
+    probadas: set[tuple[str, str]] = set()
+    for caso in casos_por_regla(4):
+        peticion = {"tipo": "regla", "sistema": caso.sistema, "regla": caso.regla}
+        datos = _respuesta({**peticion, "entradas": caso.textos, "opcionales": caso.opcionales})
+        assert "error" not in datos, (caso, datos)
+        probadas.add((caso.sistema, caso.regla))
+        pasos = datos["pasos"]
+        assert isinstance(pasos, list)
+        if not pasos or not all(isinstance(p, str) and p.strip() for p in pasos):
+            sin_pasos.append((caso.sistema, caso.regla, caso.valores))
+    todas = {(n, r) for n, s in SISTEMAS.items() for r in s.reglas}
+    assert probadas == todas
+    assert not sin_pasos
 
 
 @pytest.mark.parametrize(

@@ -215,6 +215,8 @@ def test_la_busqueda_pone_primero_el_capitulo_que_define_el_termino(pestana, con
 def test_en_el_movil_una_tabla_ancha_dice_que_se_desplaza(navegador, sitio, ruta):
     pestana = abrir_pestana(navegador, sitio, MOVIL)
     pestana.ir(ruta)
+    # dados.js carga tablas.js la primera vez que una tabla no cabe: el aviso llega después.
+    pestana.page.wait_for_selector(".tapiz-desliza")
     anchas = pestana.page.evaluate(
         """() => [...document.querySelectorAll('article table')]
             .filter(t => t.getBoundingClientRect().width > innerWidth)

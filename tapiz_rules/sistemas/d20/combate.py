@@ -6,7 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
-from tapiz_rules.modelo.formato import con_signo, operador
+from tapiz_rules.modelo.formato import con_signo, decimal, enumerar, miles, operador
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ParametrosD20
 
@@ -74,7 +74,9 @@ def orden_de_iniciativa(
 ) -> Resultado:
     """Actúa antes la Iniciativa más alta; si empatan, la Destreza mayor (el texto no dice más)."""
     if total_a != total_b:
-        return Resultado({"actua_antes": "primero" if total_a > total_b else "segundo"})
+        antes = "primero" if total_a > total_b else "segundo"
+        paso = f"Iniciativa {miles(total_a)} contra {miles(total_b)}: actúa antes el {antes}"
+        return Resultado({"actua_antes": antes}, (paso,))
     if destreza_a != destreza_b:
         paso = f"empate: Destreza {destreza_a} contra {destreza_b}"
         return Resultado(
@@ -117,7 +119,25 @@ def asalto(
         completo == 1 and estandar == movimiento == 0
     )
     paso = 0.0 if se_desplaza else p.paso_gratuito_m
-    return Resultado({"valido": valido, "paso": paso})
+    acciones = enumerar(
+        [
+            f"{miles(n)} {nombre}"
+            for n, nombre in (
+                (estandar, "estándar"),
+                (movimiento, "de movimiento"),
+                (completo, "de asalto completo"),
+            )
+            if n
+        ]
+        or ["ninguna acción"]
+    )
+    pasos = (
+        f"{acciones}: {'cabe' if valido else 'no cabe'} en un asalto",
+        "se desplaza: sin paso gratuito"
+        if se_desplaza
+        else f"no se desplaza de otro modo: paso gratuito de {decimal(paso)} m",
+    )
+    return Resultado({"valido": valido, "paso": paso}, pasos)
 
 
 TIPOS_DE_ARMA = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
-from tapiz_rules.modelo.formato import operador
+from tapiz_rules.modelo.formato import miles, operador
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ParametrosD20
 
@@ -142,7 +142,10 @@ def velocidad(
     """Algunas armaduras reducen la velocidad en lo que indican."""
     exigir_minimo("base", base, 0)
     exigir_minimo("penalizacion", penalizacion, 0)
-    return Resultado({"velocidad": max(0, base - penalizacion)})
+    queda = max(0, base - penalizacion)
+    paso = f"{miles(base)} m − {miles(penalizacion)} m = {miles(base - penalizacion)} m"
+    pasos = (paso,) if queda == base - penalizacion else (paso, "nunca menos de 0 m")
+    return Resultado({"velocidad": queda}, pasos)
 
 
 @regla(

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
-from tapiz_rules.modelo.formato import operador
+from tapiz_rules.modelo.formato import con_signo, operador
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ParametrosD20
 
@@ -175,7 +175,13 @@ def secuela_deliberada(
         "gasta": 1 if jugador else 0,
         "gana_el_blanco": 0 if jugador else 1,
     }
-    return Resultado(valores)
+    ataque = f"en lugar del daño: {con_signo(p.penalizacion_secuela_deliberada)} al Ataque"
+    punto = (
+        "el jugador gasta 1 Punto de Acción"
+        if jugador
+        else "el atacante es del DJ: el héroe gana 1 Punto de Acción"
+    )
+    return Resultado(valores, (ataque, punto))
 
 
 @regla(

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
+from tapiz_rules.modelo.formato import miles
 from tapiz_rules.modelo.validacion import exigir_rango
-from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas
+from tapiz_rules.sistemas.ratas.parametros import Banda, ParametrosRatas
 
 SECCION = "Ratas en las paredes: reglas de la casa"
 NIVELES = {"fracaso": "Fracaso", "parcial": "Éxito parcial", "exito": "Éxito"}
@@ -117,7 +118,20 @@ def peligro_mortal(
 )
 def tres_resultados(p: ParametrosRatas, total: Total) -> Resultado:
     """7 o menos, la cosa se complica; 8-9, se complica pero no tanto; 10 o más, lo has hecho."""
-    return Resultado({"nivel": nivel(p, total)})
+    banda = p.banda(total)
+    paso = f"{miles(total)}: {_tramo(p, banda)}, {NIVELES[banda.nivel].lower()}"
+    return Resultado({"nivel": banda.nivel}, (paso,))
+
+
+def _tramo(p: ParametrosRatas, banda: Banda) -> str:
+    """La banda en palabras: «7 o menos», «8 o 9», «10 a 11», «12 o más»."""
+    posicion = p.bandas.index(banda)
+    if posicion + 1 == len(p.bandas):
+        return f"{miles(banda.desde)} o más"
+    hasta = p.bandas[posicion + 1].desde - 1
+    if posicion == 0:
+        return f"{miles(hasta)} o menos"
+    return f"{miles(banda.desde)} {'o' if hasta == banda.desde + 1 else 'a'} {miles(hasta)}"
 
 
 @regla(

@@ -125,7 +125,13 @@ def alcance(
     """Solo hay tres distancias; desde lejos solo disparan las armas de 2d6, y es difícil."""
     lejos = distancia == "lejos"
     posible = arma_2d6 or not lejos
-    return Resultado({"posible": posible, "dificultad": "dificil" if lejos else "normal"})
+    if not lejos:
+        paso = "a esa distancia dispara cualquier arma, con la tirada normal"
+    elif arma_2d6:
+        paso = "desde lejos dispara un arma de 2d6, y la tirada es difícil"
+    else:
+        paso = "desde lejos solo disparan las armas de 2d6: esta no llega"
+    return Resultado({"posible": posible, "dificultad": "dificil" if lejos else "normal"}, (paso,))
 
 
 @regla(
