@@ -26,11 +26,17 @@ def _conversor() -> Callable[[list[str]], list[str]]:
     Las secciones de una página se convierten de una vez, separadas por un comentario que
     Python-Markdown deja tal cual: una conversión por página y no por sección (un tercio
     del tiempo de la API se iba en preparar cada conversión). Una sección con HTML propio
-    (un ``<div>`` que podría quedar abierto) se convierte sola, como antes."""
+    (un ``<div>`` que podría quedar abierto) se convierte sola, como antes. El HTML solo
+    depende del texto (``reset`` olvida lo de la conversión anterior): un texto repetido se
+    convierte una vez."""
     conversor = Markdown(extensions=list(EXTENSIONES))
+    hechas: dict[str, str] = {}
+    """Cada texto ya convertido: un libro con páginas repetidas convierte cada una una vez."""
 
     def solo(texto: str) -> str:
-        return conversor.reset().convert(texto)
+        if texto not in hechas:
+            hechas[texto] = conversor.reset().convert(texto)
+        return hechas[texto]
 
     def a_html(textos: list[str]) -> list[str]:
         juntas = [i for i, t in enumerate(textos) if not _CON_HTML.search(t)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -50,8 +51,14 @@ _CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _yaml(valla: Valla) -> dict[str, Any]:
+    return _yaml_de(valla.cuerpo)
+
+
+@lru_cache(maxsize=1024)
+def _yaml_de(cuerpo: str) -> dict[str, Any]:
+    """El YAML de un bloque, una vez por texto (solo se lee: nadie lo modifica)."""
     try:
-        datos = yaml.load(valla.cuerpo, Loader=_CARGADOR)
+        datos = yaml.load(cuerpo, Loader=_CARGADOR)
     except yaml.YAMLError:
         return {}
     return datos if isinstance(datos, dict) else {}

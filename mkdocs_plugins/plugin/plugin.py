@@ -28,6 +28,7 @@ from mkdocs_plugins.nucleo import (
     catalogo,
     datos,
     identificadores,
+    memoria,
     motor,
     render,
 )
@@ -79,6 +80,12 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         raiz = self.raiz = Path(config.config_file_path or ".").resolve().parent
         fichero = raiz / self.config.configuracion
         self.error_de_configuracion = None
+        if not self.config.enabled:
+            # Desactivado no hace nada: ni lee las reglas ni arranca el proceso de un Lienzo.
+            # Solo quita su extensión, y las vallas quedan como código.
+            self._instalar_extension(config)
+            self.extension.cache = self.cache = None
+            return config
         try:
             self.reglas = cargar_configuracion(
                 fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
@@ -170,6 +177,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return servidor.reiniciar_si_cambia_el_codigo(server)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        memoria.vaciar()  # con «mkdocs serve», lo de la construcción anterior no vale
         self.estados = {}
         self.con_widgets = {}
         self.precargas = {}
