@@ -100,8 +100,13 @@ def _con_generadas(docs: Path, destino: Path, generadas: dict[str, str]) -> Path
 
 
 def _entorno(codigo: Path) -> dict[str, str]:
+    """El código de esa copia, y con los ``.pyc`` de Python: sin ellos (con
+    ``PYTHONDONTWRITEBYTECODE``, como en algunas máquinas de desarrollo) cada construcción
+    compilaría otra vez cada módulo que importa, MkDocs y el plugin, y eso no es lo que
+    pesa en la máquina de quien construye el libro."""
     entorno = dict(os.environ)
     entorno["PYTHONPATH"] = str(codigo)
+    entorno.pop("PYTHONDONTWRITEBYTECODE", None)
     return entorno
 
 
@@ -292,7 +297,10 @@ def main() -> None:
             libros.append(
                 Libro(10, diez, _con_generadas(diez, temporal / "srd_x10_sin", generadas))
             )
-        construir(RAIZ, libros[0].docs_plugin, VARIANTES[0], temporal)  # la caché del disco
+        # La caché del disco y los .pyc de cada copia del código, antes de medir.
+        construir(RAIZ, libros[0].docs_sin, SIN, temporal)
+        for codigo in codigos.values():
+            construir(codigo, libros[0].docs_plugin, VARIANTES[0], temporal)
         for libro in libros:
             libro.medidas = {SIN: [], **{v: [] for v, _ in variantes}}
             rondas = opciones.rondas if libro.veces == 1 else opciones.rondas_x10

@@ -79,7 +79,9 @@ def _propia(fuente: Fuente, linea: int) -> Seccion | None:
 def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     """Un ejemplo resuelto tal como lo comprueba el libro (None si la página lo tiene mal)."""
     try:
-        espec = leer_ejemplo(Bloque(valla.lenguaje, valla.inicio, valla.cuerpo), fuente.reglamento)
+        # Sin el salto de línea final, como lo lee la construcción: el mismo bloque, ya leído.
+        bloque = Bloque(valla.lenguaje, valla.inicio, valla.cuerpo.removesuffix("\n"))
+        espec = leer_ejemplo(bloque, fuente.reglamento)
     except (ErrorDePagina, ErrorTapiz):
         return None
     seccion = _propia(fuente, valla.inicio)
