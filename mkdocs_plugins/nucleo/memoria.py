@@ -10,8 +10,12 @@ su fichero y su línea.
 Las reglas en vigor son su firma (sistema, edición, opcionales y el nombre del
 Lienzo) más la identidad del Lienzo: dos Lienzos con el mismo nombre y otro
 ``reglas.py`` no comparten nada. Cada entrada guarda su Lienzo, así su identidad no
-puede pasar a otro objeto mientras la entrada exista. El plugin la vacía al empezar
-cada construcción.
+puede pasar a otro objeto mientras la entrada exista.
+
+Solo recuerda durante una construcción del plugin de MkDocs (``empezar`` en su
+``on_config``, antes de bifurcar el adelanto, y ``terminar`` al acabar): pytest y
+``tapiz comprobar`` calculan siempre, y una prueba que cambie el motor no ve nada
+de antes.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from tapiz_rules.modelo import Reglamento
 T = TypeVar("T")
 
 _GUARDADO: dict[Hashable, tuple[object, Any]] = {}
+_activa = False
 
 
 def reglas_en_vigor(reglamento: Reglamento) -> tuple[Hashable, ...]:
@@ -33,6 +38,8 @@ def reglas_en_vigor(reglamento: Reglamento) -> tuple[Hashable, ...]:
 
 def recordar(reglamento: Reglamento, clave: tuple[Hashable, ...], calcular: Callable[[], T]) -> T:
     """El valor de ``calcular()`` para ``clave`` con esas reglas: calculado la primera vez."""
+    if not _activa:
+        return calcular()
     completa = (reglas_en_vigor(reglamento), clave)
     if completa in _GUARDADO:
         valor: T = _GUARDADO[completa][1]
@@ -42,8 +49,17 @@ def recordar(reglamento: Reglamento, clave: tuple[Hashable, ...], calcular: Call
     return calculado
 
 
-def vaciar() -> None:
+def empezar() -> None:
+    """Una construcción nueva: nada de la anterior (con ``mkdocs serve``, quizá otro motor)."""
+    global _activa
     _GUARDADO.clear()
+    _activa = True
+
+
+def terminar() -> None:
+    global _activa
+    _GUARDADO.clear()
+    _activa = False
 
 
 def tamano() -> int:

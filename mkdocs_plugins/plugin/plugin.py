@@ -99,6 +99,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.reglas = emergencia.configuracion_de_serie(raiz, Path(config.docs_dir))
         self._instalar_extension(config)
         self._abrir_cache(raiz, fichero)
+        memoria.empezar()  # antes del adelanto: sus procesos también recuerdan
         self.carpeta_modulos = _carpeta_modulos(config)
         self._adelantar(config)
         return config
@@ -177,7 +178,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return servidor.reiniciar_si_cambia_el_codigo(server)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        memoria.vaciar()  # con «mkdocs serve», lo de la construcción anterior no vale
         self.estados = {}
         self.con_widgets = {}
         self.precargas = {}
@@ -300,6 +300,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self._cerrar_adelanto()
+        memoria.terminar()
 
     def _cerrar_adelanto(self) -> None:
         if self.adelanto is not None:
@@ -330,6 +331,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             busqueda.plegar_indice_busqueda(indice, self.cache)
         if self.cache is not None:
             self.cache.cerrar()
+        memoria.terminar()
 
 
 def _carpeta_modulos(config: MkDocsConfig) -> Path | None:

@@ -42,10 +42,11 @@ parametros:
 
 
 @pytest.fixture(autouse=True)
-def _vacia() -> Iterator[None]:
-    memoria.vaciar()
+def _construyendo() -> Iterator[None]:
+    """Como en una construcción del plugin: la memoria recuerda."""
+    memoria.empezar()
     yield
-    memoria.vaciar()
+    memoria.terminar()
 
 
 def _lienzo(carpeta: Path, menor: int) -> Reglamento:
@@ -76,7 +77,7 @@ def test_dos_lienzos_con_el_mismo_nombre_no_comparten_resultados(tmp_path: Path)
     problemas_b, repetir_b = _repetir("srd/b/index.md", con_seis, grado="null", puntos=2)
     assert problemas_a == problemas_b == []
     assert repetir_a != repetir_b
-    memoria.vaciar()  # calculado sin nada guardado, da lo mismo
+    memoria.empezar()  # calculado sin nada guardado, da lo mismo
     assert _repetir("srd/b/index.md", con_seis, grado="null", puntos=2) == ([], repetir_b)
 
     # El mismo ejemplo (4 puntos, efecto menor) pasa en uno y falla en el otro, en su página.
@@ -127,3 +128,11 @@ def test_la_api_convierte_cada_texto_igual_aunque_se_repita() -> None:
     assert a_html([sin_ella]) == [sin]
     assert a_html([con_abreviatura]) == [con]
     assert a_html([sin_ella]) == [sin]
+
+
+def test_fuera_de_una_construccion_no_recuerda_nada(tmp_path: Path) -> None:
+    """pytest y «tapiz comprobar» calculan siempre: una prueba que cambie el motor lo ve."""
+    memoria.terminar()
+    reglamento = _lienzo(tmp_path / "a", menor=4)
+    assert _repetir("srd/a.md", reglamento)[0] == []
+    assert memoria.tamano() == 0
