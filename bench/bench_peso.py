@@ -129,7 +129,7 @@ def construir(codigo: Path, docs: Path, variante: str, temporal: Path) -> Medida
         shutil.rmtree(cache, ignore_errors=True)
     despues = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (despues.ru_utime - antes.ru_utime) + (despues.ru_stime - antes.ru_stime)
-    build, api = json.loads(hecha.stdout.splitlines()[-1])
+    build, api, _ = json.loads(hecha.stdout.splitlines()[-1])
     return Medida(build, cpu, api, os.getloadavg()[0])
 
 
@@ -148,9 +148,9 @@ def construir_aqui(codigo: Path, docs: Path, variante: str, sitio: Path, cache: 
         _sin_plugin(config)
     else:
         _con_plugin(config, docs, variante, cache, api)
-    inicio = time.perf_counter()
+    inicio, cpu = time.perf_counter(), time.process_time()
     build(config)
-    print(json.dumps([time.perf_counter() - inicio, api[0]]))
+    print(json.dumps([time.perf_counter() - inicio, api[0], time.process_time() - cpu]))
 
 
 def _sin_plugin(config: object) -> None:

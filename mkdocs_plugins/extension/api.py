@@ -50,20 +50,21 @@ def _conversor() -> Callable[[list[str]], list[str]]:
     return a_html
 
 
-def _lienzo_de(configuracion: Configuracion, fichero: Path) -> Lienzo | None:
+def _lienzo_de(carpetas: list[tuple[Path, Lienzo]], fichero: Path) -> Lienzo | None:
     ruta = fichero.resolve()
-    return next((lz for c, lz in configuracion.lienzos if ruta.is_relative_to(c.resolve())), None)
+    return next((lz for c, lz in carpetas if ruta.is_relative_to(c)), None)
 
 
 def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]]:
     """Cada página del libro con su título (el de su cabecera o su primer encabezado)."""
     leidas = []
+    carpetas = [(carpeta.resolve(), lienzo) for carpeta, lienzo in configuracion.lienzos]
     for fichero in sorted(configuracion.paginas.rglob("*.md")):
         if fichero == configuracion.paginas / catalogo.RUTA:
             continue  # lo genera «tapiz exportar»: no es una página del libro
         texto = fichero.read_text("utf-8")
         leida = estructura.leer(texto)
-        lienzo = _lienzo_de(configuracion, fichero)
+        lienzo = _lienzo_de(carpetas, fichero)
         fuente = api_paginas.Fuente(
             fichero.relative_to(configuracion.paginas).as_posix(),
             configuracion.ruta(fichero),
