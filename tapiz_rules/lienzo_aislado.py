@@ -154,7 +154,9 @@ class Trabajador:
             filter(None, (_RAIZ, entorno.get("PYTHONPATH", "")))
         )
         self._proceso = subprocess.Popen(
-            [sys.executable, "-m", "tapiz_rules._trabajador_lienzo"],
+            # -B: importar el reglas.py no deja un __pycache__ en las páginas (MkDocs lo
+            # publicaría con el sitio).
+            [sys.executable, "-B", "-m", "tapiz_rules._trabajador_lienzo"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             cwd=self.fichero.parent,

@@ -26,11 +26,17 @@ def _conversor() -> Callable[[list[str]], list[str]]:
     Las secciones de una página se convierten de una vez, separadas por un comentario que
     Python-Markdown deja tal cual: una conversión por página y no por sección (un tercio
     del tiempo de la API se iba en preparar cada conversión). Una sección con HTML propio
-    (un ``<div>`` que podría quedar abierto) se convierte sola, como antes."""
+    (un ``<div>`` que podría quedar abierto) se convierte sola, como antes. El HTML solo
+    depende del texto (``reset`` olvida lo de la conversión anterior): un texto repetido se
+    convierte una vez."""
     conversor = Markdown(extensions=list(EXTENSIONES))
+    hechas: dict[str, str] = {}
+    """Cada texto ya convertido: un libro con páginas repetidas convierte cada una una vez."""
 
     def solo(texto: str) -> str:
-        return conversor.reset().convert(texto)
+        if texto not in hechas:
+            hechas[texto] = conversor.reset().convert(texto)
+        return hechas[texto]
 
     def a_html(textos: list[str]) -> list[str]:
         juntas = [i for i, t in enumerate(textos) if not _CON_HTML.search(t)]
@@ -44,20 +50,21 @@ def _conversor() -> Callable[[list[str]], list[str]]:
     return a_html
 
 
-def _lienzo_de(configuracion: Configuracion, fichero: Path) -> Lienzo | None:
+def _lienzo_de(carpetas: list[tuple[Path, Lienzo]], fichero: Path) -> Lienzo | None:
     ruta = fichero.resolve()
-    return next((lz for c, lz in configuracion.lienzos if ruta.is_relative_to(c.resolve())), None)
+    return next((lz for c, lz in carpetas if ruta.is_relative_to(c)), None)
 
 
 def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]]:
     """Cada página del libro con su título (el de su cabecera o su primer encabezado)."""
     leidas = []
+    carpetas = [(carpeta.resolve(), lienzo) for carpeta, lienzo in configuracion.lienzos]
     for fichero in sorted(configuracion.paginas.rglob("*.md")):
         if fichero == configuracion.paginas / catalogo.RUTA:
             continue  # lo genera «tapiz exportar»: no es una página del libro
         texto = fichero.read_text("utf-8")
         leida = estructura.leer(texto)
-        lienzo = _lienzo_de(configuracion, fichero)
+        lienzo = _lienzo_de(carpetas, fichero)
         fuente = api_paginas.Fuente(
             fichero.relative_to(configuracion.paginas).as_posix(),
             configuracion.ruta(fichero),

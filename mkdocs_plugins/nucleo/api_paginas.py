@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -51,8 +52,14 @@ _CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _yaml(valla: Valla) -> dict[str, Any]:
+    return _yaml_de(valla.cuerpo)
+
+
+@lru_cache(maxsize=1024)
+def _yaml_de(cuerpo: str) -> dict[str, Any]:
+    """El YAML de un bloque, una vez por texto (solo se lee: nadie lo modifica)."""
     try:
-        datos = yaml.load(valla.cuerpo, Loader=_CARGADOR)
+        datos = yaml.load(cuerpo, Loader=_CARGADOR)
     except yaml.YAMLError:
         return {}
     return datos if isinstance(datos, dict) else {}
@@ -73,7 +80,9 @@ def _propia(fuente: Fuente, linea: int) -> Seccion | None:
 def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     """Un ejemplo resuelto tal como lo comprueba el libro (None si la página lo tiene mal)."""
     try:
-        espec = leer_ejemplo(Bloque(valla.lenguaje, valla.inicio, valla.cuerpo), fuente.reglamento)
+        # Sin el salto de línea final, como lo lee la construcción: el mismo bloque, ya leído.
+        bloque = Bloque(valla.lenguaje, valla.inicio, valla.cuerpo.removesuffix("\n"))
+        espec = leer_ejemplo(bloque, fuente.reglamento)
     except (ErrorDePagina, ErrorTapiz):
         return None
     seccion = _propia(fuente, valla.inicio)

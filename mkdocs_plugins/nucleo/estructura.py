@@ -11,7 +11,7 @@ admoniciones (``!!!`` y ``???``), front matter, notas al pie, listas de definici
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -41,6 +41,14 @@ def analizador() -> MarkdownIt:
         # Solo hace falta la estructura de bloques: el análisis en línea costaba dos tercios.
         .disable("inline")
     )
+
+
+@lru_cache(maxsize=256)
+def _tokens(texto: str) -> tuple[Token, ...]:
+    """Los bloques de un texto, una vez por texto: la misma página se lee en la construcción
+    y en la API, y un libro con páginas repetidas las lee una vez. Nadie modifica los tokens:
+    solo se leen."""
+    return tuple(analizador().parse(texto))
 
 
 @dataclass(frozen=True)
@@ -118,7 +126,7 @@ def titulo_e_identificador(contenido: str) -> tuple[str, str | None]:
 def leer(texto: str, desplazamiento: int = 0) -> Estructura:
     """Las secciones y vallas de ``texto``; sus líneas cuentan ``desplazamiento`` antes."""
     lineas = texto.splitlines()
-    tokens = analizador().parse(texto)
+    tokens = _tokens(texto)
     return Estructura(
         _arbol(_encabezados(tokens, lineas, desplazamiento)),
         list(_vallas(tokens, lineas, desplazamiento)),
@@ -126,7 +134,7 @@ def leer(texto: str, desplazamiento: int = 0) -> Estructura:
     )
 
 
-def _vallas(tokens: list[Token], lineas: list[str], desplazamiento: int) -> Iterator[Valla]:
+def _vallas(tokens: Sequence[Token], lineas: list[str], desplazamiento: int) -> Iterator[Valla]:
     for token in tokens:
         if token.type != "fence" or token.map is None:
             continue
@@ -147,7 +155,7 @@ def _cierra(linea: str, marca: str) -> bool:
 
 
 def _encabezados(
-    tokens: list[Token], lineas: list[str], desplazamiento: int
+    tokens: Sequence[Token], lineas: list[str], desplazamiento: int
 ) -> list[tuple[int, Seccion]]:
     """(línea de inicio, sección sin hijas ni fin) de cada encabezado de primer nivel."""
     encontrados = []

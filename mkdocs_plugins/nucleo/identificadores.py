@@ -27,6 +27,8 @@ CABECERA = (
     "# reutilizan. Si una sección solo cambia de título, cambia aquí también su título.\n"
 )
 Registro = dict[str, dict[str, str]]
+_CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""El de libyaml si está (lo mismo que ``safe_load``, siete veces más deprisa)."""
 
 
 class ErrorRegistro(ErrorConfiguracion):
@@ -50,7 +52,7 @@ def leer(fichero: Path) -> Registro | None:
     if not fichero.is_file():
         return None
     try:
-        datos = yaml.safe_load(fichero.read_text("utf-8")) or {}
+        datos = yaml.load(fichero.read_text("utf-8"), Loader=_CARGADOR) or {}
     except yaml.YAMLError as error:
         raise ErrorRegistro(f"{FICHERO}:1: YAML no válido: {error}") from None
     if not isinstance(datos, dict) or not all(isinstance(v, dict) for v in datos.values()):

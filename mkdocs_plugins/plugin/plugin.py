@@ -28,6 +28,7 @@ from mkdocs_plugins.nucleo import (
     catalogo,
     datos,
     identificadores,
+    memoria,
     motor,
     render,
 )
@@ -92,6 +93,12 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         raiz = self.raiz = Path(config.config_file_path or ".").resolve().parent
         fichero = raiz / self.config.configuracion
         self.error_de_configuracion = None
+        if not self.config.enabled:
+            # Desactivado no hace nada: ni lee las reglas ni arranca el proceso de un Lienzo.
+            # Solo quita su extensión, y las vallas quedan como código.
+            self._instalar_extension(config)
+            self.extension.cache = self.cache = None
+            return config
         try:
             self.reglas = cargar_configuracion(
                 fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
@@ -105,6 +112,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.reglas = emergencia.configuracion_de_serie(raiz, Path(config.docs_dir))
         self._instalar_extension(config)
         self._abrir_cache(raiz, fichero)
+        memoria.empezar()  # antes del adelanto: sus procesos también recuerdan
         self.carpeta_modulos = _carpeta_modulos(config)
         self._adelantar(config)
         return config
@@ -324,6 +332,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self._cerrar_adelanto()
+        memoria.terminar()
 
     def _cerrar_adelanto(self) -> None:
         if self.adelanto is not None:
@@ -354,6 +363,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones)
         if self.cache is not None:
             self.cache.cerrar()
+        memoria.terminar()
         self._publicar_sin_conexion(config)
 
     def _publicar_sin_conexion(self, config: MkDocsConfig) -> None:

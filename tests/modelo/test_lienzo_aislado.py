@@ -52,6 +52,17 @@ def test_una_regla_del_lienzo_calcula_en_su_proceso(tmp_path: Path) -> None:
     assert lienzo.calcular("doble", {"n": 21})["valor"] == 42
 
 
+def test_importar_el_lienzo_no_deja_bytecode_en_las_paginas(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MkDocs publicaría el ``__pycache__`` de la carpeta del Lienzo con el sitio."""
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    fichero = _lienzo(tmp_path)
+    lienzo = cargar(fichero, limite=5).reglamento()
+    assert lienzo.calcular("doble", {"n": 2})["valor"] == 4
+    assert sorted(p.name for p in fichero.parent.iterdir()) == ["lienzo.yml", "reglas.py"]
+
+
 def test_un_bucle_al_importar_se_detiene_con_su_limite(tmp_path: Path) -> None:
     assert _error_al_cargar(_lienzo(tmp_path, antes="while True: pass\n")) == (
         "mi-lienzo/reglas.py:4: el código del Lienzo «X» no terminó en 1 s al importarlo"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mkdocs_plugins.nucleo import datos, render
+from mkdocs_plugins.nucleo import datos, memoria, render
 from mkdocs_plugins.nucleo.ejecucion import (
     EjemploEjecutado,
     ejecutar_ejemplo,
@@ -17,7 +17,7 @@ from mkdocs_plugins.nucleo.vallas.base import Ejecucion, Fragmento, Valla
 
 def ejecutar(hecho: Ejecucion) -> Fragmento:
     ejecutado = ejecutar_ejemplo(leer_ejemplo(hecho.bloque, hecho.reglamento))
-    repetir = _datos_de_repetir(ejecutado)
+    repetir = _repetir(ejecutado)
     html = render.ejemplo(ejecutado, hecho.ancla, repetible=repetir is not None)
     avisos = tuple(
         Problema(
@@ -26,10 +26,40 @@ def ejecutar(hecho: Ejecucion) -> Fragmento:
             f"aviso: la entrada «{entrada}» no cambia nada de lo que afirma «espera» "
             "con ningún otro valor; ¿sobra, o es otra la entrada que querías?",
         )
-        for entrada in entradas_sin_efecto(ejecutado)
+        for entrada in _sin_efecto(ejecutado)
     )
     titulo = hecho.titulo or ejecutado.regla.titulo
     return Fragmento(hecho.bloque, html, None, hecho.ancla, titulo, repetir, avisos)
+
+
+def _repetir(ejecutado: EjemploEjecutado) -> str | None:
+    """``_datos_de_repetir``, una vez por ejemplo distinto: depende de la regla, de sus
+    entradas validadas, de sus dados y de qué salidas afirma."""
+    espec = ejecutado.espec
+    clave = (
+        "repetir",
+        ejecutado.regla.nombre,
+        repr(list(ejecutado.entradas.items())),
+        repr(list(espec.dados.items())),
+        tuple(sorted(espec.espera)),
+    )
+    return memoria.recordar(espec.reglamento, clave, lambda: _datos_de_repetir(ejecutado))
+
+
+def _sin_efecto(ejecutado: EjemploEjecutado) -> tuple[str, ...]:
+    """``entradas_sin_efecto``, una vez por ejemplo distinto: depende de la regla, de las
+    entradas tal como las escribe la página y de qué claves tienen «dados», «notas» y
+    «espera» (lo que afirma sale de las mismas entradas)."""
+    espec = ejecutado.espec
+    clave = (
+        "sin efecto",
+        ejecutado.regla.nombre,
+        repr(list(espec.entradas.items())),
+        tuple(espec.dados),
+        tuple(espec.notas),
+        tuple(espec.espera),
+    )
+    return memoria.recordar(espec.reglamento, clave, lambda: tuple(entradas_sin_efecto(ejecutado)))
 
 
 def _datos_de_repetir(ejecutado: EjemploEjecutado) -> str | None:

@@ -1,0 +1,168 @@
+"""Dónde se va el coste del plugin en una construcción en frío: la CPU de cada parte.
+
+A demanda (``uv run python bench/desglose_peso.py``); no afirma nada. Alterna, en procesos
+nuevos y con la caché vacía, la construcción sin plugin de ``bench_peso`` y una con plugin
+en un solo proceso (``procesos: 0``) con un cronómetro de CPU (``time.process_time``) en
+cada parte del plugin; imprime la mediana de cada parte como fracción de la CPU de
+``build()`` sin plugin de la misma ronda. Es la base de «el suelo» de ``bench/peso.md``.
+La CPU del proceso del Lienzo (otro proceso) no cuenta aquí: ``bench_peso`` la mide con
+la de la orden entera.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import bench_peso
+
+RAIZ = bench_peso.RAIZ
+PARTES = {
+    "bloques (ejecutar, comprobar, HTML, «Repetir»)": (
+        "mkdocs_plugins.nucleo.fragmentos",
+        "ejecutar",
+    ),
+    "estructura (markdown-it-py)": ("mkdocs_plugins.nucleo.estructura", "leer"),
+    "API api/v1/": ("mkdocs_plugins.extension.api", "escribir"),
+    "ficheros de datos": ("mkdocs_plugins.nucleo.datos", "escribir"),
+    "motor.zip": ("mkdocs_plugins.nucleo.motor", "publicar"),
+    "tildes del índice de búsqueda": ("mkdocs_plugins.plugin.busqueda", "plegar_indice_busqueda"),
+    "reglas y Lienzos (on_config)": ("mkdocs_plugins.plugin.plugin", "TapizPlugin.on_config"),
+    "«Cambios» y catálogo (on_files)": ("mkdocs_plugins.plugin.plugin", "TapizPlugin.on_files"),
+    "dados del texto y valores": ("mkdocs_plugins.extension.extension", "_DadosEnTexto.run"),
+    "widgets y abreviaturas (on_page_content)": (
+        "mkdocs_plugins.plugin.plugin",
+        "TapizPlugin.on_page_content",
+    ),
+    "cabeceras (on_post_page)": ("mkdocs_plugins.plugin.plugin", "TapizPlugin.on_post_page"),
+}
+TODO = "todo el plugin (ganchos y extensión)"
+
+
+class _RelojDeCpu:
+    """Lo que ``cronometro`` usa de ``time``, con tiempo de CPU en lugar de pared."""
+
+    perf_counter = staticmethod(time.process_time)
+
+
+def _instalar(partes: dict[str, float]) -> Any:
+    """Un cronómetro de CPU en cada parte y el de ``bench_plugin`` en todo el plugin."""
+
+    def envolver(nombre: str, funcion: Callable[..., Any]) -> Callable[..., Any]:
+        dentro = [False]
+
+        @functools.wraps(funcion)
+        def medida(*args: Any, **kwargs: Any) -> Any:
+            if dentro[0]:
+                return funcion(*args, **kwargs)
+            dentro[0] = True
+            inicio = time.process_time()
+            try:
+                return funcion(*args, **kwargs)
+            finally:
+                partes[nombre] = partes.get(nombre, 0.0) + time.process_time() - inicio
+                dentro[0] = False
+
+        return medida
+
+    for nombre, (modulo, atributo) in PARTES.items():
+        dueno: Any = importlib.import_module(modulo)
+        *camino, final = atributo.split(".")
+        for paso in camino:
+            dueno = getattr(dueno, paso)
+        setattr(dueno, final, envolver(nombre, getattr(dueno, final)))
+    import cronometro
+
+    cronometro.time = _RelojDeCpu  # type: ignore[assignment]
+    reloj = cronometro.Cronometro()
+    reloj.instalar()
+    return reloj
+
+
+def una(sitio: Path, cache: Path) -> None:
+    """En el proceso de la construcción con plugin: la CPU de cada parte, en JSON."""
+    import logging
+    import os
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    partes: dict[str, float] = {}
+    reloj = _instalar(partes)
+    os.chdir(RAIZ)
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    config = load_config(str(RAIZ / "mkdocs.yml"), site_dir=str(sitio))
+    tapiz = config["plugins"]["tapiz"].config
+    tapiz.procesos, tapiz.cache_dir = 0, str(cache)
+    inicio = time.process_time()
+    build(config)
+    partes["build() con plugin"] = time.process_time() - inicio
+    partes[TODO] = reloj.total
+    print(json.dumps(partes))
+
+
+def main() -> None:
+    argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    argumentos.add_argument("--rondas", type=int, default=3)
+    argumentos.add_argument("--una", nargs=2, help=argparse.SUPPRESS)
+    opciones = argumentos.parse_args()
+    if opciones.una:
+        una(Path(opciones.una[0]), Path(opciones.una[1]))
+        return
+    fracciones: dict[str, list[float]] = {}
+    sin: list[float] = []
+    with tempfile.TemporaryDirectory() as carpeta:
+        temporal = Path(carpeta)
+        docs_sin = bench_peso._con_generadas(
+            RAIZ / "srd", temporal / "srd_sin", bench_peso._paginas_generadas(RAIZ)
+        )
+        for ronda in range(opciones.rondas + 1):  # la primera calienta discos y .pyc
+            base = _cpu_sin(docs_sin, temporal)
+            con = _con_desglose(temporal)
+            if ronda == 0:
+                continue
+            sin.append(base)
+            for nombre, cpu in con.items():
+                fracciones.setdefault(nombre, []).append(cpu / base)
+    print(f"CPU de build() sin plugin: mediana {statistics.median(sin):.2f} s")
+    print("CPU de cada parte del plugin (en frío, 1 proceso) / CPU de build() sin plugin:")
+    for nombre, lista in sorted(fracciones.items(), key=lambda par: -statistics.median(par[1])):
+        print(
+            f"  {nombre:<48} {statistics.median(lista):6.3f}  [{min(lista):.3f} – {max(lista):.3f}]"
+        )
+
+
+def _cpu_sin(docs: Path, temporal: Path) -> float:
+    sitio, cache = (Path(tempfile.mkdtemp(dir=temporal)) for _ in range(2))
+    orden = [sys.executable, bench_peso.__file__, "--una", str(RAIZ), str(docs), bench_peso.SIN]
+    hecha = subprocess.run(
+        [*orden, str(sitio), str(cache)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=bench_peso._entorno(RAIZ),
+    )
+    return float(json.loads(hecha.stdout.splitlines()[-1])[2])
+
+
+def _con_desglose(temporal: Path) -> dict[str, float]:
+    sitio, cache = (Path(tempfile.mkdtemp(dir=temporal)) for _ in range(2))
+    orden = [sys.executable, __file__, "--una", str(sitio / "s"), str(cache)]
+    hecha = subprocess.run(
+        orden, check=True, capture_output=True, text=True, env=bench_peso._entorno(RAIZ)
+    )
+    return dict(json.loads(hecha.stdout.splitlines()[-1]))
+
+
+if __name__ == "__main__":
+    main()
