@@ -13,6 +13,9 @@ function siHayVersionNueva(registro) {
 }
 
 contenedor.register(new URL("../sin-conexion.js", import.meta.url)).then((registro) => {
+  // Un navegador que bloquea los trabajadores de servicio (uno automatizado, o el de una
+  // aplicación) puede resolver sin registro: entonces el libro solo se lee conectado.
+  if (!registro) return;
   siHayVersionNueva(registro);
   registro.addEventListener("updatefound", () =>
     registro.installing?.addEventListener("statechange", () => siHayVersionNueva(registro)),

@@ -155,6 +155,15 @@ def navegador() -> Iterator[Browser]:
         chromium.close()
 
 
+NAVEGAR = """(url) => {
+  window.__antes = document.querySelector('article');
+  const enlace = Object.assign(document.createElement('a'), {href: url});
+  document.body.append(enlace);
+  enlace.click();
+  enlace.remove();
+}"""
+"""Un enlace a ``url`` pulsado en la página: la navegación instantánea de Material lo atiende."""
+
 UN_FOTOGRAMA = "() => new Promise((listo) => requestAnimationFrame(() => setTimeout(listo)))"
 
 
@@ -189,6 +198,22 @@ class Pestana:
                 assert time.monotonic() < limite, f"peticiones que no terminan: {pendientes}"
                 self.page.wait_for_timeout(10)
 
+    def navegar(self, ruta: str) -> None:
+        """Como quien pulsa un enlace del libro: la navegación instantánea de Material cambia
+        el contenido sin volver a cargar la página, así que sus módulos (y el motor de reglas,
+        si ya arrancó) siguen vivos. A la misma página se vuelve pasando por la portada, para
+        que su contenido sea el del libro otra vez."""
+        if self.page.url.split("#")[0] == self.base + ruta.split("#")[0]:
+            self.navegar("" if ruta else "dados/")
+        self.page.evaluate(NAVEGAR, self.base + ruta)
+        # Sin el fragmento: navigation.tracking de Material lo cambia al desplazarse.
+        self.page.wait_for_function(
+            "(url) => document.querySelector('article') !== window.__antes"
+            " && location.href.split('#')[0] == url",
+            arg=self.base + ruta.split("#")[0],
+        )
+        self.esperar_a_la_red()
+
     def ir_a_la_calculadora(self, ruta: str = "hacer-cosas/") -> None:
         """Abre la página y baja hasta la calculadora, que solo se monta al acercarse."""
         self.ir(ruta)
@@ -199,6 +224,30 @@ def llevar_a_la_calculadora(pagina: Page) -> None:
     """Baja hasta la calculadora, como quien lee, y espera a que muestre sus probabilidades."""
     pagina.locator(".tapiz-calculadora").first.scroll_into_view_if_needed()
     pagina.locator(".tapiz-calculadora table").first.wait_for()
+
+
+TEMAS = {"light": "default", "dark": "slate"}
+"""El esquema de color del sistema y el tema de Material que le corresponde."""
+_AL_CAMBIAR = {"light": "Cambiar a modo claro", "dark": "Cambiar a modo oscuro"}
+
+
+def cambiar_esquema(pagina: Page, esquema: str, viewport: dict[str, int] | None = None) -> None:
+    """El tema de ``esquema`` (y el tamaño de ``viewport``) en la misma página, como quien
+    pulsa el botón del tema: sin volver a cargarla. Material recuerda la elección, así que
+    las páginas siguientes de la pestaña se abren con ese tema."""
+    if viewport is not None:
+        pagina.set_viewport_size(viewport)
+    if pagina.get_attribute("body", "data-md-color-scheme") != TEMAS[esquema]:
+        pagina.locator(f"label[title='{_AL_CAMBIAR[esquema]}']").click()
+    assert pagina.get_attribute("body", "data-md-color-scheme") == TEMAS[esquema]
+    pagina.evaluate(FIN_DE_LAS_TRANSICIONES)
+
+
+FIN_DE_LAS_TRANSICIONES = """() => Promise.all(document.getAnimations()
+    .filter((animacion) => animacion instanceof CSSTransition)
+    .map((transicion) => transicion.finished.catch(() => null)))"""
+"""Espera a que acaben las transiciones de CSS en curso (una cancelada también acaba); las del
+tema duran 125–250 ms."""
 
 
 SIN_MOTOR = """(() => {
@@ -260,5 +309,40 @@ def pestana(navegador: Browser, sitio: str) -> Iterator[Pestana]:
     contexto = abierta.page.context
     errores, externas = list(abierta.errores), list(abierta.externas)
     contexto.close()
+    assert errores == [], "errores en la consola o en la página"
+    assert externas == [], "peticiones fuera de 127.0.0.1"
+
+
+ARRANCAR_EL_MOTOR = """async (modulo) => {
+  const vivo = await import(modulo);
+  vivo.arrancar();
+  while (vivo.estado === "cargando") await new Promise((listo) => setTimeout(listo, 50));
+  return vivo.estado;
+}"""
+
+
+@pytest.fixture(scope="session")
+def con_motor(navegador: Browser, sitio: str) -> Iterator[Pestana]:
+    """Una pestaña de escritorio con el motor de reglas ya arrancado en la página (Pyodide:
+    varios segundos de CPU cada vez que arranca). La comparten, en cada proceso, las pruebas
+    del motor en la página, que van de una página a otra con ``Pestana.navegar``, como quien
+    lee: el motor arranca una vez y sigue vivo."""
+    pestana = abrir_pestana(navegador, sitio, ESCRITORIO)
+    pestana.ir("hacer-cosas/")
+    estado = pestana.page.evaluate(ARRANCAR_EL_MOTOR, pestana.base + "tapiz/vivo.js")
+    assert estado == "listo", pestana.errores
+    yield pestana
+    pestana.page.context.close()
+
+
+@pytest.fixture
+def viva(con_motor: Pestana) -> Iterator[Pestana]:
+    """La pestaña con el motor en marcha; al acabar, ni errores ni peticiones fuera de
+    127.0.0.1, y las reglas del libro (las que elige quien lee, otra vez las de siempre)."""
+    con_motor.errores.clear()
+    con_motor.externas.clear()
+    yield con_motor
+    errores, externas = list(con_motor.errores), list(con_motor.externas)
+    con_motor.page.evaluate("() => localStorage.clear()")
     assert errores == [], "errores en la consola o en la página"
     assert externas == [], "peticiones fuera de 127.0.0.1"

@@ -2,7 +2,8 @@
 
 Cada número que muestra la página se compara con lo que da el motor en Python para los mismos
 datos, regla a regla (como ``tapiz regla NOMBRE --json``) y escrito con ``Campo.mostrar``:
-ningún número esperado está escrito aquí. Una sola pestaña arranca el motor una vez.
+ningún número esperado está escrito aquí. La pestaña es la del motor ya arrancado
+(``con_motor``, en conftest.py).
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
 
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
-from tests.navegador.conftest import ESCRITORIO, abrir_pestana
+from tests.navegador.conftest import ESCRITORIO, Pestana
 
 pytestmark = pytest.mark.navegador
 PAGINA = "hoja-de-personaje/"
@@ -156,17 +157,25 @@ def _paginas_del_pdf(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page\b", pdf))
 
 
-def test_la_hoja_calcula_cada_numero_como_el_motor_y_se_comparte(
-    navegador: Browser, sitio: str
-) -> None:
-    pestana = abrir_pestana(navegador, sitio, ESCRITORIO)
-    pagina = pestana.page
+def test_nada_del_motor_hasta_escribir_en_la_hoja(pestana: Pestana) -> None:
+    """Una pestaña nueva: la hoja dice que el motor la calculará y aún no lo ha pedido."""
     pedidas: list[str] = []
-    pagina.context.on("request", lambda peticion: pedidas.append(peticion.url))
+    pestana.page.context.on("request", lambda peticion: pedidas.append(peticion.url))
     pestana.ir(PAGINA)
-    assert "motor de reglas" in pagina.locator(".tapiz-hoja__estado").inner_text()
+    assert "motor de reglas" in pestana.page.locator(".tapiz-hoja__estado").inner_text()
     assert not [u for u in pedidas if "/assets/tapiz/vivo/" in u], "el motor antes de escribir"
 
+
+def test_la_hoja_calcula_cada_numero_como_el_motor_y_se_comparte(viva: Pestana) -> None:
+    """En la pestaña cuyo motor ya arrancó (se llega a la hoja por un enlace, como quien lee)."""
+    pagina = viva.page
+    pedidas: list[str] = []
+
+    def apuntar(peticion: Any) -> None:
+        pedidas.append(peticion.url)
+
+    pagina.on("request", apuntar)
+    viva.navegar(PAGINA)
     for clave, valor in SHARRA.items():
         control = pagina.locator(f'.tapiz-hoja [name="{clave}"]')
         if control.evaluate("(e) => e.tagName") == "SELECT":
@@ -177,13 +186,12 @@ def test_la_hoja_calcula_cada_numero_como_el_motor_y_se_comparte(
     enlace = pagina.url
     assert urlsplit(enlace).fragment and "fue=14" in urlsplit(enlace).fragment
 
-    pagina.goto(sitio + PAGINA)  # sin el estado en el enlace: lo recupera del navegador
+    viva.navegar(PAGINA)  # sin el estado en el enlace: lo recupera del navegador
     _comparar(pagina, SHARRA)
     assert pagina.locator('[name="nombre"]').input_value() == "Sharra"
 
     for personaje in (SADDIN, DEBIL):
-        pagina.goto(f"{sitio}{PAGINA}#{urlencode(personaje)}")
-        pagina.reload()
+        viva.navegar(f"{PAGINA}#{urlencode(personaje)}")
         _comparar(pagina, personaje)
 
     # El primer número enlaza con la regla que lo da, en la página del libro que la muestra.
@@ -198,16 +206,16 @@ def test_la_hoja_calcula_cada_numero_como_el_motor_y_se_comparte(
     assert _paginas_del_pdf(pagina.pdf(format="A4")) == 1
     pagina.emulate_media(media="screen")
 
-    otro = abrir_pestana(navegador, sitio, {"width": 390, "height": 844})
-    otro.page.goto(enlace)
-    _comparar(otro.page, SHARRA)
-    ancho = otro.page.evaluate("document.documentElement.scrollWidth")
-    assert ancho <= 390, "la hoja se sale de la pantalla del móvil"
-
-    for abierta in (pestana, otro):
-        errores, externas = list(abierta.errores), list(abierta.externas)
-        abierta.page.context.close()
-        assert errores == []
-        assert externas == [], "la hoja no envía nada fuera del sitio"
-    local = urlsplit(sitio).netloc
+    # El enlace, abierto en un móvil que nunca vio la hoja (nada guardado en el navegador).
+    pagina.evaluate("() => localStorage.clear()")
+    pagina.set_viewport_size({"width": 390, "height": 844})
+    try:
+        viva.navegar(enlace.removeprefix(viva.base))
+        _comparar(pagina, SHARRA)
+        ancho = pagina.evaluate("document.documentElement.scrollWidth")
+        assert ancho <= 390, "la hoja se sale de la pantalla del móvil"
+    finally:
+        pagina.set_viewport_size(ESCRITORIO)
+        pagina.remove_listener("request", apuntar)
+    local = urlsplit(viva.base).netloc
     assert all(urlsplit(u).netloc == local for u in pedidas if u.startswith("http"))

@@ -16,6 +16,7 @@ from tests.navegador.conftest import (
     MOVIL,
     abrir_pestana,
     apagar_el_motor,
+    cambiar_esquema,
     llevar_a_la_calculadora,
 )
 
@@ -49,14 +50,13 @@ def _violaciones(pagina, opciones: dict | None = None, contexto: object = None) 
     ]
 
 
-@pytest.mark.parametrize("esquema", ["light", "dark"])
 @pytest.mark.parametrize("ruta", PAGINAS_AXE, ids=["inicio", "hacer-cosas", "rango"])
-def test_axe_no_encuentra_problemas_graves(pestana, ruta, esquema):
+def test_axe_no_encuentra_problemas_graves(pestana, ruta):
+    """Con los widgets abiertos (un dado tirado y su gráfica, la calculadora con su tirada):
+    axe entero con el tema claro y, en la misma página, sus reglas del color con el oscuro."""
     pagina = pestana.page
-    pagina.emulate_media(color_scheme=esquema)
     pestana.ir(ruta)
-    esperado = "slate" if esquema == "dark" else "default"
-    assert pagina.get_attribute("body", "data-md-color-scheme") == esperado
+    cambiar_esquema(pagina, "light")
     dado = pagina.locator("button.tapiz-dados").first
     if dado.count():
         dado.click()
@@ -66,6 +66,8 @@ def test_axe_no_encuentra_problemas_graves(pestana, ruta, esquema):
         llevar_a_la_calculadora(pagina)
         pagina.get_by_role("button", name="Tirar", exact=True).click()
     assert _violaciones(pagina) == []
+    cambiar_esquema(pagina, "dark")
+    assert _violaciones(pagina, REGLAS_DEL_COLOR) == []
 
 
 def _buscar(pagina, consulta: str) -> list[str]:
@@ -290,16 +292,17 @@ LENGUAJE_DEL_MOTOR = {
 }
 
 
-# El recorrido: cada página del menú, y el catálogo, una vez con cada esquema de color: el claro
-# en el escritorio y el oscuro en el móvil. En cada visita se comprueba todo lo que se comprueba
-# en todas las páginas (nada de fuera, ningún error, axe) y se apunta cada hallazgo con su
-# página y su esquema para afirmarlo al final. Con el claro, axe entero, las abreviaturas
-# (explicadas una vez, sin repetir lo que dice el texto) y ni rastro del motor tras pulsar cada
-# «Repetir»; con el oscuro, las reglas de axe que dependen del color y que la página no sea más
-# ancha que el móvil. Es una prueba por página y esquema, para que pytest-xdist las reparta; el
-# mismo contexto de Chromium sirve a todas las de un esquema en un proceso, con su caché HTTP.
-# El motor en la página queda apagado: «Repetir» pinta lo precalculado, y el texto del motor en
-# vivo lo mira test_vivo_tarjetas.py.
+# El recorrido: cada página del menú, y el catálogo, en una sola visita con los dos esquemas de
+# color: primero el claro en el escritorio y después, en la misma página y sin volver a cargarla,
+# el oscuro en el móvil (el botón del tema, como quien lee). En cada visita se comprueba todo lo
+# que se comprueba en todas las páginas (nada de fuera, ningún error, axe, tablas anchas) y se
+# apunta cada hallazgo con su página y su esquema para afirmarlo al final. Con el claro, axe
+# entero, las abreviaturas (explicadas una vez, sin repetir lo que dice el texto) y ni rastro del
+# motor tras pulsar cada «Repetir»; con el oscuro, las reglas de axe que dependen del color y que
+# la página no sea más ancha que el móvil. Es una prueba por página, para que pytest-xdist las
+# reparta; la misma pestaña sirve a todas las de un proceso, con su caché HTTP. El motor en la
+# página queda apagado: «Repetir» pinta lo precalculado, y el texto del motor en vivo lo mira
+# test_vivo_tarjetas.py.
 
 
 def _paginas_del_menu() -> list[str]:
@@ -335,7 +338,6 @@ def test_el_recorrido_pasa_por_todas_las_paginas_del_menu(pestana):
     assert len([r for r in MENU if "colaborar/" not in r]) > 25
 
 
-PASADAS = {"light": ESCRITORIO, "dark": MOVIL}
 REGLAS_DEL_COLOR = {"runOnly": ["color-contrast", "link-in-text-block"]}
 """Las reglas de axe cuyo resultado cambia con el esquema de color: las demás, con el claro."""
 CAPITULOS_DEL_LIBRO = {"exclude": [".tapiz-libro__capitulo"]}
@@ -345,19 +347,11 @@ mismo HTML con la misma hoja de estilo): ahí, solo el de lo suyo (portada, índ
 
 @pytest.fixture(scope="module")
 def recorrido(navegador, sitio):
-    """Una pestaña por esquema de color, la misma para todo el recorrido."""
-    abiertas = {}
-
-    def pestana_de(esquema):
-        if esquema not in abiertas:
-            abiertas[esquema] = abrir_pestana(navegador, sitio, PASADAS[esquema])
-            abiertas[esquema].page.emulate_media(color_scheme=esquema)
-            apagar_el_motor(abiertas[esquema])
-        return abiertas[esquema]
-
-    yield pestana_de
-    for abierta in abiertas.values():
-        abierta.page.context.close()
+    """Una pestaña para todo el recorrido, con su caché HTTP."""
+    abierta = abrir_pestana(navegador, sitio, ESCRITORIO)
+    apagar_el_motor(abierta)
+    yield abierta
+    abierta.page.context.close()
 
 
 def _lenguaje_del_motor(pagina) -> list[str]:
@@ -431,41 +425,48 @@ _TABLAS_ANCHAS = """() => [...document.querySelectorAll('.md-typeset__scrollwrap
 """Las tablas más anchas que su caja se desplazan con la primera columna quieta y opaca."""
 
 
-@pytest.mark.parametrize("esquema", list(PASADAS))
 @pytest.mark.parametrize("ruta", RECORRIDO, ids=lambda ruta: ruta.strip("/") or "inicio")
-def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido, ruta, esquema):
-    pestana = recorrido(esquema)
+def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido, ruta):
+    pestana = recorrido
     pestana.errores.clear()
     pestana.externas.clear()
     pestana.ir(ruta)
     pagina = pestana.page
-    donde = f"{ruta or '/'} ({esquema})"
-    hallazgos = []
-    esperado = "slate" if esquema == "dark" else "default"
-    if (tema := pagina.get_attribute("body", "data-md-color-scheme")) != esperado:
-        hallazgos.append(f"{donde}: esquema de Material «{tema}», no «{esperado}»")
-    libro = ruta == "libro/"
-    if esquema == "light":
-        sin_color = {"rules": {"color-contrast": {"enabled": False}}} if libro else {}
-        hallazgos += [f"{donde}: axe: {v}" for v in _violaciones(pagina, sin_color)]
-    if esquema == "dark" or libro:
-        contexto = CAPITULOS_DEL_LIBRO if libro else None
-        del_color = _violaciones(pagina, REGLAS_DEL_COLOR, contexto)
-        hallazgos += [f"{donde}: axe: {v}" for v in del_color]
-    if esquema == "dark":
-        hallazgos += [f"{donde}: {h}" for h in _mas_ancha_que_la_pantalla(pagina)]
-    hallazgos += [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
-    # Lo que ve quien lee no habla el lenguaje del motor (el catálogo y las páginas de quien
-    # colabora sí hablan de él, a propósito); el texto no cambia con el esquema de color.
-    if esquema == "light" and ruta != "catalogo/" and not ruta.startswith("colaborar/"):
-        hallazgos += [f"{donde}: {h}" for h in _abreviaturas(pagina)]
-        hallazgos += [f"{donde}: lenguaje del motor: {h}" for h in _lenguaje_del_motor(pagina)]
-    if ruta == "" and esquema == "light":
+    cambiar_esquema(pagina, "light", ESCRITORIO)
+    hallazgos = _en_claro_en_el_escritorio(pagina, ruta, f"{ruta or '/'} (claro)")
+    cambiar_esquema(pagina, "dark", MOVIL)
+    hallazgos += _en_oscuro_en_el_movil(pagina, ruta, f"{ruta or '/'} (oscuro)")
+    if ruta == "":
         # Abrir la búsqueda carga el trabajador y el índice: también deben ser locales.
         pagina.locator(".md-search__input").click()
         if not _buscar(pagina, "dados"):
-            hallazgos.append(f"{donde}: la búsqueda de «dados» no encuentra nada")
+            hallazgos.append("/: la búsqueda de «dados» no encuentra nada")
     pestana.esperar_a_la_red()
-    hallazgos += [f"{donde}: {error}" for error in pestana.errores]
-    hallazgos += [f"{donde}: petición fuera del sitio: {url}" for url in pestana.externas]
+    hallazgos += [f"{ruta or '/'}: {error}" for error in pestana.errores]
+    hallazgos += [f"{ruta or '/'}: petición fuera del sitio: {url}" for url in pestana.externas]
     assert hallazgos == []
+
+
+def _en_claro_en_el_escritorio(pagina, ruta: str, donde: str) -> list[str]:
+    """axe entero (en el libro, sin el contraste de sus capítulos), las tablas anchas y, fuera
+    de las páginas de quien colabora, las abreviaturas y el lenguaje del motor tras «Repetir»
+    (el catálogo y las páginas de quien colabora sí hablan de él, a propósito)."""
+    libro = ruta == "libro/"
+    sin_color = {"rules": {"color-contrast": {"enabled": False}}} if libro else {}
+    hallazgos = [f"{donde}: axe: {v}" for v in _violaciones(pagina, sin_color)]
+    if libro:
+        del_color = _violaciones(pagina, REGLAS_DEL_COLOR, CAPITULOS_DEL_LIBRO)
+        hallazgos += [f"{donde}: axe: {v}" for v in del_color]
+    hallazgos += [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
+    if ruta != "catalogo/" and not ruta.startswith("colaborar/"):
+        hallazgos += [f"{donde}: {h}" for h in _abreviaturas(pagina)]
+        hallazgos += [f"{donde}: lenguaje del motor: {h}" for h in _lenguaje_del_motor(pagina)]
+    return hallazgos
+
+
+def _en_oscuro_en_el_movil(pagina, ruta: str, donde: str) -> list[str]:
+    """Las reglas de axe que dependen del color, el ancho de la página y las tablas anchas."""
+    contexto = CAPITULOS_DEL_LIBRO if ruta == "libro/" else None
+    hallazgos = [f"{donde}: axe: {v}" for v in _violaciones(pagina, REGLAS_DEL_COLOR, contexto)]
+    hallazgos += [f"{donde}: {h}" for h in _mas_ancha_que_la_pantalla(pagina)]
+    return hallazgos + [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]

@@ -1,7 +1,7 @@
 """Las reglas en vivo, como las usa quien lee: el motor del libro (Pyodide) en la página.
 
-Una sola pestaña arranca el motor una vez (tarda unos segundos) y la comparten las pruebas de
-este módulo, en orden: primero que nada se descarga sin pedirlo, luego lo que se pide.
+Una pestaña nueva comprueba que nada se descarga sin pedirlo; lo demás, en la pestaña cuyo motor
+ya arrancó (``con_motor``, en conftest.py: Pyodide arranca una vez por proceso).
 """
 
 from __future__ import annotations
@@ -9,14 +9,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
 
 from tapiz_rules.sistemas import reglamento
-from tests.navegador.conftest import ESCRITORIO, Pestana, abrir_pestana
+from tests.navegador.conftest import ESCRITORIO, abrir_pestana
 from tests.reglas_al_azar import casos
 
 pytestmark = pytest.mark.navegador
@@ -24,22 +23,8 @@ MOTOR = "/assets/tapiz/vivo/"
 VALORES = ".tapiz-probar__valores dd"
 
 
-def _del_motor(pestana: Pestana, pedidas: list[str]) -> list[str]:
+def _del_motor(pedidas: list[str]) -> list[str]:
     return [u for u in pedidas if MOTOR in u]
-
-
-@pytest.fixture(scope="module")
-def viva(navegador: Browser, sitio: str) -> Iterator[tuple[Pestana, list[str]]]:
-    """Una pestaña en «Hacer cosas» que anota cada petición (también las del Worker)."""
-    pestana = abrir_pestana(navegador, sitio, ESCRITORIO)
-    pedidas: list[str] = []
-    pestana.page.context.on("request", lambda peticion: pedidas.append(peticion.url))
-    pestana.ir("hacer-cosas/")
-    yield pestana, pedidas
-    errores, externas = list(pestana.errores), list(pestana.externas)
-    pestana.page.context.close()
-    assert errores == [], "errores en la consola o en la página"
-    assert externas == [], "peticiones fuera de 127.0.0.1"
 
 
 def _resultado(control: Any) -> dict[str, str]:
@@ -61,24 +46,30 @@ def _cli(regla: str, entradas: dict[str, Any], sistema: str = "tapiz") -> dict[s
     }
 
 
-def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(viva):
-    pestana, pedidas = viva
+def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana):
+    """Una pestaña nueva: nada del motor hasta pulsar «Probar», y entonces dice que lo carga y
+    empieza a descargarlo (lo que calcula ya arrancado lo miran las pruebas siguientes)."""
+    pedidas: list[str] = []
+    pestana.page.context.on("request", lambda peticion: pedidas.append(peticion.url))
+    pestana.ir("hacer-cosas/")
     pestana.page.mouse.wheel(0, 20_000)
     pestana.page.wait_for_load_state("networkidle")
     assert pestana.page.locator("details.tapiz-probar").count() >= 3
-    assert _del_motor(pestana, pedidas) == []
+    assert _del_motor(pedidas) == []
     assert not any("probar.js" in u or "motor.js" in u for u in pedidas)
+    control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
+    with pestana.page.expect_request(lambda p: p.url.endswith("pyodide.asm.wasm"), timeout=120_000):
+        control.locator("summary").click()
+        estado = control.locator(".tapiz-probar__estado")
+        assert "Cargando el motor de reglas" in estado.inner_text()
 
 
 def test_probar_la_tirada_de_accion_da_lo_mismo_que_la_cli(viva):
-    pestana, pedidas = viva
-    control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
+    viva.navegar("hacer-cosas/")
+    control = viva.page.locator('details.tapiz-probar[data-regla="accion"]').first
     control.locator("summary").click()
-    estado = control.locator(".tapiz-probar__estado")
-    assert "Cargando el motor de reglas" in estado.inner_text()
     _resultado(control)
-    assert any(u.endswith("pyodide.asm.wasm") for u in _del_motor(pestana, pedidas))
-    pagina = pestana.page
+    pagina = viva.page
     control.get_by_label("Tirada del dado base", exact=True).fill("15")
     control.get_by_label("Resistencia", exact=True).fill("12")
     control.get_by_label("Modificador de característica", exact=True).fill("\u22122")
@@ -98,7 +89,9 @@ def _esperar_total(pagina: Any, control: Any, total: str) -> None:
 
 
 def test_un_dato_que_no_se_lee_se_marca_y_se_dice_en_palabras(viva):
-    pestana, _ = viva
+    pestana = viva
+    pestana.navegar("hacer-cosas/")
+    pestana.page.locator('details.tapiz-probar[data-regla="accion"] summary').first.click()
     control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
     campo = control.get_by_label("Nivel del personaje", exact=True)
     campo.fill("2,5")
@@ -115,7 +108,7 @@ def test_un_dato_que_no_se_lee_se_marca_y_se_dice_en_palabras(viva):
 
 def test_240_entradas_al_azar_de_los_tres_sistemas_dan_lo_que_da_el_motor(viva):
     """Por el mismo Worker que los formularios, en una sola ida y vuelta."""
-    pestana, _ = viva
+    pestana = viva
     lote = casos(240)
     assert {c.sistema for c in lote} == {"tapiz", "d20", "ratas"}
     peticiones = [
@@ -139,7 +132,9 @@ def test_240_entradas_al_azar_de_los_tres_sistemas_dan_lo_que_da_el_motor(viva):
 
 
 def test_sin_red_despues_de_cargar_sigue_calculando(viva):
-    pestana, _ = viva
+    pestana = viva
+    pestana.navegar("hacer-cosas/")
+    pestana.page.locator('details.tapiz-probar[data-regla="accion"] summary').first.click()
     contexto = pestana.page.context
     control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
     contexto.set_offline(True)

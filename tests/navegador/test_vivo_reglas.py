@@ -49,10 +49,11 @@ def _calculadora_como_el_motor(pestana, edicion: str) -> None:
         assert float(mostradas[clave]) == motor[salida], (edicion, clave)
 
 
-def test_la_edicion_de_2017_se_recuerda_y_cambia_una_tabla(pestana):
-    pestana.ir("colaborar/lienzos/")
+def test_la_edicion_de_2017_se_recuerda_y_cambia_una_tabla(viva):
+    pestana = viva
+    pestana.navegar("colaborar/lienzos/")
     assert _filas(pestana) == _del_motor("actual")
-    pestana.ir("hacer-cosas/")
+    pestana.navegar("hacer-cosas/")
     control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
     control.locator("summary").click()
     control.locator(".tapiz-probar__valores dd").first.wait_for(timeout=120_000)
@@ -69,7 +70,10 @@ def test_la_edicion_de_2017_se_recuerda_y_cambia_una_tabla(pestana):
     _calculadora_como_el_motor(pestana, "actual")
     caja.get_by_label("Reglas de Tapiz que se muestran:").select_option("2017")
     _calculadora_como_el_motor(pestana, "2017")
-    pestana.ir("colaborar/lienzos/")
+    # Se recuerda en el navegador, y la página siguiente la aplica.
+    recordada = pestana.page.evaluate("() => localStorage.getItem('tapiz-reglas')")
+    assert "2017" in recordada, recordada
+    pestana.navegar("colaborar/lienzos/")
     nota = pestana.page.locator(f"{TABLA} .tapiz-tabla__vivo")
     nota.wait_for(timeout=120_000)
     assert nota.inner_text() == "Con las reglas elegidas: Edición de 2017 (3d6)."

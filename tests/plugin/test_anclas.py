@@ -3,8 +3,6 @@ a su tarjeta en el libro construido de verdad."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -19,11 +17,9 @@ TARJETAS = ("tapiz-regla", "tapiz-tabla", "tapiz-ejemplo")
 
 
 @pytest.fixture(scope="module")
-def sitio(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    destino = tmp_path_factory.mktemp("anclas") / "site"
-    orden = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(RAIZ / "mkdocs.yml")]
-    subprocess.run([*orden, "-d", str(destino)], check=True, cwd=RAIZ, capture_output=True)
-    return destino
+def sitio(libro: Path) -> Path:
+    """El libro que construye una vez la sesión (tests/conftest.py), como «mkdocs build»."""
+    return libro
 
 
 def _articulo(pagina: Path) -> ET.Element:
