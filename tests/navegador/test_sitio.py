@@ -124,11 +124,12 @@ def test_el_libro_completo_tiene_todas_las_paginas_y_enlaces_internos(pestana):
     enlaces_nav = pagina.eval_on_selector_all(
         "nav.md-nav--primary a.md-nav__link[href]",
         "as => new Set(as.map(a => a.href.split('#')[0])"
-        ".filter(h => !/\\/(colaborar|sistemas|cambios)\\//.test(h)))"
+        ".filter(h => !/\\/(colaborar|sistemas|cambios|hoja-de-personaje)\\//.test(h)))"
         ".size",
     )
     # Todas las páginas de la navegación menos el propio libro, las de quien colabora,
-    # los apéndices de otros sistemas, que no son el SRD de Tapiz, y el registro de cambios.
+    # los apéndices de otros sistemas, que no son el SRD de Tapiz, el registro de cambios y la
+    # hoja de personaje (el PDF lleva la suya, imprimible).
     assert capitulos.count() == enlaces_nav - 1
     assert capitulos.locator("h1").count() >= capitulos.count()
     rotos = pagina.evaluate(
@@ -434,13 +435,14 @@ def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido,
     pagina = pestana.page
     cambiar_esquema(pagina, "light", ESCRITORIO)
     hallazgos = _en_claro_en_el_escritorio(pagina, ruta, f"{ruta or '/'} (claro)")
-    cambiar_esquema(pagina, "dark", MOVIL)
-    hallazgos += _en_oscuro_en_el_movil(pagina, ruta, f"{ruta or '/'} (oscuro)")
     if ruta == "":
         # Abrir la búsqueda carga el trabajador y el índice: también deben ser locales.
         pagina.locator(".md-search__input").click()
         if not _buscar(pagina, "dados"):
             hallazgos.append("/: la búsqueda de «dados» no encuentra nada")
+        pagina.keyboard.press("Escape")
+    cambiar_esquema(pagina, "dark", MOVIL)
+    hallazgos += _en_oscuro_en_el_movil(pagina, ruta, f"{ruta or '/'} (oscuro)")
     pestana.esperar_a_la_red()
     hallazgos += [f"{ruta or '/'}: {error}" for error in pestana.errores]
     hallazgos += [f"{ruta or '/'}: petición fuera del sitio: {url}" for url in pestana.externas]
