@@ -266,6 +266,7 @@ def test_el_libro_impreso_tiene_portada_indice_y_solo_lo_que_se_imprime(pestana)
         ".tapiz-calculadora",
         ".tapiz-tirador",
         ".tapiz-repetir",
+        ".tapiz-probar",
     ]:
         assert all(not e.is_visible() for e in pagina.locator(selector).all()), selector
     assert "listo para imprimir" not in pagina.locator("article").inner_text()

@@ -92,7 +92,14 @@ def test_las_graficas_son_vectores(libro_pdf: Libro) -> None:
 
 def test_nada_de_pantalla(libro_pdf: Libro) -> None:
     todo = "\n".join(libro_pdf.paginas)
-    for control in ("Repetir", "Probabilidades", "necesita JavaScript", "Copiar enlace"):
+    for control in (
+        "Repetir",
+        "Probabilidades",
+        "necesita JavaScript",
+        "Hace falta JavaScript",
+        "Copiar enlace",
+        "Probar «",
+    ):
         assert control not in todo
     assert "<button" not in libro_pdf.html
     assert 'class="tapiz-dados">3d6</span>' in libro_pdf.html

@@ -16,12 +16,13 @@ SOLO_PANTALLA = (
     "tapiz-ejemplo__acciones",
     "tapiz-ejemplo__repeticion",
     "tapiz-enlace",
+    "tapiz-probar",
     pendientes.MARCA,
     *(w.clase for w in WIDGETS if w.colocable),
 )
-"""Clases de lo que solo sirve en pantalla: enlaces de ancla, «Editar», «Repetir», widgets
-(la calculadora y el tirador necesitan JavaScript), los enlaces permanentes y la marca
-«pendiente» de los encabezados."""
+"""Clases de lo que solo sirve en pantalla: enlaces de ancla, «Editar», «Repetir», «Probar»
+(el motor en la página), widgets (la calculadora y el tirador necesitan JavaScript), los
+enlaces permanentes y la marca «pendiente» de los encabezados."""
 ETIQUETAS_FUERA = {"button", "script", "form", "input", "select", "textarea", "noscript"}
 ENCABEZADOS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 
