@@ -6,25 +6,25 @@ tiempo en las pruebas (la velocidad se mide en ``bench/``).
 
 El libro entero se construye una sola vez por ejecución (``libro``), como
 ``mkdocs build --strict`` con el ``mkdocs.yml`` del proyecto, aunque pytest-xdist reparta
-las pruebas entre varios procesos: el primero que lo pide lo construye en una carpeta
-temporal común, con un cerrojo de fichero, y los demás esperan y reutilizan lo construido.
-Con ``--sitio CARPETA`` se construye ahí y se queda (es el artefacto de ``.ci/run``).
+las pruebas entre varios procesos: en segundo plano desde el comienzo de la sesión
+(``tests/segundo_plano.py``), en una carpeta temporal común, y quien lo pide espera a que
+acabe. Con ``--sitio CARPETA`` se construye ahí y se queda (es el artefacto de ``.ci/run``).
 """
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import yaml
-from filelock import FileLock
 from hypothesis import settings
+
+from tests import segundo_plano
 
 settings.register_profile("tapiz", deadline=None)
 settings.load_profile("tapiz")
@@ -48,47 +48,6 @@ def mkdocs_yml() -> dict[str, object]:
     """La configuración de MkDocs del proyecto, leída como la lee MkDocs."""
     texto = (RAIZ / "mkdocs.yml").read_text(encoding="utf-8")
     return yaml.load(texto, Loader=_CargadorMkdocs)
-
-
-CONSTRUIR = """
-import logging
-import sys
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
-from mkdocs.exceptions import Abort
-
-logging.basicConfig(format="%(levelname)s - %(message)s")  # los avisos, como «mkdocs build»
-configuracion, destino, cache = sys.argv[1:]
-config = load_config(configuracion, site_dir=destino, strict=True)
-config.plugins["tapiz"].config.cache_dir = cache
-try:
-    build(config)
-except Abort as error:
-    sys.exit(str(error))
-"""
-"""``mkdocs build --strict --site-dir DESTINO`` con la caché del plugin en otra carpeta: la
-del repositorio (``.cache/``) es de quien trabaja en él, y así se construye desde cero."""
-
-
-def configuracion_del_libro() -> Path:
-    """El mkdocs.yml del proyecto, u otro con ``TAPIZ_MKDOCS_YML`` (una copia con páginas de
-    prueba, por ejemplo)."""
-    return Path(os.environ.get("TAPIZ_MKDOCS_YML", str(RAIZ / "mkdocs.yml")))
-
-
-def construir_libro(
-    destino: Path, cache: Path, configuracion: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    configuracion = configuracion or configuracion_del_libro()
-    return subprocess.run(
-        [sys.executable, "-c", CONSTRUIR, str(configuracion), str(destino), str(cache)],
-        cwd=RAIZ,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        check=False,
-        timeout=600,
-    )
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -116,7 +75,7 @@ def _destino_pedido(config: pytest.Config) -> Path | None:
     return None if carpeta is None else config.invocation_params.dir / carpeta
 
 
-def _comun(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def carpeta_comun(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """La carpeta temporal de esta ejecución, la misma en todos los procesos de xdist."""
     propia = tmp_path_factory.getbasetemp()
     return propia.parent if os.environ.get("PYTEST_XDIST_WORKER") else propia
@@ -125,34 +84,66 @@ def _comun(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def libro(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """La carpeta del libro construido con ``mkdocs build --strict`` (una vez por ejecución)."""
-    comun = _comun(tmp_path_factory)
-    destino = _destino_pedido(request.config) or comun / "libro"
-    hecho = comun / "libro.json"
-    with FileLock(comun / "libro.lock"):
-        if not hecho.exists():
-            proceso = construir_libro(destino, comun / "libro-cache")
-            resultado = {"codigo": proceso.returncode, "salida": proceso.stdout + proceso.stderr}
-            hecho.write_text(json.dumps(resultado), encoding="utf-8")
-        resultado = json.loads(hecho.read_text(encoding="utf-8"))
-    assert resultado["codigo"] == 0, f"mkdocs build --strict falló:\n{resultado['salida']}"
-    return destino
+    comun = carpeta_comun(tmp_path_factory)
+    return segundo_plano.esperar("libro", comun, _destino_del_libro(request.config, comun))
+
+
+def _destino_del_libro(config: pytest.Config, comun: Path) -> Path:
+    return _destino_pedido(config) or comun / "libro"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _construcciones_en_segundo_plano(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
+    """Empieza, antes de la primera prueba, las construcciones que pedirá alguna de las pruebas
+    de esta ejecución (el libro, la copia de Zensical): así se hacen mientras corren las que no
+    las piden, en lugar de parar a un proceso de pytest mientras otro construye."""
+    comun = carpeta_comun(tmp_path_factory)
+    pedidas = {nombre for item in request.session.items for nombre in item.fixturenames}
+    if "libro" in pedidas:
+        segundo_plano.empezar("libro", comun, _destino_del_libro(request.config, comun))
+    if "zensical" in pedidas:
+        segundo_plano.empezar("zensical", comun, comun / "zensical")
+    yield
+    segundo_plano.recoger()
+
+
+CONSTRUCCIONES = {"libro", "zensical"}
+"""Las fixtures que esperan a una construcción de ``tests/segundo_plano.py``."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Sin ``--pdf``, las pruebas del PDF quedan fuera (deseleccionadas, no saltadas). Las más
-    largas (PDF y navegador) primero: con pytest-xdist empiezan enseguida en todos los procesos
-    en lugar de quedarse para el final en uno mientras los demás esperan."""
+    """Sin ``--pdf``, las pruebas del PDF quedan fuera (deseleccionadas, no saltadas). Las demás,
+    en el orden que mejor reparte pytest-xdist (``_repartir``)."""
     if not config.getoption("--pdf"):
         fuera = [i for i in items if i.get_closest_marker("pdf")]
         if fuera:
             config.hook.pytest_deselected(items=fuera)
             items[:] = [i for i in items if not i.get_closest_marker("pdf")]
-    items.sort(
-        key=lambda i: (
-            i.get_closest_marker("pdf") is None,
-            i.get_closest_marker("navegador") is None,
-        )
-    )
+    procesos = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    items[:] = _repartir(items, procesos)
+
+
+def _repartir(items: list[pytest.Item], procesos: int) -> list[pytest.Item]:
+    """Un tramo por proceso, del tamaño que le da al principio el reparto «worksteal» de
+    pytest-xdist: en cada tramo, primero las pruebas que no esperan a una construcción y
+    después las que sí (las del navegador), para que los procesos trabajen mientras el libro
+    se construye en segundo plano. Las del PDF, juntas en el primer tramo: su libro en PDF se
+    hace una vez por proceso que las ejecuta."""
+    pdf = [i for i in items if i.get_closest_marker("pdf")]
+    esperan = [i for i in items if CONSTRUCCIONES & set(i.fixturenames) and i not in pdf]
+    libres = [i for i in items if i not in pdf and i not in esperan]
+    pesadas = [pdf + esperan[0::procesos]] + [esperan[k::procesos] for k in range(1, procesos)]
+    orden: list[pytest.Item] = []
+    quedan, usadas = len(items), 0
+    for k in range(procesos):
+        tramo = quedan // (procesos - k)
+        quedan -= tramo
+        cuantas = max(0, tramo - len(pesadas[k]))
+        orden += libres[usadas : usadas + cuantas] + pesadas[k]
+        usadas += cuantas
+    return orden + libres[usadas:]
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -164,7 +155,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if indice.exists() and indice.stat().st_mtime >= session.config.stash[_INICIO]:
         return
     with tempfile.TemporaryDirectory() as cache:
-        proceso = construir_libro(destino, Path(cache))
+        proceso = segundo_plano.construir_libro(destino, Path(cache))
     if proceso.returncode != 0:
         print(f"\nmkdocs build --strict falló:\n{proceso.stdout}{proceso.stderr}", file=sys.stderr)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

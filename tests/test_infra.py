@@ -6,8 +6,9 @@ from pathlib import Path
 
 import yaml
 
-from tests.conftest import construir_libro, mkdocs_yml
+from tests.conftest import mkdocs_yml
 from tests.plugin.conftest import PAGINAS, sitio
+from tests.segundo_plano import construir_libro
 
 RAIZ = Path(__file__).resolve().parent.parent
 GITHUB = RAIZ / ".github"

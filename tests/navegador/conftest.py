@@ -176,6 +176,7 @@ class Pestana:
     externas: list[str] = field(default_factory=list)
     errores: list[str] = field(default_factory=list)
     en_curso: set[Request] = field(default_factory=set)
+    sin_motor: bool = False
 
     def ir(self, ruta: str) -> None:
         """Abre la página y espera a que termine todo lo que pidió al cargar.
@@ -265,7 +266,9 @@ que se llevaba de la otra prueba en curso). La búsqueda de Material sigue con s
 
 
 def apagar_el_motor(pestana: Pestana) -> None:
-    pestana.page.context.add_init_script(SIN_MOTOR)
+    if not pestana.sin_motor:
+        pestana.page.context.add_init_script(SIN_MOTOR)
+        pestana.sin_motor = True
 
 
 def abrir_pestana(
@@ -301,9 +304,50 @@ def abrir_pestana(
     return pestana
 
 
+@pytest.fixture(scope="session")
+def _compartida(navegador: Browser, sitio: str) -> Iterator[Pestana]:
+    abierta = abrir_pestana(navegador, sitio, ESCRITORIO)
+    apagar_el_motor(abierta)
+    yield abierta
+    abierta.page.context.close()
+
+
+def _como_nueva(pestana: Pestana) -> None:
+    """Deja la pestaña compartida como una recién abierta: sin nada guardado en el navegador
+    (el tema, las reglas elegidas), con el tamaño de escritorio, en pantalla y en blanco."""
+    pagina = pestana.page
+    if pagina.url.startswith(pestana.base):
+        pagina.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    for otra in pagina.context.pages:
+        if otra != pagina:
+            otra.close()
+    pagina.emulate_media(media="null")
+    pagina.set_viewport_size(ESCRITORIO)
+    pagina.goto("about:blank")
+    pestana.errores.clear()
+    pestana.externas.clear()
+    pestana.en_curso.clear()
+
+
 @pytest.fixture
-def pestana(navegador: Browser, sitio: str) -> Iterator[Pestana]:
-    """Una pestaña de escritorio; al acabar, ni errores ni peticiones fuera de 127.0.0.1."""
+def pestana(_compartida: Pestana) -> Iterator[Pestana]:
+    """Una pestaña de escritorio sin el motor en la página (lo prueban las que usan ``viva``);
+    al acabar, ni errores ni peticiones fuera de 127.0.0.1. Es la misma para todas las pruebas
+    de un proceso, dejada como nueva entre una y otra (``_como_nueva``): abrir un contexto de
+    Chromium por prueba costaba más CPU que muchas de las pruebas (proceso y cachés nuevos).
+    Las que miran qué se descarga al abrir una página usan ``pestana_nueva``."""
+    _como_nueva(_compartida)
+    yield _compartida
+    errores, externas = list(_compartida.errores), list(_compartida.externas)
+    _como_nueva(_compartida)
+    assert errores == [], "errores en la consola o en la página"
+    assert externas == [], "peticiones fuera de 127.0.0.1"
+
+
+@pytest.fixture
+def pestana_nueva(navegador: Browser, sitio: str) -> Iterator[Pestana]:
+    """Una pestaña de escritorio en un contexto nuevo (cachés vacías, el motor disponible);
+    al acabar, ni errores ni peticiones fuera de 127.0.0.1."""
     abierta = abrir_pestana(navegador, sitio, ESCRITORIO)
     yield abierta
     contexto = abierta.page.context

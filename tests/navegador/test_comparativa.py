@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import axe_playwright_python
 import pytest
 
+from tests.navegador.axe import REGLAS_DEL_COLOR, violaciones
 from tests.navegador.conftest import ESCRITORIO, MOVIL, cambiar_esquema
 
 pytestmark = pytest.mark.navegador
-AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 RUTA = "sistemas/comparativa/"
 
 # Contraste WCAG de un color de trazo (o de texto) contra el fondo del artículo.
@@ -35,13 +32,11 @@ CONTRASTES = """() => {
 PASADAS = [("light", ESCRITORIO), ("light", MOVIL), ("dark", MOVIL), ("dark", ESCRITORIO)]
 """Los dos tamaños con los dos temas, en la misma página: se cambia de tamaño y de tema sin
 volver a cargarla (el botón del tema, como quien lee)."""
-REGLAS_DEL_COLOR = ["color-contrast", "link-in-text-block"]
 
 
 def test_las_graficas_se_ven_y_contrastan_en_el_movil_y_el_escritorio_claro_y_oscuro(pestana):
     pagina = pestana.page
     pestana.ir(RUTA)
-    pagina.add_script_tag(content=AXE)
     fallos = {}
     for esquema, tamano in PASADAS:
         cambiar_esquema(pagina, esquema, tamano)
@@ -76,11 +71,8 @@ def _problemas_de_las_graficas(pagina, solo_color: bool) -> list[str]:
             .map(e => e.tagName + '.' + e.className)"""
     )
     problemas += [f"se sale de la pantalla: {s}" for s in salidos]
-    opciones = {"resultTypes": ["violations"]}
-    if solo_color:
-        opciones["runOnly"] = REGLAS_DEL_COLOR
-    resultado = pagina.evaluate("o => axe.run(document, o)", opciones)
-    return problemas + [f"axe: {v['id']}" for v in resultado["violations"]]
+    axe = violaciones(pagina, REGLAS_DEL_COLOR if solo_color else None)
+    return problemas + [f"axe: {v}" for v in axe]
 
 
 def test_las_fracciones_exactas_se_abren(pestana):

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import axe_playwright_python
 import pytest
 
+from tests.navegador.axe import AXE, REGLAS_DEL_COLOR, violaciones
 from tests.navegador.conftest import (
     ESCRITORIO,
     FIN_DE_LAS_TRANSICIONES,
@@ -17,7 +15,6 @@ from tests.navegador.conftest import (
 )
 
 pytestmark = pytest.mark.navegador
-AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 CONTROLES = [
     "button.tapiz-dados",
     ".tapiz-tirada-zona button[aria-expanded]",
@@ -94,7 +91,6 @@ def test_el_libro_se_usa_igual_en_el_movil_y_el_escritorio_claro_y_oscuro(pestan
     calculadora.locator("input[name='mod']").fill("")
     assert calculadora.locator("table tbody tr").count() == 0
     assert calculadora.locator("[role='alert']").count() == 0
-    pagina.add_script_tag(content=AXE)
     fallos = {}
     for esquema, tamano in [
         ("light", MOVIL),
@@ -110,12 +106,7 @@ def test_el_libro_se_usa_igual_en_el_movil_y_el_escritorio_claro_y_oscuro(pestan
                 .filter(e => e.getBoundingClientRect().right > innerWidth + 1).length"""
         )
         # Con el tema oscuro, las reglas de axe del color: las demás no cambian con el tema.
-        opciones = {"resultTypes": ["violations"]}
-        if esquema == "dark":
-            opciones["runOnly"] = ["color-contrast", "link-in-text-block"]
-        violaciones = pagina.evaluate(
-            "async (o) => (await axe.run(document, o)).violations.map(v => v.id)", opciones
-        )
-        if salidos or violaciones:
-            fallos[f"{esquema} a {tamano['width']} px"] = (salidos, violaciones)
+        axe = violaciones(pagina, REGLAS_DEL_COLOR if esquema == "dark" else None)
+        if salidos or axe:
+            fallos[f"{esquema} a {tamano['width']} px"] = (salidos, axe)
     assert fallos == {}

@@ -157,8 +157,9 @@ def _paginas_del_pdf(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page\b", pdf))
 
 
-def test_nada_del_motor_hasta_escribir_en_la_hoja(pestana: Pestana) -> None:
+def test_nada_del_motor_hasta_escribir_en_la_hoja(pestana_nueva: Pestana) -> None:
     """Una pestaña nueva: la hoja dice que el motor la calculará y aún no lo ha pedido."""
+    pestana = pestana_nueva
     pedidas: list[str] = []
     pestana.page.context.on("request", lambda peticion: pedidas.append(peticion.url))
     pestana.ir(PAGINA)

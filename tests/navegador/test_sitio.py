@@ -4,25 +4,22 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from urllib.request import urlopen
 
-import axe_playwright_python
 import pytest
 
 from tests.conftest import mkdocs_yml
+from tests.navegador.axe import REGLAS_DEL_COLOR, violaciones
 from tests.navegador.conftest import (
     ESCRITORIO,
     MOVIL,
     abrir_pestana,
-    apagar_el_motor,
     cambiar_esquema,
     llevar_a_la_calculadora,
 )
 
 pytestmark = pytest.mark.navegador
 
-AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 PAGINAS_AXE = ["", "hacer-cosas/", "rango-y-movimiento/"]
 
 
@@ -34,20 +31,6 @@ def test_el_html_no_carga_nada_de_otro_sitio(sitio):
         externos = re.findall(r'src="(https?:[^"]*)"', html)
         externos += re.findall(r'<link[^>]*rel="(?:stylesheet|preconnect|preload)"[^>]*>', html)
         assert [e for e in externos if "http" in e] == [], ruta
-
-
-def _violaciones(pagina, opciones: dict | None = None, contexto: object = None) -> list[str]:
-    """Las violaciones que encuentra axe-core, de cualquier impacto (todas sus reglas, o las
-    de ``opciones``), en toda la página o en ``contexto``."""
-    pagina.add_script_tag(content=AXE)
-    resultado = pagina.evaluate(
-        "([contexto, opciones]) => axe.run(contexto ?? document, opciones)",
-        [contexto, {"resultTypes": ["violations"], **(opciones or {})}],
-    )
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} → {[n['target'] for n in v['nodes']][:5]}"
-        for v in resultado["violations"]
-    ]
 
 
 @pytest.mark.parametrize("ruta", PAGINAS_AXE, ids=["inicio", "hacer-cosas", "rango"])
@@ -65,9 +48,9 @@ def test_axe_no_encuentra_problemas_graves(pestana, ruta):
     if ruta == "hacer-cosas/":
         llevar_a_la_calculadora(pagina)
         pagina.get_by_role("button", name="Tirar", exact=True).click()
-    assert _violaciones(pagina) == []
+    assert violaciones(pagina) == []
     cambiar_esquema(pagina, "dark")
-    assert _violaciones(pagina, REGLAS_DEL_COLOR) == []
+    assert violaciones(pagina, REGLAS_DEL_COLOR) == []
 
 
 def _buscar(pagina, consulta: str) -> list[str]:
@@ -340,27 +323,31 @@ def test_el_recorrido_pasa_por_todas_las_paginas_del_menu(pestana):
     assert len([r for r in MENU if "colaborar/" not in r]) > 25
 
 
-REGLAS_DEL_COLOR = {"runOnly": ["color-contrast", "link-in-text-block"]}
-"""Las reglas de axe cuyo resultado cambia con el esquema de color: las demás, con el claro."""
-CAPITULOS_DEL_LIBRO = {"exclude": [".tapiz-libro__capitulo"]}
-"""En el libro completo, el contraste de sus capítulos ya se mide en la página de cada uno (el
-mismo HTML con la misma hoja de estilo): ahí, solo el de lo suyo (portada, índice, menú)."""
+@pytest.fixture
+def recorrido(_compartida):
+    """La pestaña de cada proceso (la de ``pestana``, con el motor apagado y su caché HTTP)."""
+    return _compartida
 
 
-@pytest.fixture(scope="module")
-def recorrido(navegador, sitio):
-    """Una pestaña para todo el recorrido, con su caché HTTP."""
-    abierta = abrir_pestana(navegador, sitio, ESCRITORIO)
-    apagar_el_motor(abierta)
-    yield abierta
-    abierta.page.context.close()
+_REPETIR_TODAS = """async () => {
+  const tarjetas = [...document.querySelectorAll('.tapiz-ejemplo:has(button.tapiz-repetir)')];
+  for (const tarjeta of tarjetas) tarjeta.querySelector('button.tapiz-repetir').click();
+  const faltan = () => tarjetas.filter((t) => !t.classList.contains('tapiz-ejemplo--repetido'));
+  const limite = Date.now() + 60_000;
+  while (faltan().length && Date.now() < limite) await new Promise((r) => setTimeout(r, 20));
+  return faltan().length;
+}"""
+"""Pulsa cada «Repetir» de la página y espera a que cada tarjeta se haya redibujado; devuelve
+cuántas no lo hicieron."""
 
 
 def _lenguaje_del_motor(pagina) -> list[str]:
     """Lo que ve quien lee, tarjetas redibujadas por «Repetir» incluidas."""
-    for boton in pagina.locator("button.tapiz-repetir").all():
-        boton.click()
-    return lenguaje_del_motor(pagina.locator("article").inner_text())
+    sin_redibujar = pagina.evaluate(_REPETIR_TODAS)
+    hallazgos = [f"{sin_redibujar} tarjetas no se redibujan al pulsar «Repetir»"] * bool(
+        sin_redibujar
+    )
+    return hallazgos + lenguaje_del_motor(pagina.locator("article").inner_text())
 
 
 def lenguaje_del_motor(texto: str) -> list[str]:
@@ -454,12 +441,7 @@ def _en_claro_en_el_escritorio(pagina, ruta: str, donde: str) -> list[str]:
     """axe entero (en el libro, sin el contraste de sus capítulos), las tablas anchas y, fuera
     de las páginas de quien colabora, las abreviaturas y el lenguaje del motor tras «Repetir»
     (el catálogo y las páginas de quien colabora sí hablan de él, a propósito)."""
-    libro = ruta == "libro/"
-    sin_color = {"rules": {"color-contrast": {"enabled": False}}} if libro else {}
-    hallazgos = [f"{donde}: axe: {v}" for v in _violaciones(pagina, sin_color)]
-    if libro:
-        del_color = _violaciones(pagina, REGLAS_DEL_COLOR, CAPITULOS_DEL_LIBRO)
-        hallazgos += [f"{donde}: axe: {v}" for v in del_color]
+    hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina)]
     hallazgos += [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
     if ruta != "catalogo/" and not ruta.startswith("colaborar/"):
         hallazgos += [f"{donde}: {h}" for h in _abreviaturas(pagina)]
@@ -469,7 +451,6 @@ def _en_claro_en_el_escritorio(pagina, ruta: str, donde: str) -> list[str]:
 
 def _en_oscuro_en_el_movil(pagina, ruta: str, donde: str) -> list[str]:
     """Las reglas de axe que dependen del color, el ancho de la página y las tablas anchas."""
-    contexto = CAPITULOS_DEL_LIBRO if ruta == "libro/" else None
-    hallazgos = [f"{donde}: axe: {v}" for v in _violaciones(pagina, REGLAS_DEL_COLOR, contexto)]
+    hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina, REGLAS_DEL_COLOR)]
     hallazgos += [f"{donde}: {h}" for h in _mas_ancha_que_la_pantalla(pagina)]
     return hallazgos + [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]

@@ -46,9 +46,10 @@ def _cli(regla: str, entradas: dict[str, Any], sistema: str = "tapiz") -> dict[s
     }
 
 
-def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana):
+def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
     """Una pestaña nueva: nada del motor hasta pulsar «Probar», y entonces dice que lo carga y
     empieza a descargarlo (lo que calcula ya arrancado lo miran las pruebas siguientes)."""
+    pestana = pestana_nueva
     pedidas: list[str] = []
     pestana.page.context.on("request", lambda peticion: pedidas.append(peticion.url))
     pestana.ir("hacer-cosas/")

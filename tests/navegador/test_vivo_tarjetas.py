@@ -22,42 +22,71 @@ def _reglamento(clave: str) -> Reglamento:
     return reglamento(sistema, edicion, opcionales)
 
 
-def _esperado(tarjeta: Any) -> dict[str, str]:
+REPETIR = """async (tarjeta) => {
+  tarjeta.querySelector('button.tapiz-repetir').click();
+  const limite = Date.now() + 120_000;
+  const {dataset} = tarjeta;
+  const listo = () => dataset.tapizVivo && dataset.tapizVivo === dataset.tapizTirada;
+  while (!listo() && Date.now() < limite) await new Promise((r) => setTimeout(r, 10));
+  const cuerpo = tarjeta.querySelector('.tapiz-ejemplo__cuerpo');
+  return {
+    listo: listo(),
+    reglamento: cuerpo.dataset.reglamento ?? '',
+    regla: cuerpo.dataset.regla ?? '',
+    pasos: [...tarjeta.querySelectorAll('.tapiz-ejemplo__pasos li')].map((li) => li.textContent),
+    errores: tarjeta.querySelectorAll('.tapiz-ejemplo__pasos .tapiz-error').length,
+    entradas: [...cuerpo.querySelectorAll('[data-entrada]')].map((dd) => [
+      dd.dataset.entrada,
+      dd.querySelector('.tapiz-total')?.innerText ?? null,
+      dd.dataset.valor ?? null,
+    ]),
+    salidas: [...tarjeta.querySelectorAll('[data-salida]')]
+      .map((dd) => [dd.dataset.salida, dd.innerText]),
+  };
+}"""
+"""Pulsa «Repetir», espera a que el motor en la página responda a esa tirada y lee la tarjeta
+de una vez (una ida y vuelta por tirada, no una por dato)."""
+
+
+REPETIR_TODAS = """async () => {
+  const tarjetas = [...document.querySelectorAll('.tapiz-ejemplo:has(button.tapiz-repetir)')];
+  for (const tarjeta of tarjetas) tarjeta.querySelector('button.tapiz-repetir').click();
+  const limite = Date.now() + 120_000;
+  const faltan = () => tarjetas.filter(({dataset}) =>
+    !dataset.tapizVivo || dataset.tapizVivo !== dataset.tapizTirada);
+  while (faltan().length && Date.now() < limite) await new Promise((r) => setTimeout(r, 20));
+  return [tarjetas.length, faltan().length];
+}"""
+"""Pulsa cada «Repetir» de la página y espera a que el motor responda a cada una: cuántas
+tarjetas se repitieron y cuántas se quedaron sin respuesta."""
+
+
+def _esperado(leida: dict[str, Any]) -> dict[str, str]:
     """Lo que da el motor (en CPython) con los datos de la tarjeta y los dados que muestra."""
-    cuerpo = tarjeta.locator(".tapiz-ejemplo__cuerpo")
-    elegido = _reglamento(cuerpo.get_attribute("data-reglamento") or "")
-    regla = elegido.regla(cuerpo.get_attribute("data-regla") or "")
-    entradas: dict[str, Any] = {}
-    for dd in cuerpo.locator("[data-entrada]").all():
-        nombre = dd.get_attribute("data-entrada") or ""
-        total = dd.locator(".tapiz-total")
-        entradas[nombre] = (
-            int(total.inner_text())
-            if total.count()
-            else json.loads(dd.get_attribute("data-valor") or "")
-        )
+    elegido = _reglamento(leida["reglamento"])
+    regla = elegido.regla(leida["regla"])
+    entradas = {
+        nombre: int(total) if total is not None else json.loads(valor)
+        for nombre, total, valor in leida["entradas"]
+    }
     valores = elegido.calcular(regla.nombre, entradas).valores
     return {c.nombre: c.mostrar(valores[c.nombre], valores) for c in regla.salidas}
 
 
 def _repetir_con_pasos(pestana: Pestana, tarjeta: Any) -> None:
     for vez in range(1, REPETICIONES + 1):
-        tarjeta.locator("button.tapiz-repetir").click()
-        pestana.page.wait_for_function(
-            "t => t.dataset.tapizVivo && t.dataset.tapizVivo === t.dataset.tapizTirada",
-            arg=tarjeta.element_handle(),
-            timeout=120_000,
-        )
-        pasos = tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents()
+        leida = tarjeta.evaluate(REPETIR)
+        assert leida["listo"], (vez, "el motor no respondió a la tirada")
+        pasos = leida["pasos"]
         assert pasos and not any("no se guardan" in p or "precalculada" in p for p in pasos), (
             vez,
             pasos,
         )
-        assert tarjeta.locator(".tapiz-ejemplo__pasos .tapiz-error").count() == 0, pasos
-        esperado = _esperado(tarjeta)
-        for salida in tarjeta.locator("[data-salida]").all():
-            nombre = salida.get_attribute("data-salida") or ""
-            assert salida.inner_text() == esperado[nombre], (vez, nombre)
+        assert leida["errores"] == 0, pasos
+        esperado = _esperado(leida)
+        assert dict(leida["salidas"]) == {
+            nombre: esperado[nombre] for nombre, _ in leida["salidas"]
+        }, vez
 
 
 def test_un_mechon_blanco_se_repite_40_veces_con_sus_pasos(viva):
@@ -94,15 +123,8 @@ def test_lo_que_escribe_el_motor_en_cada_tarjeta_no_habla_su_lenguaje(viva):
     viva.page.on("request", apuntar)
     for ruta in ["libro/", "sistemas/d20/", "sistemas/ratas/", "lienzos/puertos-de-bruma/"]:
         viva.navegar(ruta)
-        tarjetas = viva.page.locator(".tapiz-ejemplo:has(button.tapiz-repetir)").all()
-        assert len(tarjetas) >= 2, ruta
-        for tarjeta in tarjetas:
-            tarjeta.locator("button.tapiz-repetir").click()
-            viva.page.wait_for_function(
-                "t => t.dataset.tapizVivo && t.dataset.tapizVivo === t.dataset.tapizTirada",
-                arg=tarjeta.element_handle(),
-                timeout=120_000,
-            )
+        repetidas, sin_respuesta = viva.page.evaluate(REPETIR_TODAS)
+        assert repetidas >= 2 and sin_respuesta == 0, (ruta, repetidas, sin_respuesta)
         texto = viva.page.locator("article").inner_text()
         assert lenguaje_del_motor(texto) == [], ruta
     viva.page.remove_listener("request", apuntar)

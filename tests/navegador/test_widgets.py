@@ -281,7 +281,9 @@ def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
     assert "tapiz-ejemplo--repetido" not in (tarjeta.get_attribute("class") or "")
 
 
-def test_en_el_libro_repetir_pide_solo_los_datos_del_capitulo_del_ejemplo(pestana):
+def test_en_el_libro_repetir_pide_solo_los_datos_del_capitulo_del_ejemplo(pestana_nueva):
+    """En una pestaña nueva, que aún no ha pedido los datos de ningún capítulo."""
+    pestana = pestana_nueva
     apagar_el_motor(pestana)
     pestana.ir("libro/")
     pedidos = []

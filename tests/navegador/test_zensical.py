@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests import segundo_plano
+from tests.conftest import carpeta_comun
 from tests.navegador.conftest import (
     ESCRITORIO,
-    RAIZ,
     abrir_pestana,
     apagar_el_motor,
     llevar_a_la_calculadora,
@@ -40,35 +38,12 @@ _APERTURA = r'<div class="tapiz-(?:ejemplo|tabla|regla|comparativa)"'
 _BLOQUE = re.compile(rf"(?s){_APERTURA}[^>]*>.*?(?={_APERTURA}|</article>)")
 
 
-def _copia(destino: Path) -> Path:
-    """Una copia del proyecto para construir sin tocar el árbol de trabajo."""
-    for nombre in ("srd", "site_overrides"):
-        shutil.copytree(RAIZ / nombre, destino / nombre)
-    for nombre in ("mkdocs.yml", "tapiz.yml"):
-        shutil.copy(RAIZ / nombre, destino / nombre)
-    return destino
-
-
 @pytest.fixture(scope="module")
 def zensical(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
-    proyecto = _copia(tmp_path_factory.mktemp("zensical"))
-    exportar = subprocess.run(
-        [sys.executable, "-m", "mkdocs_plugins.herramientas.cli", "exportar", "srd"],
-        cwd=proyecto,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert exportar.returncode == 0, exportar.stderr
-    proceso = subprocess.run(
-        [sys.executable, "-m", "zensical", "build", "--clean"],
-        cwd=proyecto,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert proceso.returncode == 0, proceso.stdout + proceso.stderr
+    """El libro construido con Zensical (en segundo plano desde el comienzo de la sesión:
+    ``tests/segundo_plano.py``), servido en 127.0.0.1."""
+    comun = carpeta_comun(tmp_path_factory)
+    proyecto = segundo_plano.esperar("zensical", comun, comun / "zensical")
     servidor, base = servir(proyecto / "site")
     yield proyecto / "site", base
     servidor.shutdown()

@@ -16,9 +16,10 @@ import pytest
 
 from mkdocs_plugins.herramientas.pdf import construir
 from mkdocs_plugins.herramientas.pdf.libro import Version
-from tests.navegador.conftest import RAIZ, construir_sitio
+from tests.conftest import mkdocs_yml
+from tests.navegador.conftest import RAIZ
 
-SITIO_PUBLICADO = "https://tapiz-rpg.github.io/tapiz-srd/"
+SITIO_PUBLICADO = str(mkdocs_yml()["site_url"])
 
 
 @dataclass
@@ -51,10 +52,11 @@ def ensamblar(sitio: Path, version: Version) -> str:
 
 
 @pytest.fixture(scope="session")
-def libro_pdf(tmp_path_factory: pytest.TempPathFactory) -> Libro:
+def libro_pdf(libro: Path, tmp_path_factory: pytest.TempPathFactory) -> Libro:
+    """El PDF del libro de la sesión (``libro``: el mismo ``mkdocs.yml``, publicado en
+    ``SITIO_PUBLICADO``)."""
     carpeta = tmp_path_factory.mktemp("pdf")
-    sitio = carpeta / "sitio"
-    construir_sitio(sitio, SITIO_PUBLICADO)
+    sitio = libro
     version = construir.version(RAIZ)
     inicio = time.perf_counter()
     hecho = construir.pdf(RAIZ / "mkdocs.yml", carpeta / "libro.pdf", carpeta / "hoja.pdf", sitio)

@@ -1,4 +1,4 @@
-"""El libro construido una vez por sesión con el mkdocs.yml real, sin navegador."""
+"""El libro de la sesión (``libro``, en ``tests/conftest.py``), sin navegador."""
 
 from __future__ import annotations
 
@@ -6,14 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.navegador.conftest import construir_sitio
+from tests.conftest import mkdocs_yml
 
-BASE = "https://tapiz-rpg.github.io/tapiz-srd/"
+BASE = str(mkdocs_yml()["site_url"])
 """La URL publicada: con su ruta (/tapiz-srd/), que es donde se rompen los enlaces absolutos."""
 
 
 @pytest.fixture(scope="session")
-def libro_construido(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    destino = tmp_path_factory.mktemp("libro")
-    construir_sitio(destino, BASE)
-    return destino
+def libro_construido(libro: Path) -> Path:
+    """El libro construido con el ``mkdocs.yml`` del proyecto, publicado en ``BASE``."""
+    return libro

@@ -1,0 +1,100 @@
+"""axe-core en las páginas del libro, con el contraste medido en una muestra de cada estilo.
+
+La regla ``color-contrast`` de axe es, con diferencia, la más cara: por cada texto de la
+página busca qué tiene detrás y calcula sus colores (en el catálogo, 14 s de los 16 de axe
+entero; 21 s más con el tema oscuro). Pero su veredicto solo depende del estilo del texto y de
+lo que tiene detrás, y el libro repite los mismos componentes cientos de veces (cada fila de
+una tabla, cada tarjeta): aquí se mide en **un elemento de cada estilo distinto** de la página
+(``MUESTRAS``: mismo color, tamaño, peso, sombra y opacidad del texto, y mismos fondos, opacidad,
+filtros y mezcla en toda su cadena de antepasados), visibles, y las demás reglas de axe, en toda
+la página. Lo que esto deja sin mirar es un texto con el mismo estilo que otro pero tapado por
+algo que no es su antepasado (un elemento fijo encima); la página no tiene ninguno sobre el
+texto del artículo.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import axe_playwright_python
+
+AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+CONTRASTE = "color-contrast"
+REGLAS_DEL_COLOR = [CONTRASTE, "link-in-text-block"]
+"""Las reglas de axe cuyo resultado cambia con el esquema de color: las demás, con el claro."""
+
+MUESTRAS = """([dentro, fuera]) => {
+  const marca = 'data-axe-muestra';
+  for (const e of document.querySelectorAll(`[${marca}]`)) e.removeAttribute(marca);
+  const propio = ['color', 'fontSize', 'fontWeight', 'textShadow', 'opacity', 'position', 'clip',
+                  'clipPath', 'visibility', 'backgroundColor', 'backgroundImage'];
+  const heredado = ['backgroundColor', 'backgroundImage', 'opacity', 'filter', 'mixBlendMode'];
+  const cadenas = new Map();
+  const cadena = (n) => {
+    if (!n || n.nodeType !== 1) return '';
+    if (!cadenas.has(n)) {
+      const s = getComputedStyle(n);
+      cadenas.set(n, heredado.map((p) => s[p]).join(',') + '<' + cadena(n.parentElement));
+    }
+    return cadenas.get(n);
+  };
+  const vistos = new Set();
+  let muestras = 0;
+  for (const raiz of document.querySelectorAll(dentro)) {
+    for (const e of raiz.querySelectorAll('*')) {
+      if (fuera && e.closest(fuera)) continue;
+      const conTexto = [...e.childNodes].some((n) => n.nodeType === 3 && n.data.trim());
+      if (!conTexto || !e.getClientRects().length) continue;
+      const s = getComputedStyle(e);
+      const firma = propio.map((p) => s[p]).join(',') + '<' + cadena(e.parentElement);
+      if (vistos.has(firma)) continue;
+      vistos.add(firma);
+      e.setAttribute(marca, '');
+      muestras++;
+    }
+  }
+  return muestras;
+}"""
+"""Marca con ``data-axe-muestra`` el primer elemento visible con texto propio de cada estilo."""
+
+
+def _con_axe(pagina: Any) -> None:
+    if not pagina.evaluate("() => typeof axe !== 'undefined'"):
+        pagina.add_script_tag(content=AXE)
+
+
+_CORRER = """async ([contexto, opciones]) => {
+  axe.configure({rules: [{id: 'color-contrast', selector: '[data-axe-muestra]'}]});
+  try {
+    return await axe.run(contexto, opciones);
+  } finally {
+    axe.reset();
+  }
+}"""
+"""axe.run con el contraste solo en las muestras (``selector`` de la regla), en una sola pasada:
+axe rehace su árbol de toda la página en cada ``run``, y en las páginas grandes eso cuesta."""
+
+
+def violaciones(
+    pagina: Any,
+    reglas: list[str] | None = None,
+    dentro: str = "body",
+    fuera: str | None = None,
+) -> list[str]:
+    """Las violaciones de axe (todas sus reglas, o solo ``reglas``) en lo que hay ``dentro`` y no
+    ``fuera`` (selectores CSS); el contraste, en una muestra de cada estilo (``MUESTRAS``)."""
+    _con_axe(pagina)
+    contexto: dict[str, object] = {"include": [[dentro]]}
+    if fuera:
+        contexto["exclude"] = [[fuera]]
+    opciones: dict[str, object] = {"resultTypes": ["violations"]}
+    if reglas is not None:
+        opciones["runOnly"] = reglas
+    if reglas is None or CONTRASTE in reglas:
+        pagina.evaluate(MUESTRAS, [dentro, fuera])
+    resultado = pagina.evaluate(_CORRER, [contexto, opciones])
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} → {[n['target'] for n in v['nodes']][:5]}"
+        for v in resultado["violations"]
+    ]
