@@ -100,7 +100,7 @@ def _construcciones_en_segundo_plano(
     de esta ejecución (el libro, la copia de Zensical): así se hacen mientras corren las que no
     las piden, en lugar de parar a un proceso de pytest mientras otro construye."""
     comun = carpeta_comun(tmp_path_factory)
-    pedidas = {nombre for item in request.session.items for nombre in item.fixturenames}
+    pedidas = {nombre for item in request.session.items for nombre in _fixtures(item)}
     if "libro" in pedidas:
         segundo_plano.empezar("libro", comun, _destino_del_libro(request.config, comun))
     if "zensical" in pedidas:
@@ -125,6 +125,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = _repartir(items, procesos)
 
 
+def _fixtures(item: pytest.Item) -> set[str]:
+    """Las fixtures que pide ``item`` (ninguna, los ejemplos del libro de ``srd/``)."""
+    return set(getattr(item, "fixturenames", ()))
+
+
 def _repartir(items: list[pytest.Item], procesos: int) -> list[pytest.Item]:
     """Un tramo por proceso, del tamaño que le da al principio el reparto «worksteal» de
     pytest-xdist: en cada tramo, primero las pruebas que no esperan a una construcción y
@@ -132,7 +137,7 @@ def _repartir(items: list[pytest.Item], procesos: int) -> list[pytest.Item]:
     se construye en segundo plano. Las del PDF, juntas en el primer tramo: su libro en PDF se
     hace una vez por proceso que las ejecuta."""
     pdf = [i for i in items if i.get_closest_marker("pdf")]
-    esperan = [i for i in items if CONSTRUCCIONES & set(i.fixturenames) and i not in pdf]
+    esperan = [i for i in items if CONSTRUCCIONES & _fixtures(i) and i not in pdf]
     libres = [i for i in items if i not in pdf and i not in esperan]
     pesadas = [pdf + esperan[0::procesos]] + [esperan[k::procesos] for k in range(1, procesos)]
     orden: list[pytest.Item] = []
