@@ -22,8 +22,6 @@ class Widget:
     """El elemento del selector, si no vale cualquiera (``button``)."""
     hoja: str = "widgets.css"
     """Su hoja de estilos."""
-    aplazado: str | None = None
-    """El módulo que su módulo descarga cuando el widget se acerca a la vista."""
     colocable: str | None = None
     """El nombre con que un ```tapiz-regla`` lo coloca (``widget: calculadora``)."""
     sin_javascript: str = ""
@@ -35,14 +33,9 @@ class Widget:
 
 
 WIDGETS = (
-    Widget(
-        "tapiz-calculadora",
-        "calculadora",
-        "montarCalculadora",
-        aplazado="calculadora-completa",
-        colocable="calculadora",
-        sin_javascript="La calculadora de tiradas de acción necesita JavaScript.",
-    ),
+    # La calculadora trae su formulario y sus primeros números (nucleo/calculadora.py);
+    # calculadora.js carga el motor en la página (vivo.js) al usarla.
+    Widget("tapiz-calculadora", "calculadora", "montarCalculadora", colocable="calculadora"),
     Widget(
         "tapiz-tirador",
         "botones",
