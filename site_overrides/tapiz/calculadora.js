@@ -71,15 +71,18 @@ export function montarCalculadora(contenedor) {
       }
       return;
     }
+    const vista = await import("./vista.js");
     if (mio !== turno) return;
-    await pintar(respuesta);
+    pintar(vista, respuesta);
     contenedor.dataset.tapizCalculada = String(mio);
     import("./reglas.js").then((m) => m.montarReglas());
   };
 
-  /** @param {Respuesta} respuesta */
-  const pintar = async (respuesta) => {
-    const { anunciar, el, fichasDeTirada } = await import("./vista.js");
+  /**
+   * @param {typeof import("./vista.js")} vista
+   * @param {Respuesta} respuesta
+   */
+  const pintar = ({ anunciar, el, fichasDeTirada }, respuesta) => {
     reglas.textContent = `Reglas: ${respuesta.reglamento}.`;
     for (const invalido of form.querySelectorAll("[aria-invalid]")) invalido.removeAttribute("aria-invalid");
     salida.classList.remove("tapiz-calculadora__salida--vieja");
@@ -135,7 +138,8 @@ export function montarCalculadora(contenedor) {
   };
 
   const cambiar = () => {
-    // Una tirada o una tabla hechas con otros datos ya no valen.
+    // Una tirada o una tabla hechas con otros datos ya no valen, tampoco las que están en camino.
+    turno += 1;
     resultado.replaceChildren();
     salida.classList.add("tapiz-calculadora__salida--vieja");
     clearTimeout(reloj);

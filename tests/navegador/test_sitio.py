@@ -52,8 +52,10 @@ def _violaciones(pagina, opciones: dict | None = None, contexto: object = None) 
 
 @pytest.mark.parametrize("ruta", PAGINAS_AXE, ids=["inicio", "hacer-cosas", "rango"])
 def test_axe_no_encuentra_problemas_graves(pestana, ruta):
-    """Con los widgets abiertos (un dado tirado y su gráfica, la calculadora con su tirada):
-    axe entero con el tema claro y, en la misma página, sus reglas del color con el oscuro."""
+    """Con los widgets abiertos (un dado tirado y su gráfica, la calculadora tras pedir una
+    tirada sin el motor en la página, que lo dice; con él la mira test_calculadora.py): axe
+    entero con el tema claro y, en la misma página, sus reglas del color con el oscuro."""
+    apagar_el_motor(pestana)
     pagina = pestana.page
     pestana.ir(ruta)
     cambiar_esquema(pagina, "light")
@@ -65,6 +67,10 @@ def test_axe_no_encuentra_problemas_graves(pestana, ruta):
     if ruta == "hacer-cosas/":
         llevar_a_la_calculadora(pagina)
         pagina.get_by_role("button", name="Tirar", exact=True).click()
+        estado = pagina.locator(".tapiz-calculadora p[role='status']")
+        pagina.wait_for_function(
+            "e => e.textContent.includes('no se puede tirar')", arg=estado.element_handle()
+        )
     assert _violaciones(pagina) == []
     cambiar_esquema(pagina, "dark")
     assert _violaciones(pagina, REGLAS_DEL_COLOR) == []
