@@ -53,9 +53,14 @@ def medir_pesos(sitio: Path) -> dict[str, tuple[str, int]]:
     con_datos = max(con, key=lambda p: pesos[p].total_datos)
     repetir = {f: b for peso in pesos.values() for f, b in peso.al_repetir.items()}
     ejemplos = max(repetir, key=repetir.__getitem__)
+    diferida = max(con, key=lambda p: sum(pesos[p].al_acercarse.values()))
     return {
         "página sin widgets (código)": (sin, pesos[sin].total_codigo),
         "página con widgets más pesada (código)": (pesada, pesos[pesada].total_codigo),
+        "código al acercarse a la calculadora (máximo)": (
+            diferida,
+            sum(pesos[diferida].al_acercarse.values()),
+        ),
         "datos de una página (máximo)": (con_datos, pesos[con_datos].total_datos),
         "datos de «Repetir» de una página (máximo)": (ejemplos, repetir[ejemplos]),
     }

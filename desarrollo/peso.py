@@ -3,10 +3,10 @@
 Se mide sobre el sitio construido, en bytes comprimidos con gzip (lo que viaja por la red):
 los estilos y módulos de ``tapiz/`` que enlaza el HTML, los que esos módulos importan, los
 que ``dados.js`` importa para los widgets de la página y los ficheros de datos que marca.
-Aparte, los datos de «Repetir» de cada página, que se piden al acercarse a uno de sus botones
-(con ``ejemplos.js``). No cuentan los módulos que se cargan al usarlos: ``tablas.js`` (cuando
-una tabla no cabe en la pantalla), ``enlaces.js``, «Probar», «Cambiar datos» y, de la
-calculadora, el motor en la página (``vivo.js``) y ``vista.js`` para dibujar una tirada."""
+Aparte, lo que se descarga solo al acercarse a la vista un widget aplazado (la calculadora)
+y los datos de «Repetir» de cada página, que se piden al acercarse a uno de sus botones (con
+``ejemplos.js``). No cuentan los módulos que se cargan al usarlos: ``tablas.js`` (cuando una
+tabla no cabe en la pantalla), ``enlaces.js``, «Probar» y «Cambiar datos»."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ class Peso:
     """Ficheros de ``tapiz/`` (relativos al sitio) → bytes con gzip."""
     datos: dict[str, int]
     """Ficheros de datos → bytes con gzip."""
+    al_acercarse: dict[str, int]
+    """Módulos que faltan por descargar cuando un widget aplazado se acerca a la vista."""
     al_repetir: dict[str, int]
     """Los datos de «Repetir» de la página (del libro, los de cada capítulo, que se piden por
     separado) → bytes con gzip."""
@@ -67,10 +69,13 @@ def peso_de_pagina(sitio: Path, pagina: str) -> Peso:
     codigo |= {f"tapiz/{h}" for h in carga.hojas_de(widgets)}
     marcas = sorted(set(_MARCA.findall(html)))
     ficheros = [f"{datos.CARPETA}/{m}" for m in marcas]
+    aplazados = carga.cierre(carga.aplazados_de(widgets), sitio / "tapiz")
+    luego = {f"tapiz/{m}.js" for m in aplazados} - codigo
     repetir = [f"{datos.CARPETA}/{m}" for m in sorted(set(_MARCA_REPETIR.findall(html)))]
     return Peso(
         {f: comprimido(sitio / f) for f in sorted(codigo)},
         {f: comprimido(sitio / f) for f in ficheros},
+        {f: comprimido(sitio / f) for f in sorted(luego)},
         {f: comprimido(sitio / f) for f in repetir},
     )
 

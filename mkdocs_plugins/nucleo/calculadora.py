@@ -3,8 +3,8 @@
 El formulario sale de la declaración de ``probabilidades_accion`` (etiquetas, ayudas, límites)
 y la tabla, de ``tapiz_rules.vivo.calculadora`` con los valores iniciales: así la ven ya
 calculada quien abre la página, quien la imprime y quien lee sin JavaScript o sin el motor en
-la página. Al cambiar un dato o al tirar, ``tapiz/calculadora.js`` pide lo mismo al motor en
-la página y pinta la respuesta con este mismo marcado.
+la página. Al cambiar un dato o al tirar, ``tapiz/calculadora-viva.js`` pide lo mismo al motor
+en la página y pinta la respuesta con este mismo marcado.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from tapiz_rules.modelo.formato import decimal, miles
 from tapiz_rules.vivo.calculadora import campos, iniciales, responder_calculadora
 
 ESTADO = (
-    "Probabilidades con los valores iniciales, calculadas al construir el libro. Para "
-    "calcular con tus datos y tirar hace falta JavaScript: lo hace el motor de reglas del "
-    "libro en tu navegador."
+    "Probabilidades con los valores iniciales. Cambia un dato y el motor de reglas del libro "
+    "las recalcula en tu navegador.<noscript> Sin JavaScript, la calculadora solo muestra "
+    "estas, calculadas al construir el libro.</noscript>"
 )
+"""Lo que dice antes de que quien lee la use (con JavaScript o sin él)."""
 
 
 def html(reglamento: Reglamento, clave_reglamento: str) -> str:
@@ -36,9 +37,9 @@ def html(reglamento: Reglamento, clave_reglamento: str) -> str:
         '<fieldset class="tapiz-calculadora__campos">'
         f'<legend class="tapiz-oculto">Tirada de acción</legend>{controles}</fieldset>'
         '<p class="tapiz-calculadora__acciones">'
-        '<button type="button" class="md-button md-button--primary tapiz-calculadora__tirar" '
-        "hidden>Tirar</button></p></form>"
-        f'<p class="tapiz-calculadora__estado" role="status">{escape(ESTADO)}</p>'
+        '<button type="button" class="md-button md-button--primary tapiz-calculadora__tirar">'
+        "Tirar</button></p></form>"
+        f'<p class="tapiz-calculadora__estado" role="status">{ESTADO}</p>'
         f'<div class="tapiz-calculadora__salida">{salida(respuesta)}</div>'
         '<div class="tapiz-calculadora__resultado"></div>'
         f'<p class="tapiz-calculadora__reglas">Reglas: {escape(respuesta["reglamento"])}.</p>'

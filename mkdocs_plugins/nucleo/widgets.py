@@ -22,6 +22,8 @@ class Widget:
     """El elemento del selector, si no vale cualquiera (``button``)."""
     hoja: str = "widgets.css"
     """Su hoja de estilos."""
+    aplazado: str | None = None
+    """El módulo que su módulo descarga cuando el widget se acerca a la vista."""
     colocable: str | None = None
     """El nombre con que un ```tapiz-regla`` lo coloca (``widget: calculadora``)."""
     sin_javascript: str = ""
@@ -34,8 +36,14 @@ class Widget:
 
 WIDGETS = (
     # La calculadora trae su formulario y sus primeros números (nucleo/calculadora.py);
-    # calculadora.js carga el motor en la página (vivo.js) al usarla.
-    Widget("tapiz-calculadora", "calculadora", "montarCalculadora", colocable="calculadora"),
+    # calculadora.js descarga su vista sobre el motor al acercarse a la vista.
+    Widget(
+        "tapiz-calculadora",
+        "calculadora",
+        "montarCalculadora",
+        aplazado="calculadora-viva",
+        colocable="calculadora",
+    ),
     Widget(
         "tapiz-tirador",
         "botones",

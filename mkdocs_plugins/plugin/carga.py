@@ -25,6 +25,9 @@ from mkdocs_plugins.nucleo.cache import Cache
 WIDGETS = {w.clase: w.modulo for w in registro.WIDGETS}
 """Clase de un widget en el HTML → módulo que lo monta (``None``: solo lleva estilos)."""
 
+APLAZADOS = {w.modulo: w.aplazado for w in registro.WIDGETS if w.modulo and w.aplazado}
+"""Módulo que se carga con la página → el que él descarga cuando su widget se acerca a la vista."""
+
 HOJAS = {w.clase: w.hoja for w in registro.WIDGETS}
 """La hoja de estilos de cada clase."""
 
@@ -66,6 +69,11 @@ def con_datos(widgets: set[str]) -> bool:
     """Si la página lee datos: la montan módulos, o tiene «Repetir», que carga su módulo (y sus
     datos) al acercarse a un botón y no con la página."""
     return bool(modulos_de(widgets)) or "tapiz-repetir" in widgets
+
+
+def aplazados_de(widgets: set[str]) -> set[str]:
+    """Los módulos de esos widgets que se descargan al acercarse a la vista."""
+    return {APLAZADOS[m] for m in modulos_de(widgets) if m in APLAZADOS}
 
 
 def hojas_de(widgets: set[str]) -> list[str]:

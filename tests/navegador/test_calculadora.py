@@ -27,7 +27,7 @@ pytestmark = pytest.mark.navegador
 ACTUAL = reglamento()
 ETIQUETAS = {c.nombre: c.etiqueta for c in ACTUAL.regla("probabilidades_accion").entradas}
 CALCULADORA = ".tapiz-calculadora"
-AL_DIA = """c => !c.querySelector('.tapiz-calculadora__salida--vieja')"""
+AL_DIA = """c => !c.querySelector('[aria-busy]')"""
 """La tabla (o el error) es la de los últimos datos escritos: la respuesta del motor llegó."""
 COMBINACIONES = [
     {"dados": "1d6!", "mod": "2", "nivel": "3", "rasgos": "2", "bonus": "0", "resistencia": "15"},
@@ -91,8 +91,10 @@ def test_el_primer_pintado_es_el_del_motor_y_sin_motor_se_queda_y_lo_dice(pestan
     inicial = _tabla(calculadora)
     estado = calculadora.locator("p[role='status']")
     assert estado.inner_text() == (
-        "Cambia un dato y el motor de reglas del libro recalcula en tu navegador."
+        "Probabilidades con los valores iniciales. Cambia un dato y el motor de reglas del "
+        "libro las recalcula en tu navegador."
     )
+    assert calculadora.get_by_role("button", name="Tirar", exact=True).is_visible()
     assert not [u for u in pedidas if "vivo.js" in u or "motor.js" in u], "el motor sin tocar"
 
     _escribir(pestana, calculadora, {"resistencia": "18"})

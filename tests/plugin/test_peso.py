@@ -65,12 +65,13 @@ def test_cada_pagina_con_widgets_carga_solo_sus_datos(sitio: Path, pesos: dict[s
         assert peso.total_datos <= DATOS, (pagina, peso.datos)
         for clase in carga.widgets_de((sitio / pagina).read_text(encoding="utf-8")):
             assert f"tapiz/{carga.HOJAS[clase]}" in peso.codigo, (pagina, clase)
-    # La calculadora carga con la página solo su vista: el motor en la página (vivo.js) y lo
-    # que dibuja una tirada (vista.js), al usarla.
-    calculadora = pesos["hacer-cosas/index.html"].codigo
-    assert "tapiz/calculadora.js" in calculadora
-    assert "tapiz/vivo.js" not in calculadora
-    assert "tapiz/calculadora.js" not in pesos["sistemas/d20/index.html"].codigo
+    # La calculadora trae escritos su formulario y su tabla: con la página solo carga lo que
+    # vigila si se acerca a la vista; su vista sobre el motor (calculadora-viva.js) llega
+    # entonces, y solo donde está. El motor en la página (vivo.js y Pyodide), al usarla.
+    viva = "tapiz/calculadora-viva.js"
+    assert viva not in pesos["sistemas/d20/index.html"].al_acercarse
+    assert viva not in pesos["hacer-cosas/index.html"].codigo
+    assert set(pesos["hacer-cosas/index.html"].al_acercarse) == {viva}
 
 
 def test_la_pagina_mas_pesada_cabe_en_el_limite(pesos: dict[str, Peso]) -> None:
