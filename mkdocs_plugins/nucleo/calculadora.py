@@ -96,6 +96,6 @@ def salida(respuesta: dict[str, Any]) -> str:
         f"<caption>{escape(respuesta['titulo'])}</caption>"
         '<thead><tr><th scope="col">Resultado</th><th scope="col">Probabilidad</th></tr></thead>'
         f"<tbody>{filas}</tbody></table>"
-        '<details class="tapiz-calculadora__pasos"><summary>Cálculo paso a paso</summary>'
+        '<details class="tapiz-calculadora__pasos"><summary>Cálculo de las probabilidades</summary>'
         f"<ol>{pasos}</ol></details>"
     )

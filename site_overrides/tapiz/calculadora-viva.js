@@ -110,7 +110,7 @@ export function montar(contenedor) {
           el("thead", {}, el("tr", {}, el("th", { scope: "col", texto: "Resultado" }), el("th", { scope: "col", texto: "Probabilidad" }))),
           el("tbody", {}, ...filas.map(fila)),
         ),
-        pasosDe(el, pasos),
+        pasosDe(el, pasos, "Cálculo de las probabilidades"),
       );
     }
     const t = respuesta.tirada;
@@ -131,7 +131,7 @@ export function montar(contenedor) {
         ` ${t.contra} `,
         el("span", { class: t.exito ? "tapiz-exito" : "tapiz-fallo", texto: t.veredicto }),
       ),
-      pasosDe(el, t.pasos),
+      pasosDe(el, t.pasos, "Cálculo de la tirada"),
     );
     anunciar(t.anuncio);
   };
@@ -181,12 +181,13 @@ function eligio() {
  * Los pasos de un cálculo, plegados.
  * @param {typeof import("./vista.js").el} el
  * @param {string[]} pasos
+ * @param {string} titulo
  */
-function pasosDe(el, pasos) {
+function pasosDe(el, pasos, titulo) {
   return el(
     "details",
     { class: "tapiz-calculadora__pasos" },
-    el("summary", { texto: "Cálculo paso a paso" }),
+    el("summary", { texto: titulo }),
     el("ol", {}, ...pasos.map((p) => el("li", { texto: p }))),
   );
 }

@@ -217,11 +217,11 @@ PROBABILIDADES = [0, 1, 0.5, 0.45, 0.7903, 0.00125, 0.99951, 1 / 3, 0.0432, 20 /
 
 
 def casos_de_formato() -> list[dict[str, Any]]:
-    """Cada función de ``formato`` con su texto: el navegador debe escribir lo mismo."""
+    """Cada función de ``formato`` que también escribe el navegador, con su texto (los signos
+    de un modificador o de una cuenta ya solo los escribe el motor)."""
     casos: list[dict[str, Any]] = []
     for n in ENTEROS:
-        for funcion in (formato.miles, formato.con_signo, formato.operador):
-            casos.append({"funcion": funcion.__name__, "argumentos": [n], "texto": funcion(n)})
+        casos.append({"funcion": "miles", "argumentos": [n], "texto": formato.miles(n)})
     for x in DECIMALES:
         for cifras in (1, 2, 3):
             casos.append(

@@ -32,7 +32,7 @@ def test_tamano_del_corpus():
     veredictos = [caso["aceptada"] for caso in CORPUS["presupuestos"]]
     assert veredictos.count(True) >= 5 and veredictos.count(False) >= 5
     funciones = {caso["funcion"] for caso in CORPUS["formatos"]}
-    assert funciones == {"miles", "con_signo", "operador", "decimal", "porcentaje"}
+    assert funciones == {"miles", "decimal", "porcentaje"}
 
 
 def test_cada_caso_de_formato_es_lo_que_escribe_el_motor():
