@@ -13,7 +13,7 @@ from typing import Any
 
 from tapiz_rules.dados.generador import Generador
 from tapiz_rules.dados.tirada import Tirada, tirar
-from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.errores import ErrorNotacion, ErrorTapiz
 from tapiz_rules.modelo import Campo, Regla, Reglamento
 from tapiz_rules.modelo.formato import con_signo, contar_puntos, miles, operador, tipografia
 from tapiz_rules.vivo.lectura import en_palabras, leer_entradas
@@ -59,7 +59,9 @@ def responder_calculadora(elegido: Reglamento, peticion: dict[str, Any]) -> dict
 
 
 def _error(error: ErrorTapiz, regla: Regla) -> dict[str, Any]:
-    return {"error": en_palabras(error, regla), "campo": getattr(error, "campo", None)}
+    """El mensaje para quien lee y el campo que lo causa (unos dados mal escritos: «dados»)."""
+    campo = "dados" if isinstance(error, ErrorNotacion) else getattr(error, "campo", None)
+    return {"error": en_palabras(error, regla), "campo": campo}
 
 
 def _tabla(elegido: Reglamento, regla: Regla, valores: dict[str, Any]) -> dict[str, Any]:

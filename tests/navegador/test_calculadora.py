@@ -159,6 +159,8 @@ def test_con_el_motor_la_calculadora_da_lo_de_la_cli(viva):
     # Unos dados demasiado grandes para tabular se dicen, y se pueden tirar.
     _escribir(pestana, calculadora, COMBINACIONES[0] | {"dados": "100d100!"})
     assert "«100d100!» es demasiado grande para calcular probabilidades" in estado.inner_text()
+    dados = calculadora.get_by_label(ETIQUETAS["dados"], exact=True)
+    assert dados.get_attribute("aria-invalid") == "true"
     texto = anuncio_tras(pestana, calculadora.get_by_role("button", name="Tirar").click)
     assert re.match(r"Total [\d.]+ contra 15\. ", texto), texto
     total = calculadora.locator("[data-total]").get_attribute("data-total")
