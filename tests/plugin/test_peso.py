@@ -23,9 +23,10 @@ widgets.css: solo hablan los widgets, y toda tabla del motor lleva su enlace). N
 minificador que renombre variables (en PyPI, los envoltorios de esbuild o no exponen la opción,
 como esbuild-py, o son paquetes recién publicados con un binario sin fuente verificable)."""
 CODIGO_CON_WIDGETS = 15 * KB
-"""Lo que puede cargar con la página la que tiene todos los widgets (el libro): 14.166 B.
-«Repetir» ya no carga ejemplos.js con la página, sino al acercarse a un botón (con los datos
-de sus tiradas, que ya se pedían entonces)."""
+"""Lo que puede cargar con la página la que tiene todos los widgets (el libro): 14.429 B
+(14.433 B antes de que la calculadora fuera una vista sobre el motor, que al acercarse a ella
+descarga 1.951 B en lugar de 8.669 B). «Repetir» ya no carga ejemplos.js con la página, sino
+al acercarse a un botón (con los datos de sus tiradas, que ya se pedían entonces)."""
 DATOS = 10 * KB
 REPETIR = 5 * KB
 """Los datos de «Repetir» de los ejemplos de una página (hoy, como mucho 3,8 KB: los 24 de
