@@ -6,10 +6,9 @@ y aquí todo sale del motor.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
@@ -25,8 +24,6 @@ CARPETA = "assets/tapiz/datos"
 """Con el plugin, cada página con widgets carga solo los suyos: ``datos/<página>.json``, y
 los de «Repetir» de sus ejemplos cuando se van a usar: ``datos/ejemplos/<página>.json``."""
 EJEMPLOS = "ejemplos"
-NIVELES = range(1, 21)
-RASGOS = range(11)
 
 
 def distribucion_json(expresion: str) -> list[list[float]] | None:
@@ -35,62 +32,6 @@ def distribucion_json(expresion: str) -> list[list[float]] | None:
         return [[valor, float(p)] for valor, p in distribucion(expresion).items()]
     except ErrorTapiz:
         return None
-
-
-def _bonus_rasgos(reglamento: Reglamento) -> dict[str, list[int]]:
-    return {
-        str(nivel): [
-            reglamento.calcular("bonus_rasgos", {"nivel": nivel, "rasgos": r})["bonus"]
-            for r in RASGOS
-        ]
-        for nivel in NIVELES
-    }
-
-
-def _bonus_rasgos_lengua(reglamento: Reglamento) -> dict[str, list[list[int]]]:
-    """Con TZR0001: por nivel, una fila de ``_bonus_rasgos`` por cada número de rasgos de lengua."""
-    return {
-        str(nivel): [
-            [
-                reglamento.calcular(
-                    "bonus_rasgos", {"nivel": nivel, "rasgos": r, "rasgos_lengua": lengua}
-                )["bonus"]
-                for r in RASGOS
-            ]
-            for lengua in range(reglamento.parametros.maximo_rasgos_lengua + 1)
-        ]
-        for nivel in NIVELES
-    }
-
-
-def _dados_atributo(reglamento: Reglamento) -> list[dict[str, Any]]:
-    return [
-        {
-            "nivel": nivel,
-            "expresion": reglamento.calcular("dados_atributo", {"nivel": nivel})["expresion"],
-        }
-        for nivel in range(reglamento.parametros.nivel_atributo_maximo + 1)
-    ]
-
-
-def formulario_accion(reglamento: Reglamento) -> dict[str, Any]:
-    """La declaración de ``probabilidades_accion``, de la que la calculadora hace su formulario.
-
-    El bonus por lengua solo se ofrece si el reglamento lo da (TZR0001), y la resistencia
-    empieza en la de una acción de dificultad media.
-    """
-    p = reglamento.parametros
-    regla = reglamento.regla("probabilidades_accion")
-    entradas = [c.a_json() for c in regla.entradas if c.nombre != "rasgos_lengua" or p.bonus_lengua]
-    iniciales = {"resistencia": p.dificultad("media").resistencia}
-    return {
-        "regla": regla.nombre,
-        "titulo": regla.titulo,
-        "entradas": [
-            c | {"inicial": iniciales.get(c["nombre"], c.get("por_defecto"))} for c in entradas
-        ],
-        "salidas": [c.a_json() for c in regla.salidas],
-    }
 
 
 def compactar_resultados(resultados: dict[str, Any]) -> dict[str, Any]:
@@ -120,29 +61,9 @@ def compactar_resultados(resultados: dict[str, Any]) -> dict[str, Any]:
     return {"soportes": soportes, "unicos": unicos, "indices": indices}
 
 
-def _reglas(reglamento: Reglamento) -> dict[str, Any]:
-    """Lo que necesita la calculadora de acciones: formulario, grados, tablas."""
-    p = reglamento.parametros
-    lengua = {"bonus_rasgos_lengua": _bonus_rasgos_lengua(reglamento)} if p.bonus_lengua else {}
-    return {
-        "ediciones": {
-            clave: reglamento.con(edicion=clave).parametros.dado_base
-            for clave in reglamento.sistema.ediciones
-        },
-        "formularios": {"probabilidades_accion": formulario_accion(reglamento)},
-        "grados": [dataclasses.asdict(grado) for grado in p.grados],
-        "heroicidad": {"puntos_antes_del_grado": p.bonus_heroicidad, "bonus": p.bonus_heroicidad},
-        "bonus_rasgos": _bonus_rasgos(reglamento),
-        **lengua,
-        "dados_atributo": _dados_atributo(reglamento),
-    }
-
-
-def datos(
-    reglamento: Reglamento, expresiones: set[str], *, calculadora: bool = True
-) -> dict[str, Any]:
-    """Los datos de los widgets, sin los de «Repetir»; sin ``calculadora``, solo los de dados."""
-    leidos: dict[str, Any] = json.loads(texto(reglamento, expresiones, {}, calculadora=calculadora))
+def datos(reglamento: Reglamento, expresiones: set[str]) -> dict[str, Any]:
+    """Los datos de los widgets, sin los de «Repetir»."""
+    leidos: dict[str, Any] = json.loads(texto(reglamento, expresiones, {}))
     return leidos
 
 
@@ -159,7 +80,6 @@ def texto(
     expresiones: set[str],
     ejemplos: Mapping[str, str],
     *,
-    calculadora: bool = True,
     cache: Cache | None = None,
 ) -> str:
     """Un fichero de datos, con los de «Repetir» de ``ejemplos`` (ya en JSON, ``en_json``).
@@ -180,8 +100,6 @@ def texto(
         "distribuciones": _HUECOS[0],
         "ejemplos": _HUECOS[1],
     }
-    if calculadora:
-        contenido |= json.loads(reglas_en_json(reglamento, cache))
     rellenos = (
         "{"
         + ",".join(f"{en_json(e)}:{distribucion_en_json(e, cache)}" for e in sorted(expresiones))
@@ -198,13 +116,6 @@ def distribucion_en_json(expresion: str, cache: Cache | None = None) -> str:
     """``distribucion_json`` ya escrita."""
     return cache_.texto_guardado(
         cache, lambda: en_json(distribucion_json(expresion)), "distribución", expresion
-    )
-
-
-def reglas_en_json(reglamento: Reglamento, cache: Cache | None = None) -> str:
-    """Lo que necesita la calculadora de acciones, ya escrito."""
-    return cache_.texto_guardado(
-        cache, lambda: en_json(_reglas(reglamento)), "calculadora", *reglamento.firma()
     )
 
 
@@ -235,17 +146,17 @@ def ficheros_del_sitio(
     sitio: Path,
     reglamento: Reglamento,
     paginas: Mapping[str, DeUnaPagina],
-    con_widgets: Mapping[str, bool],
+    con_widgets: Iterable[str],
     cache: Cache | None = None,
 ) -> dict[Path, str]:
     """Los ficheros de datos: el de todo el sitio (``RUTA``), el de cada página con
-    widgets (con la calculadora si la tiene) y el de «Repetir» de sus ejemplos."""
+    widgets y el de «Repetir» de sus ejemplos."""
     expresiones = set().union(*(pagina.expresiones for pagina in paginas.values()))
     ejemplos = {k: v for pagina in paginas.values() for k, v in pagina.ejemplos.items()}
     ficheros = {sitio / RUTA: texto(reglamento, expresiones, ejemplos, cache=cache)}
-    for uri, calculadora in con_widgets.items():
+    for uri in con_widgets:
         pagina = paginas[uri]
-        de_pagina = texto(reglamento, pagina.expresiones, {}, calculadora=calculadora, cache=cache)
+        de_pagina = texto(reglamento, pagina.expresiones, {}, cache=cache)
         ficheros[sitio / CARPETA / ruta_de_pagina(uri)] = de_pagina
         if pagina.ejemplos:
             ficheros[sitio / CARPETA / ruta_de_repetir(uri)] = repetir(pagina.ejemplos)

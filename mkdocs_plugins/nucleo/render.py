@@ -149,11 +149,16 @@ def clave_reglamento(reglamento: Reglamento) -> str:
 
 def widget(nombre: str, reglamento: Reglamento) -> str:
     """El contenedor que hidrata ``dados.js``; sin JavaScript queda un aviso (la hoja de
-    personaje ya trae su formulario: ``nucleo/hoja.py``)."""
+    personaje y la calculadora ya traen su formulario y sus primeros números:
+    ``nucleo/hoja.py``, ``nucleo/calculadora.py``)."""
     if nombre == "hoja":
         from mkdocs_plugins.nucleo import hoja
 
         return hoja.html(reglamento, clave_reglamento(reglamento))
+    if nombre == "calculadora":
+        from mkdocs_plugins.nucleo import calculadora
+
+        return calculadora.html(reglamento, clave_reglamento(reglamento))
     return (
         f'<div class="tapiz-{escape(nombre)}" data-edicion="{escape(reglamento.edicion)}" '
         f'data-reglamento="{escape(clave_reglamento(reglamento))}">'

@@ -35,13 +35,14 @@ class Widget:
 
 
 WIDGETS = (
+    # La calculadora trae su formulario y sus primeros números (nucleo/calculadora.py);
+    # calculadora.js descarga su vista sobre el motor al acercarse a la vista.
     Widget(
         "tapiz-calculadora",
         "calculadora",
         "montarCalculadora",
-        aplazado="calculadora-completa",
+        aplazado="calculadora-viva",
         colocable="calculadora",
-        sin_javascript="La calculadora de tiradas de acción necesita JavaScript.",
     ),
     Widget(
         "tapiz-tirador",

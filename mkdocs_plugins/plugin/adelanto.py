@@ -9,8 +9,8 @@ como el plugin social de mkdocs-material reparte sus tarjetas.
 Cada proceso pasa sus páginas por los preprocesadores de Markdown (ahí
 ``pymdownx.superfences`` encuentra las vallas y llama a la extensión, como en la
 construcción) y envía las entradas de caché de sus bloques, más las de las
-distribuciones de los dados de su texto y las de la calculadora, que necesitan los
-ficheros de datos; el plugin las ofrece a la caché antes de convertir la página.
+distribuciones de los dados de su texto, que necesitan los ficheros de datos; el plugin
+las ofrece a la caché antes de convertir la página.
 Una entrada solo se usa si su clave (el texto, el sitio y las reglas del bloque)
 coincide: si algo difiere, el bloque se ejecuta en MkDocs como siempre. Los
 bloques con problemas nunca llegan a la caché, así que sus mensajes salen siempre
@@ -69,8 +69,6 @@ def se_puede_bifurcar() -> bool:
 
 
 PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
-SIN_PAGINA = -1
-"""Lo que se envía sin ser de una página: lo de la calculadora."""
 
 
 class Adelanto:
@@ -125,11 +123,6 @@ class Adelanto:
             self._recibidas[recibido] = entradas
         return self._recibidas.pop(indice)
 
-    def sin_pagina(self) -> dict[str, Any]:
-        """Lo que ha llegado sin ser de una página; sin esperar: lo que falte, lo hace MkDocs."""
-        self._recoger()
-        return self._recibidas.pop(SIN_PAGINA, {})
-
     def _recoger(self) -> None:
         """Lo que ya está en la cola, sin esperar: vaciarla deja al auxiliar terminar y salir
         antes, y desde entonces MkDocs ya no comparte con él memoria que copiar al escribirla."""
@@ -167,11 +160,6 @@ def _trabajar(
         except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema
             entradas = {}
         cola.put((indice, entradas))
-    # Lo de la calculadora no hace falta hasta el final de la construcción: va después de las
-    # páginas, que MkDocs necesita antes.
-    calculadora = Cache(None, huella="")
-    datos.reglas_en_json(configuracion.base, calculadora)
-    cola.put((SIN_PAGINA, calculadora.guardadas()))
 
 
 class Ejecutor:

@@ -67,8 +67,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.reglas: Configuracion | None = None
         self.extension = TapizExtension()
         self.estados: dict[str, Estado] = {}
-        self.con_widgets: dict[str, bool] = {}
-        """Las páginas con widgets, y si tienen la calculadora (necesita más datos)."""
+        self.con_widgets: set[str] = set()
+        """Las páginas con widgets que leen datos."""
         self.precargas: dict[frozenset[str], list[str]] = {}
         self.cache: Cache | None = None
         self.apartados = Apartados()
@@ -192,7 +192,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.estados = {}
-        self.con_widgets = {}
+        self.con_widgets = set()
         self.precargas = {}
         self.apartados = Apartados()
         self.definiciones = {}
@@ -280,7 +280,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.widgets[uri] = widgets
         if not carga.con_datos(widgets):
             return html
-        self.con_widgets[uri] = "tapiz-calculadora" in widgets
+        self.con_widgets.add(uri)
         marca = f'data-tapiz-datos="{datos.ruta_de_pagina(uri)}"'
         if estado.ejemplos:
             marca += f' data-tapiz-repetir="{datos.ruta_de_repetir(uri)}"'
@@ -340,13 +340,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.adelanto = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if self.adelanto is not None and self.cache is not None:
-            self.cache.ofrecer(self.adelanto.sin_pagina())
         self._cerrar_adelanto()
         if not self.config.enabled:
             return
         sitio, base = Path(config.site_dir), self.configuracion.base
-        ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets, self.cache)
+        ficheros = datos.ficheros_del_sitio(
+            sitio, base, self.estados, sorted(self.con_widgets), self.cache
+        )
         datos.escribir(ficheros)
         motor.publicar(sitio, self.raiz, self.configuracion)
         if self.cache is not None:

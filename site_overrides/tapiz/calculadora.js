@@ -1,7 +1,8 @@
 // @ts-check
-// La calculadora pesa casi la mitad del código de los widgets y muchas visitas no llegan hasta
-// ella: la página carga solo este módulo, y el de la calculadora (calculadora-completa.js, con el
-// motor exacto) se descarga cuando su contenedor queda a menos de una pantalla de la vista.
+// La calculadora de tiradas de acción (div.tapiz-calculadora) llega escrita por el plugin, con la
+// tabla de los valores iniciales: la página solo carga este módulo, y la vista sobre el motor que
+// la recalcula (calculadora-viva.js) se descarga cuando su contenedor queda a menos de una
+// pantalla de la vista. El motor en la página (Pyodide), solo cuando quien lee la usa.
 
 /** @param {HTMLElement} contenedor */
 export function montarCalculadora(contenedor) {
@@ -9,7 +10,7 @@ export function montarCalculadora(contenedor) {
     (entradas) => {
       if (!entradas.some((entrada) => entrada.isIntersecting)) return;
       vigia.disconnect();
-      import("./calculadora-completa.js").then((modulo) => modulo.montarCalculadora(contenedor));
+      import("./calculadora-viva.js").then((modulo) => modulo.montar(contenedor));
     },
     { rootMargin: "100% 0px" },
   );

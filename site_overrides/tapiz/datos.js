@@ -9,40 +9,11 @@
 // La forma de los ficheros, como los escribe mkdocs_plugins/datos.py.
 
 /**
- * Un fichero de datos de página (o datos.json): `texto` de mkdocs_plugins/datos.py. Lo de la
- * calculadora (`DatosCalculadora`) solo viene en los de las páginas que la tienen y en datos.json.
+ * Un fichero de datos de página (o datos.json): `texto` de mkdocs_plugins/datos.py.
  * @typedef {{version: number, reglamento: {edicion: string, dado_base: string, opcionales: string[]},
  *   distribuciones: Record<string, import("./vista.js").Puntos | null>,
- *   ejemplos: Record<string, DatosEjemplo>} & Partial<DatosCalculadora>} Datos
+ *   ejemplos: Record<string, DatosEjemplo>}} Datos
  */
-/**
- * Lo que lee la calculadora (`_reglas` de mkdocs_plugins/datos.py): la tirada de acción (con la
- * heroicidad, que `_reglas` escribe siempre), la declaración de su formulario, el dado base de
- * cada edición y los dados de cada nivel de atributo.
- * @typedef {import("./accion.js").DatosAccion & {heroicidad: {puntos_antes_del_grado: number, bonus: number},
- *   ediciones: Record<string, string>, formularios: {probabilidades_accion: Formulario},
- *   dados_atributo: DadosDeNivel[]}} DatosCalculadora
- */
-/** @typedef {Datos & DatosCalculadora} DatosConCalculadora los de una página con calculadora */
-/** @typedef {{nivel: number, expresion: string | null}} DadosDeNivel null: el nivel no da dados */
-/**
- * El tipo de los valores de un campo según su `tipo` (`NOMBRES_DE_TIPO` del motor).
- * @typedef {{entero: number, "número": number, "sí/no": boolean, texto: string, lista: unknown[]}} ValorDeTipo
- */
-/**
- * Un campo de una regla, `Campo.a_json` de tapiz_rules/modelo/campos.py.
- * @template {keyof ValorDeTipo} T
- * @typedef {{nombre: string, etiqueta: string, tipo: T, unidad: string | null, formato: string,
- *   descripcion: string, obligatorio: boolean, por_defecto?: ValorDeTipo[T] | null,
- *   opciones?: ValorDeTipo[T][], etiquetas?: {valor: ValorDeTipo[T], etiqueta: string}[],
- *   admite_nulo?: true, minimo?: number, maximo?: number}} CampoDe
- */
-/** @typedef {{[T in keyof ValorDeTipo]: CampoDe<T>}[keyof ValorDeTipo]} Campo */
-/**
- * Una entrada del formulario: su campo y el valor con que empieza (`formulario_accion`).
- * @typedef {{[T in keyof ValorDeTipo]: CampoDe<T> & {inicial: ValorDeTipo[T] | null}}[keyof ValorDeTipo]} Entrada
- */
-/** @typedef {{regla: string, titulo: string, entradas: Entrada[], salidas: Campo[]}} Formulario */
 /**
  * Los datos de «Repetir» de un ejemplo (`_datos_ejemplo` de mkdocs_plugins/fragmentos.py): las
  * expresiones de sus dados por entrada, sus salidas a la vista ([nombre, etiqueta]) y lo que

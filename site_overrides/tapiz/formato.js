@@ -17,12 +17,6 @@ export function decimal(n, cifras = 2) {
   return signo + miles(Number(entero)) + (resto ? `,${resto}` : "");
 }
 
-/** Un modificador: «+2», «−2», «0». @param {number} n */
-export const conSigno = (n) => (n > 0 ? `+${miles(n)}` : miles(n));
-
-/** Un sumando en una cuenta: «+ 3», «− 3». @param {number} n */
-export const operador = (n) => (n < 0 ? `${MENOS} ${miles(-n)}` : `+ ${miles(n)}`);
-
 /** 0.7407 → «74,1 %», siempre con `cifras` decimales. @param {number} p */
 export function porcentaje(p, cifras = 1) {
   const fijo = Math.abs(p * 100).toFixed(cifras);

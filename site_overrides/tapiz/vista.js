@@ -18,7 +18,6 @@ import { analizar, Constante } from "./notacion.js";
  * @typedef {{signo: number, dados: DadoTirado[]} | {signo: number, constante: number}} Grupo
  */
 
-export { decimal as numero, porcentaje } from "./formato.js";
 
 /**
  * Crea un elemento con atributos (`texto` para el contenido de texto) e hijos.

@@ -14,6 +14,8 @@ Peticiones (además de ``sistema``, ``edicion``, ``opcionales`` y ``lienzo``):
 - ``{"tipo": "tabla", "tabla": …}``: la tabla con sus celdas escritas.
 - ``{"tipo": "reglamento"}``: su descripción, ediciones y reglas opcionales.
 - ``{"tipo": "hoja", "datos": {…}}``: los números de la hoja de personaje (``vivo/hoja.py``).
+- ``{"tipo": "calculadora", "entradas": {…}, "semilla": n}``: la calculadora de tiradas de
+  acción (``vivo/calculadora.py``); con ``semilla``, también una tirada.
 
 Toda respuesta es un objeto; si algo falla, ``{"error": "mensaje para quien lee"}``.
 """
@@ -28,6 +30,7 @@ from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Campo, Reglamento
 from tapiz_rules.modelo.formato import miles, tipografia
 from tapiz_rules.sistemas import reglamento as reglamento_de
+from tapiz_rules.vivo.calculadora import responder_calculadora
 from tapiz_rules.vivo.hoja import responder_hoja
 from tapiz_rules.vivo.lectura import en_palabras, leer_entradas
 from tapiz_rules.yaml_con_lineas import Documento
@@ -188,6 +191,7 @@ _RESPUESTAS = {
     "tabla": _tabla,
     "reglamento": _descripcion,
     "hoja": responder_hoja,
+    "calculadora": responder_calculadora,
 }
 
 

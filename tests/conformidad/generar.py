@@ -4,8 +4,8 @@ Uso: ``uv run python tests/conformidad/generar.py`` (reescribe el fichero; la
 salida es determinista). Las probabilidades y las medias van como fracciones
 exactas ``"num/den"``; las tiradas, en el JSON de ``Tirada.a_json`` más su
 semilla; los errores, con su mensaje completo y su columna; los presupuestos,
-con el trabajo estimado tras cada término y el veredicto; la tirada de acción,
-con el reglamento actual, la edición de 2017 (3d6) y la regla opcional TZR0001.
+con el trabajo estimado tras cada término y el veredicto; los formatos de número.
+La tirada de acción ya no está: la calculadora la pide al motor en la página.
 """
 
 from __future__ import annotations
@@ -15,17 +15,16 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from mkdocs_plugins.nucleo.datos import datos as datos_widgets
 from tapiz_rules.dados import LIMITES, Generador, analizar, distribucion, tirar
 from tapiz_rules.dados.probabilidad import estimar_trabajo
 from tapiz_rules.errores import ErrorNotacion
-from tapiz_rules.modelo import Reglamento, formato
+from tapiz_rules.modelo import formato
 from tapiz_rules.sistemas import reglamento
 
 ACTUAL = reglamento()
 
 RUTA = Path(__file__).with_name("corpus.json")
-VERSION = 3
+VERSION = 4
 
 EXPRESIONES = [
     "1d20",
@@ -198,63 +197,6 @@ def caso_de_presupuesto(texto: str) -> dict[str, Any]:
     return {"expresion": texto, "trabajo": trabajo, "aceptada": trabajo[-1] <= LIMITES.trabajo}
 
 
-VARIANTES_ACCION = {
-    "actual": ACTUAL,
-    "2017": ACTUAL.con(edicion="2017"),
-    "TZR0001": ACTUAL.con(opcionales=frozenset({"TZR0001"})),
-}
-COMUNES = {"mod": 0, "nivel": 1, "rasgos": 0, "bonus": 0}
-PROBABILIDADES_ACCION = [
-    {"dados": "", "resistencia": 11},
-    {"dados": "1d6!", "mod": 2, "nivel": 3, "rasgos": 2, "resistencia": 15},
-    {"dados": "2d8!", "mod": -1, "nivel": 5, "rasgos": 4, "bonus": -2, "resistencia": 25},
-    {"dados": "1d4!", "mod": 1, "nivel": 2, "rasgos": 5, "bonus": 1, "resistencia": 12},
-]
-# Con TZR0001, además: la lengua suma, y el tope de 2 × nivel la recorta.
-PROBABILIDADES_LENGUA = [
-    {"dados": "1d6!", "nivel": 3, "rasgos": 2, "rasgos_lengua": 1, "resistencia": 15},
-    {"dados": "", "nivel": 1, "rasgos": 1, "rasgos_lengua": 2, "resistencia": 12},
-]
-# base, dados, mod, nivel, rasgos, bonus, resistencia (bases posibles también con 3d6)
-TIRADAS_ACCION = [
-    (9, 4, 2, 3, 2, 0, 15),
-    (3, 0, 0, 1, 0, 0, 15),
-    (18, 12, 3, 4, 3, -1, 10),
-    (14, 0, 2, 3, 2, 0, 11),
-]
-TIRADAS_LENGUA = [(10, 3, 1, 2, 1, 0, 2, 16), (12, 0, 0, 1, 1, 0, 2, 14)]
-CLAVES_DATOS = ("grados", "heroicidad", "bonus_rasgos", "bonus_rasgos_lengua")
-
-
-def _resolucion(reglamento: Reglamento, valores: tuple[int, ...]) -> dict[str, Any]:
-    claves = ["base", "dados", "mod", "nivel", "rasgos", "bonus", "resistencia"]
-    if len(valores) > len(claves):
-        claves.insert(5, "rasgos_lengua")
-    entradas = dict(zip(claves, valores, strict=True))
-    return {"entradas": entradas, "salidas": reglamento.calcular("accion", entradas).valores}
-
-
-def caso_de_variante(variante: str, reglamento: Reglamento) -> dict[str, Any]:
-    """La tirada de acción de los widgets frente al motor con un reglamento: datos y resultados."""
-    datos = datos_widgets(reglamento, set())
-    con_lengua = bool(reglamento.parametros.bonus_lengua)
-    probabilidades = PROBABILIDADES_ACCION + (PROBABILIDADES_LENGUA if con_lengua else [])
-    tiradas = TIRADAS_ACCION + (TIRADAS_LENGUA if con_lengua else [])
-    return {
-        "variante": variante,
-        "dado_base": reglamento.parametros.dado_base,
-        "datos": {clave: datos[clave] for clave in CLAVES_DATOS if clave in datos},
-        "probabilidades": [
-            {
-                "entradas": COMUNES | caso,
-                "p": reglamento.calcular("probabilidades_accion", COMUNES | caso).valores,
-            }
-            for caso in probabilidades
-        ],
-        "resoluciones": [_resolucion(reglamento, valores) for valores in tiradas],
-    }
-
-
 ENTEROS = [0, 7, -2, 999, 1000, 5400, -5400, 512000, 1234567, -12000]
 DECIMALES = [
     0.0,
@@ -275,11 +217,11 @@ PROBABILIDADES = [0, 1, 0.5, 0.45, 0.7903, 0.00125, 0.99951, 1 / 3, 0.0432, 20 /
 
 
 def casos_de_formato() -> list[dict[str, Any]]:
-    """Cada función de ``formato`` con su texto: el navegador debe escribir lo mismo."""
+    """Cada función de ``formato`` que también escribe el navegador, con su texto (los signos
+    de un modificador o de una cuenta ya solo los escribe el motor)."""
     casos: list[dict[str, Any]] = []
     for n in ENTEROS:
-        for funcion in (formato.miles, formato.con_signo, formato.operador):
-            casos.append({"funcion": funcion.__name__, "argumentos": [n], "texto": funcion(n)})
+        casos.append({"funcion": "miles", "argumentos": [n], "texto": formato.miles(n)})
     for x in DECIMALES:
         for cifras in (1, 2, 3):
             casos.append(
@@ -305,7 +247,6 @@ def generar_corpus() -> dict[str, Any]:
         "tiradas": tiradas,
         "errores": [caso_de_error(t) for t in ERRORES],
         "presupuestos": [caso_de_presupuesto(t) for t in PRESUPUESTOS],
-        "accion": [caso_de_variante(v, r) for v, r in VARIANTES_ACCION.items()],
         "formatos": casos_de_formato(),
     }
 

@@ -45,4 +45,4 @@ def test_la_carga_por_pagina_sale_del_mismo_registro():
         "comparativa.css",
         "widgets.css",
     ]
-    assert carga.aplazados_de({"tapiz-calculadora"}) == {"calculadora-completa"}
+    assert carga.aplazados_de({"tapiz-calculadora"}) == {"calculadora-viva"}

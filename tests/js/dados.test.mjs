@@ -1,14 +1,13 @@
 // @ts-check
 // Conformidad del motor de dados en JavaScript con el de Python: lee el corpus que genera
 // tests/conformidad/generar.py y comprueba notación canónica, distribuciones y medias exactas,
-// tiradas con semilla, errores (mensaje y columna), veredictos del presupuesto y la tirada de
-// acción con cada reglamento. Cada prueba cuenta sus casos: una rama que no corre, falla.
+// tiradas con semilla, errores (mensaje y columna) y veredictos del presupuesto. Cada prueba
+// cuenta sus casos: una rama que no corre, falla.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { probabilidadesAccion, resolverAccion } from "../../site_overrides/tapiz/accion.js";
 import { Generador } from "../../site_overrides/tapiz/generador.js";
 import { analizar, ErrorNotacion, LIMITES } from "../../site_overrides/tapiz/notacion.js";
 import {
@@ -18,15 +17,6 @@ import {
 } from "../../site_overrides/tapiz/probabilidad.js";
 import { tirar } from "../../site_overrides/tapiz/tirada.js";
 
-/** @typedef {import("../../site_overrides/tapiz/accion.js").Modificadores} Modificadores */
-/** @typedef {ReturnType<typeof resolverAccion>} Resolucion */
-/**
- * La tirada de acción con un reglamento (`caso_de_variante` de tests/conformidad/generar.py):
- * sus datos, probabilidades del motor para unas entradas y resoluciones de tiradas hechas.
- * @typedef {{variante: string, dado_base: string, datos: import("../../site_overrides/tapiz/accion.js").DatosAccion,
- *   probabilidades: {entradas: Modificadores & {dados: string}, p: Record<string, number>}[],
- *   resoluciones: {entradas: Modificadores & {base: number, dados: number}, salidas: Partial<Resolucion>}[]}} VarianteAccion
- */
 /**
  * El corpus que escribe tests/conformidad/generar.py.
  * @typedef {{version: number,
@@ -34,16 +24,15 @@ import { tirar } from "../../site_overrides/tapiz/tirada.js";
  *     distribucion: Array<[number, string]>, media: string}[],
  *   tiradas: Array<{semilla: number} & import("../../site_overrides/tapiz/tirada.js").Tirada>,
  *   errores: {expresion: string, columna: number | null, mensaje: string}[],
- *   presupuestos: {expresion: string, trabajo: number[], aceptada: boolean}[],
- *   accion: VarianteAccion[]}} Corpus
+ *   presupuestos: {expresion: string, trabajo: number[], aceptada: boolean}[]}} Corpus
  */
 
 const RUTA_CORPUS = process.env.TAPIZ_CORPUS ?? new URL("../conformidad/corpus.json", import.meta.url);
 /** @type {Corpus} */
 const corpus = JSON.parse(readFileSync(RUTA_CORPUS, "utf8"));
 
-test("el corpus tiene la versión 3 y casos de cada tipo", () => {
-  assert.equal(corpus.version, 3);
+test("el corpus tiene la versión 4 y casos de cada tipo", () => {
+  assert.equal(corpus.version, 4);
   assert.ok(corpus.expresiones.length > 0);
   assert.ok(corpus.tiradas.length > 0);
   assert.ok(corpus.errores.length > 0);
@@ -158,112 +147,5 @@ test("la entrada hostil da un mensaje claro en vez de colgarse", () => {
     message:
       "notación de dados «100d20!kh1» (columna 1): «100d20!kh1» es demasiado grande para " +
       "calcular probabilidades exactas; se puede tirar, pero no tabular",
-  });
-});
-
-const VARIANTES = new Map(corpus.accion.map((v) => [v.variante, v]));
-
-/** @param {string} nombre */
-function datosDe(nombre) {
-  const variante = VARIANTES.get(nombre);
-  assert.ok(variante, `el corpus no tiene la variante ${nombre}`);
-  return variante.datos;
-}
-
-const DATOS = datosDe("actual");
-
-test("probabilidades de acción: las bandas reparten toda la probabilidad", () => {
-  const p = probabilidadesAccion(DATOS, { dadoBase: "1d20", dados: "1d6!", mod: 2, nivel: 3, rasgos: 2, resistencia: 15 });
-  assert.equal(p.exito + p.fallo, p.denominador);
-  const exitos = p.exitoSinGrado + p.efecto.reduce((s, g) => s + g.peso, 0n);
-  const fallos = p.falloSinGrado + p.consecuencia.reduce((s, g) => s + g.peso, 0n);
-  assert.equal(exitos, p.exito);
-  assert.equal(fallos, p.fallo);
-  assert.equal(p.bonusRasgos, 4);
-});
-
-/**
- * Una probabilidad exacta (peso BigInt sobre denominador) frente al float del motor.
- * @param {bigint} peso
- * @param {bigint} denominador
- * @param {number} esperado
- * @param {string} mensaje
- */
-function casi(peso, denominador, esperado, mensaje) {
-  const valor = Number((peso * 10n ** 15n) / denominador) / 1e15;
-  assert.ok(Math.abs(valor - esperado) < 1e-12, `${mensaje}: ${valor} ≠ ${esperado}`);
-}
-
-const CONSECUENCIAS = ["p_consecuencia_menor", "p_consecuencia_mayor", "p_consecuencia_extrema"];
-
-test("probabilidades de acción iguales a las de probabilidades_accion del motor, con cada reglamento", () => {
-  /** @type {Record<string, number>} */
-  const porVariante = {};
-  for (const { variante, dado_base: dadoBase, datos, probabilidades } of corpus.accion) {
-    for (const { entradas, p: esperadas } of probabilidades) {
-      const p = probabilidadesAccion(datos, { dadoBase, ...entradas });
-      const nombre = `${variante} ${JSON.stringify(entradas)}`;
-      casi(p.exito, p.denominador, esperadas.p_exito, `${nombre} éxito`);
-      casi(p.fallo, p.denominador, esperadas.p_fallo, `${nombre} fallo`);
-      for (const grado of p.efecto) casi(grado.peso, p.denominador, esperadas[`p_${grado.nombre}`], `${nombre} ${grado.nombre}`);
-      assert.equal(p.consecuencia.length, CONSECUENCIAS.length);
-      p.consecuencia.forEach((grado, i) => casi(grado.peso, p.denominador, esperadas[CONSECUENCIAS[i]], `${nombre} consecuencia ${i}`));
-      porVariante[variante] = (porVariante[variante] ?? 0) + 1;
-    }
-  }
-  assert.deepEqual(porVariante, { actual: 4, 2017: 4, TZR0001: 6 });
-});
-
-test("resolver una tirada da lo mismo que la regla accion del motor, con cada reglamento", () => {
-  /** @type {Record<string, number>} */
-  const porVariante = {};
-  for (const { variante, datos, resoluciones } of corpus.accion) {
-    for (const { entradas, salidas } of resoluciones) {
-      const { base, dados, ...resto } = entradas;
-      const r = resolverAccion(datos, { sumaDados: base + dados, ...resto });
-      for (const clave of /** @type {Array<keyof Resolucion>} */ (Object.keys(salidas))) {
-        assert.deepEqual(r[clave], salidas[clave], `${variante} ${JSON.stringify(entradas)} ${clave}`);
-      }
-      porVariante[variante] = (porVariante[variante] ?? 0) + 1;
-    }
-  }
-  assert.deepEqual(porVariante, { actual: 4, 2017: 4, TZR0001: 6 });
-});
-
-test("sin TZR0001 los rasgos por lengua no dan bonus: error claro", () => {
-  assert.throws(() => resolverAccion(DATOS, { sumaDados: 10, rasgos: 1, rasgos_lengua: 1, resistencia: 10 }), {
-    message: "Los rasgos por lengua solo dan bonus con la regla opcional TZR0001.",
-  });
-  const conLengua = datosDe("TZR0001");
-  assert.throws(() => resolverAccion(conLengua, { sumaDados: 10, rasgos: 1, rasgos_lengua: 3, resistencia: 10 }), {
-    message: "Los rasgos por lengua van de 0 a 2.",
-  });
-});
-
-test("resolver una tirada: grado, puntos y a un punto del siguiente grado", () => {
-  const r = resolverAccion(DATOS, { sumaDados: 14, mod: 2, nivel: 3, rasgos: 2, resistencia: 11 });
-  assert.deepEqual(r, {
-    total: 20,
-    resultado: 9,
-    exito: true,
-    puntos_de_efecto: 9,
-    puntos_de_consecuencia: 0,
-    grado: "menor",
-    modificador: 2,
-    bonus_rasgos: 4,
-    siguiente: "mayor",
-    a_un_punto: true,
-  });
-  const fallo = resolverAccion(DATOS, { sumaDados: 3, resistencia: 15 });
-  assert.equal(fallo.exito, false);
-  assert.equal(fallo.puntos_de_consecuencia, 12);
-  assert.equal(fallo.grado, "mayor");
-});
-
-test("el bonus de rasgos sale siempre de la tabla bonus_rasgos de datos.json", () => {
-  const datos = { ...DATOS, rasgos: undefined, bonus_rasgos: { 1: [0, 1, 2], 2: [0, 2, 3] } };
-  assert.equal(resolverAccion(datos, { sumaDados: 10, nivel: 2, rasgos: 2, resistencia: 10 }).bonus_rasgos, 3);
-  assert.throws(() => resolverAccion(datos, { sumaDados: 10, nivel: 3, rasgos: 1, resistencia: 10 }), {
-    message: "La tabla de bonus por rasgos llega del nivel 1 al 2 y de 0 a 2 rasgos.",
   });
 });

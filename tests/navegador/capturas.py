@@ -41,13 +41,16 @@ def capturar_calculadora(pagina: Page, base: str, archivo: Path) -> None:
     pagina.goto(base + "hacer-cosas/")
     pagina.wait_for_load_state("networkidle")
     llevar_a_la_calculadora(pagina)
-    pagina.get_by_label("Nivel de los dados de atributo").select_option(value="2")
-    pagina.get_by_label("Modificador de característica").fill("2")
-    pagina.get_by_label("Nivel del personaje").fill("3")
-    pagina.get_by_label("Rasgos que ayudan").fill("2")
-    pagina.get_by_label("Resistencia").fill("15")
-    pagina.get_by_role("button", name="Tirar", exact=True).click()
-    pagina.locator(".tapiz-calculadora").screenshot(path=str(archivo))
+    calculadora = pagina.locator(".tapiz-calculadora")
+    calculadora.get_by_label("Dados de atributo", exact=True).fill("1d6!")
+    calculadora.get_by_label("Modificador de característica", exact=True).fill("2")
+    calculadora.get_by_label("Nivel del personaje", exact=True).fill("3")
+    calculadora.get_by_label("Rasgos que ayudan", exact=True).fill("2")
+    calculadora.get_by_label("Resistencia", exact=True).fill("15")
+    calculadora.get_by_role("button", name="Tirar", exact=True).click()
+    # La tabla y la tirada las calcula el motor en la página (que arranca aquí).
+    calculadora.locator("[data-total]").wait_for(timeout=120_000)
+    calculadora.screenshot(path=str(archivo))
 
 
 def main() -> None:

@@ -76,20 +76,24 @@ PASADAS = [("light", MOVIL), ("light", ESCRITORIO), ("dark", ESCRITORIO), ("dark
 
 
 def test_el_libro_se_usa_igual_en_el_movil_y_el_escritorio_claro_y_oscuro(pestana):
-    """Tras «Repetir» y con la calculadora vaciada, en los dos tamaños y los dos temas (en la
-    misma página: se cambia de tamaño y de tema sin volver a cargarla)."""
+    """Tras «Repetir» y con la calculadora diciendo que no tiene el motor, en los dos tamaños y
+    los dos temas (en la misma página: se cambia de tamaño y de tema sin volver a cargarla)."""
     apagar_el_motor(pestana)  # lo que se mira es lo precalculado que pinta «Repetir»
     pagina = pestana.page
     pestana.ir("hacer-cosas/")
     cambiar_esquema(pagina, "light", MOVIL)
-    # Repetir redibuja la tarjeta; la calculadora no deja nada viejo a la vista.
+    # Repetir redibuja la tarjeta; la calculadora, sin motor, se queda con lo precalculado.
     tarjeta = pagina.locator(".tapiz-ejemplo:has(button.tapiz-repetir)").first
     tarjeta.locator("button.tapiz-repetir").click()
     assert tarjeta.locator(".tapiz-ejemplo__resumen").inner_text().startswith("Con dados nuevos")
     calculadora = pagina.locator(".tapiz-calculadora")
     llevar_a_la_calculadora(pagina)
-    calculadora.locator("input[name='mod']").fill("")
-    assert calculadora.locator("table tbody tr").count() == 0
+    calculadora.locator("input[name='mod']").fill("2")
+    estado = calculadora.locator("p[role='status']")
+    pagina.wait_for_function(
+        "e => e.textContent.includes('no se ha podido cargar')", arg=estado.element_handle()
+    )
+    assert calculadora.locator("table tbody tr").count() == 10
     assert calculadora.locator("[role='alert']").count() == 0
     fallos = {}
     for esquema, tamano in [

@@ -14,6 +14,7 @@ from tests.navegador.conftest import (
     ESCRITORIO,
     MOVIL,
     abrir_pestana,
+    apagar_el_motor,
     cambiar_esquema,
     llevar_a_la_calculadora,
 )
@@ -35,8 +36,10 @@ def test_el_html_no_carga_nada_de_otro_sitio(sitio):
 
 @pytest.mark.parametrize("ruta", PAGINAS_AXE, ids=["inicio", "hacer-cosas", "rango"])
 def test_axe_no_encuentra_problemas_graves(pestana, ruta):
-    """Con los widgets abiertos (un dado tirado y su gráfica, la calculadora con su tirada):
-    axe entero con el tema claro y, en la misma página, sus reglas del color con el oscuro."""
+    """Con los widgets abiertos (un dado tirado y su gráfica, la calculadora tras pedir una
+    tirada sin el motor en la página, que lo dice; con él la mira test_calculadora.py): axe
+    entero con el tema claro y, en la misma página, sus reglas del color con el oscuro."""
+    apagar_el_motor(pestana)
     pagina = pestana.page
     pestana.ir(ruta)
     cambiar_esquema(pagina, "light")
@@ -48,6 +51,10 @@ def test_axe_no_encuentra_problemas_graves(pestana, ruta):
     if ruta == "hacer-cosas/":
         llevar_a_la_calculadora(pagina)
         pagina.get_by_role("button", name="Tirar", exact=True).click()
+        estado = pagina.locator(".tapiz-calculadora p[role='status']")
+        pagina.wait_for_function(
+            "e => e.textContent.includes('no se puede tirar')", arg=estado.element_handle()
+        )
     assert violaciones(pagina) == []
     cambiar_esquema(pagina, "dark")
     assert violaciones(pagina, REGLAS_DEL_COLOR) == []

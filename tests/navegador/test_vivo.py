@@ -46,9 +46,18 @@ def _cli(regla: str, entradas: dict[str, Any], sistema: str = "tapiz") -> dict[s
     }
 
 
+DICHOS = """(estado) => {
+  window.__dichos = [];
+  new MutationObserver(() => window.__dichos.push(estado.textContent))
+    .observe(estado, {childList: true, characterData: true, subtree: true});
+}"""
+"""Apunta cada texto que escribe un elemento (``window.__dichos``)."""
+
+
 def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
-    """Una pestaña nueva: nada del motor hasta pulsar «Probar», y entonces dice que lo carga y
-    empieza a descargarlo (lo que calcula ya arrancado lo miran las pruebas siguientes)."""
+    """Una pestaña nueva: nada del motor hasta pulsar «Probar» (aunque la calculadora pase por
+    la vista), y entonces dice que lo carga y empieza a descargarlo, y la calculadora también
+    (lo que calcula ya arrancado lo miran las pruebas siguientes)."""
     pestana = pestana_nueva
     pedidas: list[str] = []
     pestana.page.context.on("request", lambda peticion: pedidas.append(peticion.url))
@@ -63,6 +72,14 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
         control.locator("summary").click()
         estado = control.locator(".tapiz-probar__estado")
         assert "Cargando el motor de reglas" in estado.inner_text()
+    # La calculadora, con el motor aún cargando, dice que lo carga y para qué.
+    calculadora = pestana.page.locator(".tapiz-calculadora")
+    calculadora.locator("p[role='status']").evaluate(DICHOS)
+    calculadora.get_by_label("Resistencia", exact=True).fill("14")
+    dichos = pestana.page.wait_for_function("() => window.__dichos.length && window.__dichos")
+    assert dichos.json_value()[0].startswith(
+        "Cargando el motor de reglas del libro para calcular con tus datos"
+    )
 
 
 def test_probar_la_tirada_de_accion_da_lo_mismo_que_la_cli(viva):

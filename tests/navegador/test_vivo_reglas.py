@@ -1,5 +1,5 @@
-"""Las reglas de quien lee: elegir la edición de 2017 cambia las tablas, también en otra página,
-y la calculadora de tiradas de acción."""
+"""Las reglas de quien lee: elegir la edición de 2017 cambia las tablas, también en otra página
+(la calculadora de tiradas de acción la sigue: test_calculadora.py)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,6 @@ import pytest
 
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.vivo import celda
-from tests.navegador.conftest import llevar_a_la_calculadora
-from tests.navegador.test_widgets import (
-    CAMPO_DADOS,
-    CLAVES_DEL_MOTOR,
-    _fracciones_de_la_calculadora,
-)
 
 pytestmark = pytest.mark.navegador
 TABLA = ".tapiz-tabla[data-tabla='parametros_lienzo']"
@@ -26,27 +20,6 @@ def _filas(pestana) -> list[list[str]]:
 def _del_motor(edicion: str) -> list[list[str]]:
     tabla = reglamento("tapiz", edicion).tabla("parametros_lienzo")
     return [[celda(v) for v in fila] for fila in tabla.filas]
-
-
-def _calculadora_como_el_motor(pestana, edicion: str) -> None:
-    """Las probabilidades de la calculadora son las del motor (Python) en esa edición, con los
-    datos que tiene escritos."""
-    pagina = pestana.page
-    dado = reglamento("tapiz", edicion).parametros.dado_base
-    pagina.wait_for_function(
-        "dado => document.querySelector('.tapiz-calculadora caption')?.textContent.includes(dado)",
-        arg=dado,
-    )
-    regla = reglamento("tapiz", edicion).regla("probabilidades_accion")
-    calculadora = pagina.locator(".tapiz-calculadora")
-    entradas: dict[str, object] = {"dados": calculadora.get_by_label(CAMPO_DADOS).input_value()}
-    for nombre in ("mod", "nivel", "rasgos", "bonus", "resistencia"):
-        etiqueta = regla.entrada(nombre).etiqueta
-        entradas[nombre] = int(calculadora.get_by_label(etiqueta, exact=True).input_value())
-    motor = reglamento("tapiz", edicion).calcular("probabilidades_accion", entradas).valores
-    mostradas = _fracciones_de_la_calculadora(pestana)
-    for clave, salida in CLAVES_DEL_MOTOR.items():
-        assert float(mostradas[clave]) == motor[salida], (edicion, clave)
 
 
 def test_la_edicion_de_2017_se_recuerda_y_cambia_una_tabla(viva):
@@ -63,13 +36,6 @@ def test_la_edicion_de_2017_se_recuerda_y_cambia_una_tabla(viva):
         "c => c.textContent.includes('Edición de 2017')",
         arg=control.locator(".tapiz-probar__reglas").element_handle(),
     )
-    # La calculadora sigue la edición elegida: al montarse y cada vez que cambia.
-    llevar_a_la_calculadora(pestana.page)
-    _calculadora_como_el_motor(pestana, "2017")
-    caja.get_by_label("Reglas de Tapiz que se muestran:").select_option("actual")
-    _calculadora_como_el_motor(pestana, "actual")
-    caja.get_by_label("Reglas de Tapiz que se muestran:").select_option("2017")
-    _calculadora_como_el_motor(pestana, "2017")
     # Se recuerda en el navegador, y la página siguiente la aplica.
     recordada = pestana.page.evaluate("() => localStorage.getItem('tapiz-reglas')")
     assert "2017" in recordada, recordada

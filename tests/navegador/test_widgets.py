@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from fractions import Fraction
 from urllib.request import urlopen
 
 import pytest
@@ -21,7 +20,6 @@ pytestmark = pytest.mark.navegador
 
 ANUNCIO = "[data-tapiz-anuncio]"
 TOTAL = re.compile(r"Total (-?\d+)\.")
-CAMPO_DADOS = "Dados de atributo (se pueden escribir)"
 
 
 def anuncio_tras(pestana, accion) -> str:
@@ -97,129 +95,6 @@ def test_la_grafica_de_probabilidades_sale_de_datos_json(pestana):
     resumen = pestana.page.locator(".tapiz-grafica__resumen").first.text_content()
     dist = distribucion(expresion)
     assert resumen.startswith(f"{expresion}: de {dist.minimo} a {dist.maximo}, media "), resumen
-
-
-def _fracciones_de_la_calculadora(pestana) -> dict[str, Fraction]:
-    filas = pestana.page.locator(".tapiz-calculadora tr[data-clave]")
-    fracciones = {}
-    for i in range(filas.count()):
-        fila = filas.nth(i)
-        fraccion = fila.locator("td[data-fraccion]").get_attribute("data-fraccion")
-        fracciones[fila.get_attribute("data-clave")] = Fraction(fraccion)
-    return fracciones
-
-
-CLAVES_DEL_MOTOR = {
-    "exito": "p_exito",
-    "fallo": "p_fallo",
-    "efecto-menor": "p_menor",
-    "efecto-mayor": "p_mayor",
-    "efecto-extremo": "p_extremo",
-    "consecuencia-menor": "p_consecuencia_menor",
-    "consecuencia-mayor": "p_consecuencia_mayor",
-    "consecuencia-extremo": "p_consecuencia_extrema",
-}
-
-AJUSTES = [
-    # (edición, nivel de dados de atributo, mod, nivel, rasgos, bonus, resistencia)
-    ("actual", 2, 2, 3, 2, 0, 15),
-    ("2017", 0, -1, 1, 1, 2, 12),
-    ("actual", 10, 4, 5, 3, -2, 30),
-]
-
-
-def _rellenar(pestana, edicion, nivel_atributo, mod, nivel, rasgos, bonus, resistencia):
-    pagina = pestana.page
-    dado_base = TAPIZ.con(edicion=edicion).parametros.dado_base
-    pagina.get_by_label("Dado base").select_option(value=dado_base)
-    pagina.get_by_label("Nivel de los dados de atributo").select_option(value=str(nivel_atributo))
-    # Las etiquetas del formulario salen de la declaración de la regla en el motor.
-    regla = TAPIZ.regla("probabilidades_accion")
-    for nombre, valor in [
-        ("mod", mod),
-        ("nivel", nivel),
-        ("rasgos", rasgos),
-        ("bonus", bonus),
-        ("resistencia", resistencia),
-    ]:
-        pagina.get_by_label(regla.entrada(nombre).etiqueta, exact=True).fill(str(valor))
-
-
-@pytest.mark.parametrize("ajuste", AJUSTES, ids=lambda a: "-".join(map(str, a)))
-def test_la_calculadora_da_las_probabilidades_exactas_del_motor(pestana, ajuste):
-    edicion, nivel_atributo, mod, nivel, rasgos, bonus, resistencia = ajuste
-    pestana.ir_a_la_calculadora()
-    _rellenar(pestana, *ajuste)
-    mostradas = _fracciones_de_la_calculadora(pestana)
-
-    reglamento = TAPIZ.con(edicion=edicion)
-    dados = TAPIZ.calcular("dados_atributo", {"nivel": nivel_atributo})["expresion"] or ""
-    assert pestana.page.get_by_label(CAMPO_DADOS).input_value() == dados
-    entradas = {"dados": dados, "mod": mod, "nivel": nivel, "rasgos": rasgos, "bonus": bonus}
-    motor = reglamento.calcular(
-        "probabilidades_accion", {**entradas, "resistencia": resistencia}
-    ).valores
-    for clave, salida in CLAVES_DEL_MOTOR.items():
-        assert float(mostradas[clave]) == motor[salida], clave
-
-    # Y exactas, no solo en coma flotante: se recalculan con la distribución del motor.
-    bonus_rasgos = TAPIZ.calcular("bonus_rasgos", {"nivel": nivel, "rasgos": rasgos})
-    fijo = mod + bonus_rasgos["bonus"] + bonus
-    dist = distribucion(reglamento.parametros.dado_base + (f"+{dados}" if dados else ""))
-    umbral = resistencia - fijo
-    assert mostradas["exito"] == dist.al_menos(umbral)
-    menor, mayor = GRADOS[0].puntos, GRADOS[1].puntos
-    efecto_menor = dist.al_menos(umbral + menor) - dist.al_menos(umbral + mayor)
-    assert mostradas["efecto-menor"] == efecto_menor
-    assert mostradas["exito-sin-grado"] == dist.al_menos(umbral) - dist.al_menos(umbral + menor)
-
-
-def test_la_calculadora_tira_y_anuncia_el_resultado(pestana):
-    pestana.ir_a_la_calculadora()
-    _rellenar(pestana, "actual", 0, 0, 1, 0, 0, 11)
-    tirar = pestana.page.get_by_role("button", name="Tirar", exact=True)
-    texto = anuncio_tras(pestana, tirar.click)
-    total = int(re.match(r"Total (-?\d+) contra 11\.", texto).group(1))
-    assert 1 <= total <= 20
-    assert ("Éxito" in texto) == (total >= 11), texto
-
-
-@pytest.mark.parametrize(
-    ("escrito", "mensaje"),
-    [
-        (
-            "99999999d99999999",
-            "notación de dados «99999999d99999999» (columna 1): "
-            "como mucho se pueden tirar 1000 dados, no 99999999",
-        ),
-        (
-            "1000d1000",
-            "notación de dados «1000d1000» (columna 1): «1000d1000» es demasiado grande para "
-            "calcular probabilidades exactas; se puede tirar, pero no tabular",
-        ),
-        (
-            "1000d20!kh1",
-            "notación de dados «1000d20!kh1» (columna 1): «1000d20!kh1» es demasiado grande para "
-            "calcular probabilidades exactas; se puede tirar, pero no tabular",
-        ),
-        (
-            "1d6+" * 2500,
-            f"notación de dados «{('1d6+' * 2500)[:200]}…» (columna 201): "
-            "la expresión tiene 10000 caracteres y el máximo es 200",
-        ),
-    ],
-    ids=["enorme", "sin-presupuesto", "guardar-uno-de-mil", "larguisima"],
-)
-def test_una_expresion_hostil_en_la_calculadora_da_un_mensaje(pestana, escrito, mensaje):
-    pestana.ir_a_la_calculadora()
-    campo = pestana.page.get_by_label(CAMPO_DADOS)
-    campo.fill(escrito)
-    aviso = pestana.page.locator(".tapiz-calculadora p[role=status]")
-    aviso.wait_for(state="visible")
-    assert aviso.text_content() == mensaje
-    assert campo.get_attribute("aria-invalid") == "true"
-    campo.fill("1d6!")
-    aviso.wait_for(state="hidden")
 
 
 def test_la_navegacion_instantanea_mantiene_vivos_los_widgets(pestana):

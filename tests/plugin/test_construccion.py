@@ -49,8 +49,9 @@ def test_los_datos_de_los_widgets_salen_del_motor(sitio_correcto: Path) -> None:
     assert construir(sitio_correcto, "--strict").returncode == 0
     ruta = sitio_correcto / "site" / "assets" / "tapiz" / "datos.json"
     datos = json.loads(ruta.read_text(encoding="utf-8"))
-    assert datos["ediciones"] == {"actual": "1d20", "2017": "3d6"}
-    assert [g["puntos"] for g in datos["grados"]] == [5, 10, 15]
+    assert datos["reglamento"] == {"edicion": "actual", "dado_base": "1d20", "opcionales": []}
+    # La calculadora no lee datos: sus números los da el motor (tapiz_rules/vivo/calculadora.py).
+    assert not {"ediciones", "grados", "bonus_rasgos", "formularios"} & set(datos)
     tres_d6 = dict((valor, p) for valor, p in datos["distribuciones"]["3d6"])
     assert tres_d6[10] == 27 / 216
     assert sum(tres_d6.values()) == pytest.approx(1, abs=1e-12)

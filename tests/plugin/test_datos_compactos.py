@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from mkdocs_plugins.extension.pagina import ACTUAL
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.datos import (
-    _reglas,
     compactar_resultados,
     distribucion_json,
     en_json,
@@ -38,7 +37,7 @@ def test_cada_combinacion_recupera_su_resultado(soportes_dados: list[list[int]],
     assert len(compacto["unicos"]) == len({repr(r) for r in resultados.values()})
 
 
-def _diccionario(expresiones: set[str], calculadora: bool) -> dict[str, object]:
+def _diccionario(expresiones: set[str]) -> dict[str, object]:
     """Los datos escritos a mano, pieza a pieza, sin pasar por ``texto``."""
     p = ACTUAL.parametros
     return {
@@ -48,7 +47,6 @@ def _diccionario(expresiones: set[str], calculadora: bool) -> dict[str, object]:
             "dado_base": p.dado_base,
             "opcionales": sorted(ACTUAL.opcionales),
         },
-        **(_reglas(ACTUAL) if calculadora else {}),
         "distribuciones": {e: distribucion_json(e) for e in sorted(expresiones)},
     }
 
@@ -60,16 +58,15 @@ def _diccionario(expresiones: set[str], calculadora: bool) -> dict[str, object]:
         max_size=4,
     ),
     st.sets(st.sampled_from(["1d6", "2d6", "1d20+3", "4d6kh3", "d%"]), max_size=3),
-    st.booleans(),
 )
 def test_un_fichero_hecho_de_piezas_escritas_es_el_json_del_diccionario_entero(
-    ejemplos, expresiones, calculadora
+    ejemplos, expresiones
 ) -> None:
     escritos = {clave: en_json(valor) for clave, valor in ejemplos.items()}
-    texto_ = texto(ACTUAL, expresiones, escritos, calculadora=calculadora)
-    esperado = _diccionario(expresiones, calculadora) | {"ejemplos": ejemplos}
+    texto_ = texto(ACTUAL, expresiones, escritos)
+    esperado = _diccionario(expresiones) | {"ejemplos": ejemplos}
     assert texto_ == en_json(esperado)
     # Con las piezas guardadas en una caché (otra construcción), lo mismo.
     cache = Cache(None, "h")
-    texto(ACTUAL, expresiones, escritos, calculadora=calculadora, cache=cache)
-    assert texto(ACTUAL, expresiones, escritos, calculadora=calculadora, cache=cache) == texto_
+    texto(ACTUAL, expresiones, escritos, cache=cache)
+    assert texto(ACTUAL, expresiones, escritos, cache=cache) == texto_

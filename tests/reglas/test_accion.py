@@ -158,6 +158,7 @@ CLAVES_CONSECUENCIA = ("p_consecuencia_menor", "p_consecuencia_mayor", "p_consec
 def fuerza_bruta(caras_por_dado, fijo, resistencia):
     """Recorre todas las caras del dado base y cuenta cada resultado."""
     cuentas = {clave: 0 for clave in ("p_exito", "p_fallo", *CLAVES_GRADO, *CLAVES_CONSECUENCIA)}
+    cuentas |= {"p_exito_sin_grado": 0, "p_fallo_sin_grado": 0}
     tiradas = list(itertools.product(*(range(1, c + 1) for c in caras_por_dado)))
     for tirada in tiradas:
         resultado = sum(tirada) + fijo - resistencia
@@ -167,6 +168,8 @@ def fuerza_bruta(caras_por_dado, fijo, resistencia):
         if alcanzados:
             claves = CLAVES_GRADO if exito else CLAVES_CONSECUENCIA
             cuentas[claves[alcanzados[-1]]] += 1
+        else:
+            cuentas["p_exito_sin_grado" if exito else "p_fallo_sin_grado"] += 1
     return {clave: Fraction(n, len(tiradas)) for clave, n in cuentas.items()}
 
 
@@ -218,6 +221,8 @@ class TestProbabilidadesDeAccion:
         for clave, p in esperado.items():
             assert r[clave] == pytest.approx(float(p), abs=1e-12), clave
         assert r["p_exito"] + r["p_fallo"] == pytest.approx(1.0)
+        exitos = r["p_exito_sin_grado"] + sum(r[clave] for clave in CLAVES_GRADO)
+        assert exitos == pytest.approx(r["p_exito"], abs=1e-12)
 
 
 @given(

@@ -347,6 +347,12 @@ PROBABILIDADES = (
         "fallo con consecuencia mayor (exactamente ese grado)",
     ),
     ("p_consecuencia_extrema", "Consecuencia extrema", "fallo con consecuencia extrema"),
+    ("p_exito_sin_grado", "Éxito sin grado", "éxito que no llega al primer grado de efecto"),
+    (
+        "p_fallo_sin_grado",
+        "Fallo sin grado",
+        "fallo que no llega al primer grado de consecuencia",
+    ),
 )
 
 
@@ -409,6 +415,8 @@ def probabilidades_accion(
         grado = p.grado_de(abs(resultado))
         if grado is not None:
             probs[_clave_grado(exito, grado.nombre)] += prob
+        else:
+            probs["p_exito_sin_grado" if exito else "p_fallo_sin_grado"] += prob
     necesario = resistencia - fijo
     cuenta = f"{resistencia} {operador(-fijo)} = {necesario}" if fijo else str(necesario)
     pasos = (
