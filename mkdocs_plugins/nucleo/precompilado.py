@@ -137,14 +137,17 @@ class Precompilacion:
             ultima = error.decode(errors="replace").strip().splitlines()[-1:] or ["sin mensaje"]
             raise subprocess.SubprocessError(f"Node terminó con {proceso.returncode}: {ultima[0]}")
         assert self._trabajo is not None
-        self._cache.parent.mkdir(parents=True, exist_ok=True)
-        nueva = Path(tempfile.mkdtemp(prefix="nueva-", dir=self._cache.parent))
+        self._cache.mkdir(parents=True, exist_ok=True)
+        nueva = Path(tempfile.mkdtemp(prefix=".nueva-", dir=self._cache))
         for nombre in (BIBLIOTECA, PYC):
             shutil.copyfile(Path(self._trabajo.name) / "salida" / nombre, nueva / nombre)
-        if self._cache.exists():
-            shutil.rmtree(self._cache)
-        self._cache.mkdir(parents=True)
-        nueva.rename(self._destino)
+        try:
+            nueva.rename(self._destino)
+        except OSError:  # otra construcción la guardó a la vez: es la misma
+            shutil.rmtree(nueva, ignore_errors=True)
+        for vieja in self._cache.iterdir():
+            if vieja != self._destino and not vieja.name.startswith(".nueva-"):
+                shutil.rmtree(vieja, ignore_errors=True)
 
     def cerrar(self) -> None:
         """Para Node si sigue en marcha (una construcción que falló) y borra lo temporal."""
