@@ -91,12 +91,20 @@ class Precompilacion:
     desde que se crea hasta :meth:`resultado`."""
 
     def __init__(self, raiz: Path, pyodide: Path) -> None:
-        fuentes = _fuentes()
         self._cache = raiz / CACHE
-        self._destino = self._cache / huella(pyodide, fuentes)
+        self._destino = self._cache / "sin-huella"
         self._proceso: subprocess.Popen[bytes] | None = None
         self._trabajo: tempfile.TemporaryDirectory[str] | None = None
         self._motivo = ""
+        try:
+            self._empezar(pyodide)
+        except OSError as error:
+            self._motivo = str(error)
+            self.cerrar()
+
+    def _empezar(self, pyodide: Path) -> None:
+        fuentes = _fuentes()
+        self._destino = self._cache / huella(pyodide, fuentes)
         if (self._destino / PYC).is_file():
             return
         node = _node()
