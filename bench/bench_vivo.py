@@ -5,21 +5,26 @@ Construye el sitio, lo sirve en local y mide en Chromium, con la caché vacía (
 nuevo cada vez):
 
 - del clic en el primer «Probar» de «Hacer cosas» al primer resultado en la página;
-- la referencia de la misma ejecución: Pyodide solo, sin el motor (un Worker que lo arranca y
-  evalúa ``1 + 1``), para leer el primer resultado como razón y no como segundos de una
-  máquina que otros comparten;
+- la referencia de la misma ejecución: Pyodide solo, tal como viene de npm y sin el motor (un
+  Worker que lo arranca con su ``python_stdlib.zip`` y evalúa ``1 + 1``), para leer el primer
+  resultado como razón y no como segundos de una máquina que otros comparten;
+- con ``--fuentes``, el mismo primer resultado sin nada precompilado (como se publica sin Node:
+  la biblioteca estándar de npm, en fuentes, y ``tapiz_rules`` en ``.py``), alternando
+  visitas con el de ahora: lo que da precompilar, con la misma página y la misma carga;
 - con ``--antes REV``, el mismo primer resultado con el motor (``tapiz_rules``) de esa
-  revisión en ``motor.zip``, alternando visitas con el de ahora: lo que cambió el motor, con
-  la misma Pyodide, la misma página y la misma carga de la máquina;
+  revisión en ``motor.zip`` (en fuentes), alternando visitas con el de ahora: lo que cambió
+  el motor, con la misma Pyodide, la misma página y la misma carga de la máquina;
 - después, cada evaluación: de enviar el formulario a que cambia el resultado (mediana, p95);
 - los bytes que se descargan para el motor (lo que pide la página, y su tamaño con gzip, que
-  es lo que viaja desde un servidor estático que comprime) y, como referencia en la misma
-  ejecución, los del resto de la página antes de tocar nada, que no cambian.
+  es lo que viaja desde un servidor estático que comprime; con ``--fuentes``, también sin
+  precompilar) y, como referencia en la misma ejecución, los del resto de la página antes de
+  tocar nada, que no cambian.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import io
 import os
 import statistics
@@ -31,7 +36,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from desarrollo.peso import comprimido, peso_de_pagina
+from desarrollo.peso import peso_de_pagina
 
 RAIZ = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "tests" / "navegador"))
@@ -65,14 +70,24 @@ EVALUAR = """async (veces) => {
 PYODIDE_SOLO = """(() => {
   self.onmessage = async () => {
     const carpeta = new URL("../assets/tapiz/vivo/pyodide/", self.location.href).href;
+    const npm = new URL("../assets/tapiz/vivo/npm/", self.location.href).href;
     self.importScripts(carpeta + "pyodide.js");
-    const pyodide = await self.loadPyodide({ indexURL: carpeta });
+    const pyodide = await self.loadPyodide({
+      indexURL: carpeta,
+      stdLibURL: npm + "python_stdlib.zip",
+      lockFileURL: npm + "pyodide-lock.json",
+    });
     self.postMessage(pyodide.runPython("1 + 1"));
   };
 })();
 """
-"""La referencia: lo que tarda Pyodide en arrancar sin el motor (se escribe solo en el sitio
-que construye el banco, junto a ``tapiz/motor.js``, para que pida los mismos ficheros)."""
+"""La referencia: lo que tarda Pyodide de npm, sin tocar, en arrancar sin el motor (se escribe
+solo en el sitio que construye el banco, junto a ``tapiz/motor.js``, con la biblioteca estándar
+y la lista de paquetes de npm en ``assets/tapiz/vivo/npm/``)."""
+NPM = RAIZ / "node_modules" / "pyodide"
+VIVO = MOTOR.strip("/")
+SIN_PRECOMPILAR = ("python_stdlib.zip", "pyodide-lock.json")
+"""Lo que cambia de Pyodide al publicarlo (con ``motor.zip``): con ``--fuentes``, el de npm."""
 
 ARRANCAR_SOLO = """() => new Promise((listo, fallo) => {
   const trabajador = new Worker("../tapiz/pyodide-solo.js");
@@ -154,14 +169,35 @@ def carga() -> str:
     return ", ".join(f"{c:.1f}" for c in os.getloadavg())
 
 
-def bytes_del_motor(sitio: Path, pedidas: list[str]) -> tuple[int, int]:
-    """Lo que se pidió de assets/tapiz/vivo/: bytes tal cual y con gzip."""
+def bytes_del_motor(sitio: Path, pedidas: list[str], en_vez: dict[str, bytes]) -> tuple[int, int]:
+    """Lo que se pidió de assets/tapiz/vivo/: bytes tal cual y con gzip (``en_vez``: ruta en el
+    sitio → bytes de otra variante)."""
     ficheros = {u.split(MOTOR, 1)[1] for u in pedidas if MOTOR in u}
-    rutas = [sitio / MOTOR.strip("/") / f for f in sorted(ficheros)]
-    return sum(r.stat().st_size for r in rutas), sum(comprimido(r) for r in rutas)
+    rutas = [f"{VIVO}/{f}" for f in sorted(ficheros)]
+    datos = [en_vez.get(r) or (sitio / r).read_bytes() for r in rutas]
+    return sum(len(d) for d in datos), sum(len(gzip.compress(d, compresslevel=9)) for d in datos)
 
 
-def main(veces: int = 3, antes: str | None = None) -> None:
+def variantes(sitio: Path, antes: str | None, fuentes: bool) -> dict[str, dict[str, bytes]]:
+    """Cada variante que se mide: ruta en el sitio → bytes (lo que se escribe antes de visitar)."""
+    motor = f"{VIVO}/motor.zip"
+    ahora = {motor: (sitio / motor).read_bytes()}
+    ahora |= {
+        f"{VIVO}/pyodide/{n}": (sitio / VIVO / "pyodide" / n).read_bytes() for n in SIN_PRECOMPILAR
+    }
+    medidas = {"ahora": ahora}
+    if fuentes:
+        npm = {f"{VIVO}/pyodide/{n}": (NPM / n).read_bytes() for n in SIN_PRECOMPILAR}
+        medidas["fuentes"] = {**npm, motor: motor_de_revision(ahora[motor], "HEAD")}
+    if antes:
+        medidas[antes] = {**ahora, motor: motor_de_revision(ahora[motor], antes)}
+    return medidas
+
+
+NOMBRES = {"ahora": "el motor de ahora", "fuentes": "sin precompilar (fuentes, como sin Node)"}
+
+
+def main(veces: int = 3, antes: str | None = None, fuentes: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as carpeta:
@@ -169,42 +205,50 @@ def main(veces: int = 3, antes: str | None = None) -> None:
         servidor, base = servir(sitio)
         construir_sitio(sitio, base)
         (sitio / "tapiz" / "pyodide-solo.js").write_text(PYODIDE_SOLO, encoding="utf-8")
-        zip_motor = sitio / MOTOR.strip("/") / "motor.zip"
-        motores = {"ahora": zip_motor.read_bytes()}
-        if antes:
-            motores[antes] = motor_de_revision(motores["ahora"], antes)
+        (sitio / VIVO / "npm").mkdir()
+        for nombre in SIN_PRECOMPILAR:
+            (sitio / VIVO / "npm" / nombre).write_bytes((NPM / nombre).read_bytes())
+        medidas = variantes(sitio, antes, fuentes)
         peso = peso_de_pagina(sitio, PAGINA + "index.html")
         carga_antes = carga()
         solo: list[float] = []
-        primeros: dict[str, list[float]] = {nombre: [] for nombre in motores}
+        primeros: dict[str, list[float]] = {nombre: [] for nombre in medidas}
         visitas = []
         with sync_playwright() as playwright:
             navegador = lanzar_chromium(playwright)
             for _ in range(veces):
                 solo.append(pyodide_solo(navegador, base))
-                for nombre, motor in motores.items():
-                    zip_motor.write_bytes(motor)
+                for nombre, ficheros in medidas.items():
+                    for ruta, datos in ficheros.items():
+                        (sitio / ruta).write_bytes(datos)
                     visita = una_visita(navegador, base)
                     primeros[nombre].append(visita[0])
                     if nombre == "ahora":
                         visitas.append(visita)
             navegador.close()
-        zip_motor.write_bytes(motores["ahora"])
+        for ruta, datos in medidas["ahora"].items():
+            (sitio / ruta).write_bytes(datos)
         servidor.shutdown()
         evaluaciones = [t for v in visitas for t in v[1]]
         previas = visitas[0][2]
-        crudo, gzip = bytes_del_motor(sitio, visitas[0][3])
+        crudo, comprimidos = bytes_del_motor(sitio, visitas[0][3], {})
         print(f"Reglas en vivo en «{PAGINA}», {veces} visitas con la caché vacía")
         print(
             f"  carga de la máquina (1, 5 y 15 min): al empezar {carga_antes}; al acabar {carga()}"
         )
         print(f"  peticiones al motor antes de tocar nada: {sum(MOTOR in u for u in previas)}")
         print(f"  código de la página antes de tocar nada (gzip): {peso.total_codigo} B")
-        print(f"  motor descargado al pedirlo: {crudo / 1e6:.2f} MB, {gzip / 1e6:.2f} MB con gzip")
-        print(f"    razón motor / código de la página: {gzip / peso.total_codigo:.0f}")
-        print(f"  referencia, Pyodide solo hasta «1 + 1»: {resumen(solo)}")
+        print(
+            f"  motor descargado al pedirlo: {crudo / 1e6:.2f} MB, "
+            f"{comprimidos / 1e6:.2f} MB con gzip"
+        )
+        if fuentes:
+            crudo_f, gzip_f = bytes_del_motor(sitio, visitas[0][3], medidas["fuentes"])
+            print(f"    sin precompilar: {crudo_f / 1e6:.2f} MB, {gzip_f / 1e6:.2f} MB con gzip")
+        print(f"    razón motor / código de la página: {comprimidos / peso.total_codigo:.0f}")
+        print(f"  referencia, Pyodide de npm solo hasta «1 + 1»: {resumen(solo)}")
         for nombre, segundos in primeros.items():
-            motor = "el motor de ahora" if nombre == "ahora" else f"el motor de {nombre}"
+            motor = NOMBRES.get(nombre, f"el motor de {nombre} (en fuentes)")
             print(f"  primer «Probar» → primer resultado, {motor}: {resumen(segundos)}")
             razon = statistics.median(segundos) / statistics.median(solo)
             print(f"    razón con la referencia: {razon:.2f}")
@@ -222,5 +266,8 @@ if __name__ == "__main__":
     argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     argumentos.add_argument("veces", nargs="?", type=int, default=3)
     argumentos.add_argument("--antes", help="revisión de git cuyo motor se mide también")
+    argumentos.add_argument(
+        "--fuentes", action="store_true", help="también sin precompilar (como sin Node)"
+    )
     leidos = argumentos.parse_args()
-    main(leidos.veces, leidos.antes)
+    main(leidos.veces, leidos.antes, leidos.fuentes)

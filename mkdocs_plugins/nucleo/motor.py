@@ -6,6 +6,9 @@ La construcción copia de ``node_modules/pyodide`` (``npm ci``, versión fijada 
 declaración de cada Lienzo ya leída, y su ``reglas.py`` si lo tiene). Nada de esto se
 descarga con la página: lo pide ``tapiz/motor.js`` cuando quien lee pide algo en vivo.
 
+Con Node, el Python que la página importa al arrancar va ya compilado (``precompilado.py``):
+la biblioteca estándar de Pyodide y ``tapiz_rules``, en ``.pyc``. Sin Node, en fuentes.
+
 Sin ``node_modules/pyodide`` el libro se publica igual, sin reglas en vivo: los controles
 «Probar» dicen que el motor no está disponible.
 """
@@ -22,6 +25,7 @@ from typing import Any
 
 import tapiz_rules
 from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.precompilado import Precompilacion, Precompilado
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 from tapiz_rules.vivo import documento_en_datos
 from tapiz_rules.yaml_con_lineas import cargar_mapa
@@ -40,7 +44,8 @@ PYODIDE = (
 )
 """Lo que Pyodide carga al arrancar (el cargador clásico, para un Worker sin módulos: así
 no depende de que el servidor conozca el tipo de ``.mjs``). Los paquetes de su
-``pyodide-lock.json`` no se publican: el motor no los necesita."""
+``pyodide-lock.json`` no se publican: el motor no los necesita, y la lista que se publica va sin
+ellos (:func:`lista_sin_paquetes`)."""
 FECHA_FIJA = (1980, 1, 1, 0, 0, 0)
 """Las entradas del zip llevan esta fecha: dos construcciones iguales dan el mismo fichero."""
 
@@ -51,8 +56,23 @@ def carpeta_pyodide(raiz: Path) -> Path | None:
     return carpeta if all((carpeta / f).is_file() for f in PYODIDE) else None
 
 
-def publicar(sitio: Path, raiz: Path, configuracion: Configuracion) -> bool:
-    """Copia Pyodide y escribe ``motor.zip`` en el sitio; False si falta Pyodide."""
+def precompilar(raiz: Path) -> Precompilacion | None:
+    """Empieza a precompilar el Python de la página (None sin Pyodide): el plugin lo hace al
+    principio de la construcción, y Node trabaja mientras se construyen las páginas."""
+    origen = carpeta_pyodide(raiz)
+    return Precompilacion(raiz, origen) if origen is not None else None
+
+
+def publicar(
+    sitio: Path,
+    raiz: Path,
+    configuracion: Configuracion,
+    precompilacion: Precompilacion | None = None,
+) -> bool:
+    """Copia Pyodide y escribe ``motor.zip`` en el sitio; False si falta Pyodide.
+
+    ``precompilacion`` es la que el plugin empezó al principio de la construcción; sin ella,
+    se hace aquí (de la caché, o con Node)."""
     origen = carpeta_pyodide(raiz)
     if origen is None:
         log.info(
@@ -60,12 +80,31 @@ def publicar(sitio: Path, raiz: Path, configuracion: Configuracion) -> bool:
             "(instálalo con «npm ci», véase el README)"
         )
         return False
+    compilado = (precompilacion or Precompilacion(raiz, origen)).resultado()
     destino = sitio / CARPETA
     (destino / "pyodide").mkdir(parents=True, exist_ok=True)
     for nombre in PYODIDE:
-        _copiar(origen / nombre, destino / "pyodide" / nombre)
-    (destino / "motor.zip").write_bytes(motor_zip(configuracion))
+        if nombre == "pyodide-lock.json":
+            _escribir(destino / "pyodide" / nombre, lista_sin_paquetes(origen / nombre))
+        elif nombre == "python_stdlib.zip" and compilado is not None:
+            _escribir(destino / "pyodide" / nombre, compilado.biblioteca)
+        else:
+            _copiar(origen / nombre, destino / "pyodide" / nombre)
+    (destino / "motor.zip").write_bytes(motor_zip(configuracion, compilado))
     return True
+
+
+def lista_sin_paquetes(lista: Path) -> bytes:
+    """``pyodide-lock.json`` sin sus paquetes: Pyodide la lee al arrancar y son 120 KB de
+    paquetes que no se publican (quedan ``info`` y la forma que Pyodide espera)."""
+    datos = json.loads(lista.read_bytes())
+    return json.dumps({**datos, "packages": {}}, sort_keys=True).encode()
+
+
+def _escribir(destino: Path, datos: bytes) -> None:
+    """Escribe si cambió: la fecha de lo que no cambia no cambia."""
+    if not destino.is_file() or destino.read_bytes() != datos:
+        destino.write_bytes(datos)
 
 
 def _copiar(origen: Path, destino: Path) -> None:
@@ -99,13 +138,21 @@ def libro(configuracion: Configuracion) -> tuple[dict[str, Any], dict[str, bytes
     return {"lienzos": lienzos}, ficheros
 
 
-def motor_zip(configuracion: Configuracion) -> bytes:
-    """``tapiz_rules`` (solo sus ``.py``), ``libro.json`` y el Python de los Lienzos."""
+def motor_zip(configuracion: Configuracion, compilado: Precompilado | None = None) -> bytes:
+    """``tapiz_rules``, ``libro.json`` y el Python de los Lienzos.
+
+    De ``tapiz_rules`` van sus ``.py`` y, con ``compilado``, el ``.pyc`` en lugar del ``.py``
+    de cada módulo que importa la página (Python lo carga igual, sin compilarlo)."""
     paquete = Path(tapiz_rules.__file__).parent
     datos, ficheros = libro(configuracion)
     ficheros["libro.json"] = json.dumps(datos, ensure_ascii=False, sort_keys=True).encode()
+    pyc = compilado.pyc if compilado is not None else {}
     for fichero in paquete.rglob("*.py"):
-        ficheros[f"tapiz_rules/{fichero.relative_to(paquete).as_posix()}"] = fichero.read_bytes()
+        ruta = f"tapiz_rules/{fichero.relative_to(paquete).as_posix()}"
+        if ruta + "c" in pyc:
+            ficheros[ruta + "c"] = pyc[ruta + "c"]
+        else:
+            ficheros[ruta] = fichero.read_bytes()
     salida = io.BytesIO()
     with zipfile.ZipFile(salida, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archivo:
         for nombre in sorted(ficheros):

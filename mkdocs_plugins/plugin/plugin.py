@@ -43,6 +43,7 @@ from mkdocs_plugins.nucleo.configuracion import (
 from mkdocs_plugins.nucleo.definiciones import apartar_definiciones
 from mkdocs_plugins.nucleo.definiciones import problemas as problemas_de_definiciones
 from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
+from mkdocs_plugins.nucleo.precompilado import Precompilacion
 from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.plugin import (
     adelanto,
@@ -84,6 +85,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Con ``mkdocs serve``, el error de tapiz.yml o de un lienzo.yml, que va en cada página."""
         self.raiz = Path()
         self.historial: Historial | None = None
+        self.precompilacion: Precompilacion | None = None
+        """El Python de las reglas en vivo, que se compila (con Node) mientras se construye."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -115,6 +118,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         memoria.empezar()  # antes del adelanto: sus procesos también recuerdan
         self.carpeta_modulos = _carpeta_modulos(config)
         self._adelantar(config)
+        self._cerrar_precompilacion()
+        self.precompilacion = motor.precompilar(raiz)
         return config
 
     def _adelantar(self, config: MkDocsConfig) -> None:
@@ -332,7 +337,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self._cerrar_adelanto()
+        self._cerrar_precompilacion()
         memoria.terminar()
+
+    def _cerrar_precompilacion(self) -> None:
+        if self.precompilacion is not None:
+            self.precompilacion.cerrar()
+            self.precompilacion = None
 
     def _cerrar_adelanto(self) -> None:
         if self.adelanto is not None:
@@ -348,7 +359,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             sitio, base, self.estados, sorted(self.con_widgets), self.cache
         )
         datos.escribir(ficheros)
-        motor.publicar(sitio, self.raiz, self.configuracion)
+        precompilacion, self.precompilacion = self.precompilacion, None
+        motor.publicar(sitio, self.raiz, self.configuracion, precompilacion)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "

@@ -6,7 +6,7 @@
 /** @typedef {{ sistema: string, edicion: string, opcionales: string[], lienzo: string }} Reglas */
 
 export const CARGANDO =
-  "Cargando el motor de reglas del libro (Python en tu navegador, unos 5 MB la primera vez; luego queda guardado)…";
+  "Cargando el motor de reglas del libro (Python en tu navegador, unos 6 MB la primera vez; luego queda guardado)…";
 export const SIN_MOTOR =
   "El motor de reglas no se ha podido cargar en este navegador; el libro sigue como está, con sus ejemplos y tablas ya calculados.";
 const CLAVE = "tapiz-reglas";

