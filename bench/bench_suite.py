@@ -77,6 +77,9 @@ def medir(carpeta: Path, orden: list[str], extra: list[str] | None = None) -> in
     print(f"carga después: {carga()}")
     print(f"reloj: {segundos:.0f} s ({segundos / 60:.1f} min), salida {proceso.returncode}")
     print(next((linea for linea in reversed(lineas) if " in " in linea), "(sin resumen)"))
+    for linea in lineas:
+        if linea.startswith(("FAILED ", "ERROR ")):
+            print(linea)
     print("las diez más lentas:")
     for linea in [linea for linea in lineas if DURACION.match(linea)][:10]:
         print(f"  {linea.strip()}")

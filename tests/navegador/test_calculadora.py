@@ -19,8 +19,8 @@ import pytest
 
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.vivo.calculadora import iniciales
+from tests.navegador.axe import violaciones
 from tests.navegador.conftest import apagar_el_motor, llevar_a_la_calculadora
-from tests.navegador.test_sitio import _violaciones
 from tests.navegador.test_widgets import ANUNCIO, anuncio_tras
 
 pytestmark = pytest.mark.navegador
@@ -143,7 +143,7 @@ def test_con_el_motor_la_calculadora_da_lo_de_la_cli(viva):
         assert pasos[0].startswith("Bonus de rasgos: ")
         if textos["dados"]:
             _tirada(pestana, calculadora, _numeros(textos))
-    assert _violaciones(pestana.page, contexto=CALCULADORA) == []
+    assert violaciones(pestana.page, dentro=CALCULADORA) == []
 
     # Un dato que no se puede leer: se marca, se dice con su etiqueta y no queda tabla vieja.
     nivel = calculadora.get_by_label(ETIQUETAS["nivel"], exact=True)
