@@ -12,6 +12,21 @@ function rutaDe(url) {
   return url.pathname.replace(/index\.html$/, "");
 }
 
+const REFERENCIAS = ["for", "aria-describedby", "aria-labelledby", "aria-controls"];
+
+/**
+ * Lo que nombra un id del capítulo (una etiqueta a su campo, una ayuda…) sigue al id renombrado.
+ * @param {Capitulo} capitulo
+ */
+function renombrarReferencias(capitulo) {
+  for (const atributo of REFERENCIAS) {
+    for (const elemento of capitulo.querySelectorAll(`[${atributo}]`)) {
+      const ids = /** @type {string} */ (elemento.getAttribute(atributo)).split(/\s+/).filter(Boolean);
+      elemento.setAttribute(atributo, ids.map((id) => `${capitulo.id}-${id}`).join(" "));
+    }
+  }
+}
+
 /**
  * Renombra los ids de cada capítulo y reescribe los enlaces entre páginas del libro.
  * @param {HTMLElement} libro
@@ -26,6 +41,7 @@ export function prepararLibro(libro) {
     capitulo.origen = origen;
     porRuta.set(rutaDe(origen), capitulo);
     for (const conId of capitulo.querySelectorAll("[id]")) conId.id = `${capitulo.id}-${conId.id}`;
+    renombrarReferencias(capitulo);
   }
   for (const capitulo of capitulos) {
     for (const enlace of /** @type {NodeListOf<HTMLAnchorElement>} */ (capitulo.querySelectorAll("a[href]"))) {
