@@ -82,7 +82,10 @@ def ficheros(configuracion: Configuracion) -> dict[str, str]:
     leidas = fuentes(configuracion)
     lienzos = [lz for _, lz in configuracion.lienzos]
     salida = {f"sistemas/{n}.json": api.sistema(n) for n in SISTEMAS}
-    salida |= {f"lienzos/{api.nombre_de_lienzo(lz)}.json": api.lienzo(lz) for lz in lienzos}
+    salida |= {
+        f"lienzos/{api.nombre_de_lienzo(lz)}.json": api.lienzo(lz, str(configuracion.paginas))
+        for lz in lienzos
+    }
     salida |= {
         api_paginas.fichero_de(f.pagina): api_paginas.pagina(f, titulo, a_html)
         for f, titulo in leidas
