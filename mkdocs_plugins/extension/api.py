@@ -103,9 +103,12 @@ def ficheros(configuracion: Configuracion) -> dict[str, str]:
     return {ruta: api.texto(datos) for ruta, datos in salida.items()}
 
 
-def escribir(destino: Path, configuracion: Configuracion) -> int:
-    """Escribe la API en ``destino/api/v1/``; cuántos ficheros (cada carpeta, creada una vez)."""
-    escritos = ficheros(configuracion)
+def escribir(
+    destino: Path, configuracion: Configuracion, preparados: dict[str, str] | None = None
+) -> int:
+    """Escribe la API en ``destino/api/v1/`` (los ficheros ``preparados`` en otro proceso, si
+    los hay); cuántos ficheros (cada carpeta, creada una vez)."""
+    escritos = ficheros(configuracion) if preparados is None else preparados
     carpeta = destino / api.CARPETA
     for subcarpeta in {(carpeta / ruta).parent for ruta in escritos}:
         subcarpeta.mkdir(parents=True, exist_ok=True)

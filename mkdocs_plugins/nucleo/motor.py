@@ -51,8 +51,11 @@ def carpeta_pyodide(raiz: Path) -> Path | None:
     return carpeta if all((carpeta / f).is_file() for f in PYODIDE) else None
 
 
-def publicar(sitio: Path, raiz: Path, configuracion: Configuracion) -> bool:
-    """Copia Pyodide y escribe ``motor.zip`` en el sitio; False si falta Pyodide."""
+def publicar(
+    sitio: Path, raiz: Path, configuracion: Configuracion, preparado: bytes | None = None
+) -> bool:
+    """Copia Pyodide y escribe ``motor.zip`` en el sitio (el ``preparado`` en otro proceso,
+    si lo hay); False si falta Pyodide."""
     origen = carpeta_pyodide(raiz)
     if origen is None:
         log.info(
@@ -64,7 +67,8 @@ def publicar(sitio: Path, raiz: Path, configuracion: Configuracion) -> bool:
     (destino / "pyodide").mkdir(parents=True, exist_ok=True)
     for nombre in PYODIDE:
         _copiar(origen / nombre, destino / "pyodide" / nombre)
-    (destino / "motor.zip").write_bytes(motor_zip(configuracion))
+    zip_del_motor = motor_zip(configuracion) if preparado is None else preparado
+    (destino / "motor.zip").write_bytes(zip_del_motor)
     return True
 
 

@@ -16,6 +16,11 @@ coincide: si algo difiere, el bloque se ejecuta en MkDocs como siempre. Los
 bloques con problemas nunca llegan a la caché, así que sus mensajes salen siempre
 de la construcción.
 
+Al acabar sus páginas, el primer proceso prepara también lo que solo depende de
+la fuente y se publica al final: los ficheros de la API (``api/v1/``) y
+``motor.zip``. MkDocs los recoge en ``on_post_build`` y los escribe; si ese proceso
+falló, los prepara él, como sin adelanto.
+
 Los procesos se bifurcan (``fork``) del de MkDocs, que ya tiene todo cargado.
 Donde no se puede bifurcar sin riesgo (sin ``fork``, en macOS, o con otros hilos
 vivos, como en las reconstrucciones de ``mkdocs serve``) no hay adelanto y todo se
@@ -37,7 +42,8 @@ from typing import Any
 from markdown import Markdown
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
-from mkdocs_plugins.nucleo import dados_en_texto, datos
+from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.nucleo import dados_en_texto, datos, motor
 from mkdocs_plugins.nucleo.bloques import separar_front_matter
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.configuracion import Configuracion
@@ -71,6 +77,17 @@ def se_puede_bifurcar() -> bool:
 PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
 SIN_PAGINA = -1
 """Lo que se envía sin ser de una página: lo de la calculadora."""
+FINALES = -2
+"""Lo que se publica al final (la API y ``motor.zip``), del primer proceso."""
+
+
+@dataclass(frozen=True)
+class Finales:
+    """Lo que el primer proceso auxiliar prepara para el final de la construcción."""
+
+    api: dict[str, str] | None
+    """Cada fichero de ``api/v1/`` por su ruta (None si no se publica la API)."""
+    motor_zip: bytes
 
 
 class Adelanto:
@@ -83,20 +100,29 @@ class Adelanto:
     """
 
     def __init__(
-        self, configuracion: Configuracion, paginas: list[PaginaPendiente], procesos: int
+        self,
+        configuracion: Configuracion,
+        paginas: list[PaginaPendiente],
+        procesos: int,
+        *,
+        finales: bool = False,
+        con_api: bool = False,
     ) -> None:
+        """Con ``finales``, el primer proceso prepara también ``motor.zip`` y, con ``con_api``,
+        la API: quien lo pide debe recogerlo (``finales()``), o el proceso no puede acabar."""
         contexto = multiprocessing.get_context("fork")
         self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
         self._estados = contexto.Array("b", len(paginas))
-        self._cola: multiprocessing.Queue[tuple[int, dict[str, Any]]] = contexto.Queue()
-        self._recibidas: dict[int, dict[str, Any]] = {}
+        self._cola: multiprocessing.Queue[tuple[int, Any]] = contexto.Queue()
+        self._recibidas: dict[int, Any] = {}
         self._procesos = [
             contexto.Process(
                 target=_trabajar,
                 args=(configuracion, paginas, self._estados, self._cola),
+                kwargs={"finales": finales and numero == 0, "con_api": con_api},
                 daemon=True,
             )
-            for _ in range(procesos)
+            for numero in range(procesos)
         ]
         # Lo que ya existe queda fuera de la recogida de basura mientras haya auxiliares: si no,
         # recorrerlo escribiría en páginas de memoria compartidas tras bifurcar, que el sistema
@@ -114,21 +140,33 @@ class Adelanto:
             if self._estados[indice] == PENDIENTE:
                 self._estados[indice] = EN_MKDOCS
                 return {}
+        entradas: dict[str, Any] = self._esperar(indice) or {}
+        return entradas
+
+    def finales(self) -> Finales | None:
+        """La API y ``motor.zip``, esperándolos; None si el proceso que los prepara falló."""
+        finales: Finales | None = self._esperar(FINALES)
+        return finales
+
+    def _esperar(self, indice: int) -> Any:
+        """Lo que envíen con ese índice; None si antes terminan todos los procesos."""
         self._recoger()
         while indice not in self._recibidas:
             try:
-                recibido, entradas = self._cola.get(timeout=0.5)
+                recibido, enviado = self._cola.get(timeout=0.5)
             except queue.Empty:
                 if not any(proceso.is_alive() for proceso in self._procesos):
-                    return {}
+                    self._recoger()  # lo que enviaron justo antes de acabar
+                    return self._recibidas.pop(indice, None)
                 continue
-            self._recibidas[recibido] = entradas
+            self._recibidas[recibido] = enviado
         return self._recibidas.pop(indice)
 
     def sin_pagina(self) -> dict[str, Any]:
         """Lo que ha llegado sin ser de una página; sin esperar: lo que falte, lo hace MkDocs."""
         self._recoger()
-        return self._recibidas.pop(SIN_PAGINA, {})
+        calculadora: dict[str, Any] = self._recibidas.pop(SIN_PAGINA, {})
+        return calculadora
 
     def _recoger(self) -> None:
         """Lo que ya está en la cola, sin esperar: vaciarla deja al auxiliar terminar y salir
@@ -152,9 +190,13 @@ def _trabajar(
     configuracion: Configuracion,
     paginas: list[PaginaPendiente],
     estados: Any,
-    cola: multiprocessing.Queue[tuple[int, dict[str, Any]]],
+    cola: multiprocessing.Queue[tuple[int, Any]],
+    *,
+    finales: bool = False,
+    con_api: bool = False,
 ) -> None:
-    """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas."""
+    """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas;
+    el primero (``finales``) prepara después la API (si ``con_api``) y ``motor.zip``."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
     ejecutor = Ejecutor(configuracion)
     for indice, pagina in enumerate(paginas):
@@ -172,6 +214,13 @@ def _trabajar(
     calculadora = Cache(None, huella="")
     datos.reglas_en_json(configuracion.base, calculadora)
     cola.put((SIN_PAGINA, calculadora.guardadas()))
+    if finales:
+        try:
+            api = api_estatica.ficheros(configuracion) if con_api else None
+            preparados: Finales | None = Finales(api, motor.motor_zip(configuracion))
+        except Exception:  # MkDocs los preparará él, y dirá el error si lo hay
+            preparados = None
+        cola.put((FINALES, preparados))
 
 
 class Ejecutor:

@@ -136,7 +136,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.catalogo:
             ruta = _ruta_mostrada(catalogo.RUTA, config)
             paginas.append(adelanto.PaginaPendiente(ruta, None, catalogo.markdown()))
-        self.adelanto = adelanto.Adelanto(self.configuracion, paginas, procesos)
+        self.adelanto = adelanto.Adelanto(
+            self.configuracion, paginas, procesos, finales=True, con_api=self.config.api
+        )
 
     def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
         """La caché de los bloques, la misma mientras no cambien el código ni las reglas."""
@@ -340,7 +342,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.adelanto = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        finales = None
         if self.adelanto is not None and self.cache is not None:
+            finales = self.adelanto.finales()  # llegan tras lo de la calculadora
             self.cache.ofrecer(self.adelanto.sin_pagina())
         self._cerrar_adelanto()
         if not self.config.enabled:
@@ -348,14 +352,15 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         sitio, base = Path(config.site_dir), self.configuracion.base
         ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets, self.cache)
         datos.escribir(ficheros)
-        motor.publicar(sitio, self.raiz, self.configuracion)
+        zip_preparado = finales.motor_zip if finales else None
+        motor.publicar(sitio, self.raiz, self.configuracion, zip_preparado)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
                 f"{self.cache.fallos} fallos"
             )
         if self.config.api:
-            api_estatica.escribir(sitio, self.configuracion)
+            api_estatica.escribir(sitio, self.configuracion, finales.api if finales else None)
         if self.historial is not None:
             cambios.escribir_feed(config, self.historial)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE

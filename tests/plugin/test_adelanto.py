@@ -11,7 +11,8 @@ import threading
 import time
 from pathlib import Path
 
-from mkdocs_plugins.nucleo import cache, catalogo
+from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.nucleo import cache, catalogo, motor
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
 from mkdocs_plugins.plugin import adelanto
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
@@ -34,10 +35,10 @@ def _esperar_a_los_procesos() -> None:
 def test_con_adelanto_se_publica_lo_mismo_que_sin_el(tmp_path: Path) -> None:
     paginas = [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"]
     adelantado = sitio(tmp_path / "adelantado", paginas)
-    _con(adelantado, "catalogo: false\n      procesos: 1")
+    _con(adelantado, "catalogo: false\n      api: true\n      procesos: 1")
     assert construir(adelantado, "--strict").returncode == 0
     en_mkdocs = sitio(tmp_path / "en-mkdocs", paginas)
-    _con(en_mkdocs, "catalogo: false\n      cache: false")
+    _con(en_mkdocs, "catalogo: false\n      api: true\n      cache: false")
     assert construir(en_mkdocs, "--strict").returncode == 0
     assert publicado(adelantado) == publicado(en_mkdocs)
 
@@ -105,6 +106,35 @@ def test_las_paginas_llegan_de_otro_proceso_y_un_fallo_no_se_pierde(tmp_path: Pa
         assert trabajo.entradas("srd/no-existe.md") == {}
         (bloque,) = [e for e in trabajo.entradas("srd/una.md").values() if isinstance(e, dict)]
         assert 'id="ejemplo-srd-una-un-veinte-natural"' in bloque["html"]
+    finally:
+        trabajo.cerrar()
+
+
+def test_el_primer_proceso_prepara_la_api_y_el_motor(tmp_path: Path) -> None:
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    (tmp_path / "una.md").write_text(AVISO, encoding="utf-8")
+    paginas = [adelanto.PaginaPendiente("srd/una.md", str(tmp_path / "una.md"))]
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, finales=True, con_api=True)
+    try:
+        finales = trabajo.finales()
+    finally:
+        trabajo.cerrar()
+    assert finales is not None
+    assert finales.api == api_estatica.ficheros(configuracion)
+    assert "paginas/una.json" in finales.api
+    assert finales.motor_zip == motor.motor_zip(configuracion)
+
+
+def test_sin_el_proceso_que_los_prepara_no_hay_finales_ni_espera(tmp_path: Path) -> None:
+    """MkDocs los prepara entonces él (el plugin, con ``finales()`` None)."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, finales=True)
+    try:
+        for proceso in trabajo._procesos:
+            proceso.kill()
+            proceso.join()
+        assert trabajo.finales() is None
     finally:
         trabajo.cerrar()
 
