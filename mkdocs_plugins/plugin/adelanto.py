@@ -10,7 +10,9 @@ Cada proceso pasa sus páginas por los preprocesadores de Markdown (ahí
 ``pymdownx.superfences`` encuentra las vallas y llama a la extensión, como en la
 construcción) y envía las entradas de caché de sus bloques, más las de las
 distribuciones de los dados de su texto y las de la calculadora, que necesitan los
-ficheros de datos; el plugin las ofrece a la caché antes de convertir la página.
+ficheros de datos; el plugin las ofrece a la caché antes de convertir la página. Envía
+también la estructura que markdown-it-py leyó del texto de la página: si MkDocs da a la
+extensión exactamente ese texto, no lo lee otra vez.
 Una entrada solo se usa si su clave (el texto, el sitio y las reglas del bloque)
 coincide: si algo difiere, el bloque se ejecuta en MkDocs como siempre. Los
 bloques con problemas nunca llegan a la caché, así que sus mensajes salen siempre
@@ -40,13 +42,18 @@ from pathlib import Path
 from typing import Any
 
 from markdown import Markdown
+from mkdocs.utils import meta
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.nucleo import dados_en_texto, datos, motor
-from mkdocs_plugins.nucleo.bloques import separar_front_matter
+from mkdocs_plugins.nucleo.bloques import lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.estructura import Estructura
+
+Leida = tuple[str, int, Estructura]
+"""El texto que la extensión recibió de una página, su desplazamiento y lo que se leyó."""
 
 
 @dataclass(frozen=True)
@@ -107,19 +114,27 @@ class Adelanto:
         *,
         finales: bool = False,
         con_api: bool = False,
+        markdown: tuple[list[Any], dict[str, Any]] | None = None,
     ) -> None:
         """Con ``finales``, el primer proceso prepara también ``motor.zip`` y, con ``con_api``,
-        la API: quien lo pide debe recogerlo (``finales()``), o el proceso no puede acabar."""
+        la API: quien lo pide debe recogerlo (``finales()``), o el proceso no puede acabar.
+        ``markdown`` son las extensiones de la construcción y sus ajustes: con ellas, los
+        procesos ven el texto de cada página como la extensión en MkDocs."""
         contexto = multiprocessing.get_context("fork")
         self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
         self._estados = contexto.Array("b", len(paginas))
         self._cola: multiprocessing.Queue[tuple[int, Any]] = contexto.Queue()
         self._recibidas: dict[int, Any] = {}
+        self._leidas: dict[str, Leida] = {}
         self._procesos = [
             contexto.Process(
                 target=_trabajar,
                 args=(configuracion, paginas, self._estados, self._cola),
-                kwargs={"finales": finales and numero == 0, "con_api": con_api},
+                kwargs={
+                    "finales": finales and numero == 0,
+                    "con_api": con_api,
+                    "markdown": markdown,
+                },
                 daemon=True,
             )
             for numero in range(procesos)
@@ -140,8 +155,17 @@ class Adelanto:
             if self._estados[indice] == PENDIENTE:
                 self._estados[indice] = EN_MKDOCS
                 return {}
-        entradas: dict[str, Any] = self._esperar(indice) or {}
-        return entradas
+        recibido = self._esperar(indice)
+        if recibido is None:
+            return {}
+        entradas, leida = recibido
+        if leida is not None:
+            self._leidas[ruta] = leida
+        return dict(entradas)
+
+    def leida(self, ruta: str) -> Leida | None:
+        """La estructura de la página que leyó otro proceso (tras ``entradas``), si la hay."""
+        return self._leidas.pop(ruta, None)
 
     def finales(self) -> Finales | None:
         """La API y ``motor.zip``, esperándolos; None si el proceso que los prepara falló."""
@@ -194,21 +218,22 @@ def _trabajar(
     *,
     finales: bool = False,
     con_api: bool = False,
+    markdown: tuple[list[Any], dict[str, Any]] | None = None,
 ) -> None:
     """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas;
     el primero (``finales``) prepara después la API (si ``con_api``) y ``motor.zip``."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
-    ejecutor = Ejecutor(configuracion)
+    ejecutor = Ejecutor(configuracion, markdown)
     for indice, pagina in enumerate(paginas):
         with estados.get_lock():
             if estados[indice] != PENDIENTE:
                 continue
             estados[indice] = EN_OTRO_PROCESO
         try:
-            entradas = ejecutor.entradas_de(pagina)
+            enviado = (ejecutor.entradas_de(pagina), ejecutor.leida)
         except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema
-            entradas = {}
-        cola.put((indice, entradas))
+            enviado = ({}, None)
+        cola.put((indice, enviado))
     # Lo de la calculadora no hace falta hasta el final de la construcción: va después de las
     # páginas, que MkDocs necesita antes.
     calculadora = Cache(None, huella="")
@@ -231,14 +256,26 @@ class Ejecutor:
     el mismo texto y la misma línea), sin convertir el resto de la página.
     """
 
-    def __init__(self, configuracion: Configuracion) -> None:
+    def __init__(
+        self,
+        configuracion: Configuracion,
+        markdown: tuple[list[Any], dict[str, Any]] | None = None,
+    ) -> None:
         self.configuracion = configuracion
         self.extension = TapizExtension()
+        # Las de la construcción (sin su extensión), para que el texto de cada página llegue a
+        # la extensión como en MkDocs (p. ej. con lo que añade pymdownx.snippets).
+        extensiones, ajustes = markdown or ([], {})
+        otras = [e for e in extensiones if not isinstance(e, TapizExtension)]
+        otras += [e for e in ("pymdownx.highlight", "pymdownx.superfences") if e not in otras]
         # Las vallas que no son del plugin no se colorean: su HTML no se envía.
+        resaltado = {**ajustes.get("pymdownx.highlight", {}), "use_pygments": False}
         self.markdown = Markdown(
-            extensions=["pymdownx.highlight", "pymdownx.superfences", self.extension],
-            extension_configs={"pymdownx.highlight": {"use_pygments": False}},
+            extensions=[*otras, self.extension],
+            extension_configs={**ajustes, "pymdownx.highlight": resaltado},
         )
+        self.leida: Leida | None = None
+        """Lo que markdown-it-py leyó de la última página, con su texto."""
         self.vistas: set[str] = set()
         """Las expresiones de dados ya vistas en otras páginas."""
 
@@ -247,14 +284,22 @@ class Ejecutor:
         texto = pagina.contenido
         if texto is None:
             texto = fichero.read_text("utf-8")
-        markdown, desplazamiento = separar_front_matter(texto.replace("\r\n", "\n"))
+        fuente = texto.replace("\r\n", "\n")
+        # Como MkDocs quita la cabecera (get_data): el mismo texto y las mismas líneas.
+        markdown = meta.get_data(fuente)[0]
+        desplazamiento = lineas_previas(fuente, markdown)
         reglamento = self.configuracion.reglamento_de(fichero)
         self.extension.pagina = Pagina(pagina.ruta, reglamento, desplazamiento)
         self.extension.cache = recogidas = Cache(None, huella="")
         self.markdown.reset()
         lineas = markdown.split("\n")
+        self.leida = None
         for preprocesador in self.markdown.preprocessors:
             lineas = preprocesador.run(lineas)
+        estado = self.extension.ultimo
+        if estado is not None:
+            vista = "\n".join(estado.lineas)
+            self.leida = (vista, estado.pagina.desplazamiento, estado.estructura)
         # Las distribuciones de los dados del texto, para los ficheros de datos (de más no
         # estorban: MkDocs solo busca las de los dados que ve).
         for expresion in {e.group(0) for e in dados_en_texto.expresiones(markdown)} - self.vistas:

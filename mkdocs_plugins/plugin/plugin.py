@@ -137,7 +137,12 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             ruta = _ruta_mostrada(catalogo.RUTA, config)
             paginas.append(adelanto.PaginaPendiente(ruta, None, catalogo.markdown()))
         self.adelanto = adelanto.Adelanto(
-            self.configuracion, paginas, procesos, finales=True, con_api=self.config.api
+            self.configuracion,
+            paginas,
+            procesos,
+            finales=True,
+            con_api=self.config.api,
+            markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
         )
 
     def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
@@ -230,6 +235,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             )
             if self.adelanto is not None and self.cache is not None:
                 self.cache.ofrecer(self.adelanto.entradas(ruta))
+                if leida := self.adelanto.leida(ruta):
+                    self.extension.leidas = {leida[:2]: leida[2]}
             # MkDocs quita una cabecera que entiende: solo si la dejó puede estar mal escrita.
             if not desplazamiento and (cabecera := error_front_matter(fuente)):
                 log.warning(str(Problema(ruta, *cabecera)))

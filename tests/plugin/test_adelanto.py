@@ -11,8 +11,13 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+from markdown import Markdown
+
+from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
-from mkdocs_plugins.nucleo import cache, catalogo, motor
+from mkdocs_plugins.extension.pagina import EXTENSIONES
+from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
 from mkdocs_plugins.plugin import adelanto
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
@@ -108,6 +113,36 @@ def test_las_paginas_llegan_de_otro_proceso_y_un_fallo_no_se_pierde(tmp_path: Pa
         assert 'id="ejemplo-srd-una-un-veinte-natural"' in bloque["html"]
     finally:
         trabajo.cerrar()
+
+
+def test_la_extension_en_mkdocs_usa_lo_que_leyo_otro_proceso_del_mismo_texto(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Con las extensiones de la construcción (aquí, snippets añade un fichero al final), el
+    otro proceso ve el texto y las líneas que verá la extensión en MkDocs."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    (tmp_path / "anadido.txt").write_text("*[PG]: Puntos de golpe\n", encoding="utf-8")
+    pagina = tmp_path / "una.md"
+    pagina.write_text(f"---\ntitle: Una\n---\n\n{AVISO}", encoding="utf-8")
+    ajustes = {"pymdownx.snippets": {"base_path": [str(tmp_path)], "auto_append": ["anadido.txt"]}}
+    markdown = ([*EXTENSIONES, "pymdownx.snippets"], ajustes)
+    ejecutor = adelanto.Ejecutor(configuracion, markdown)
+    ejecutor.entradas_de(adelanto.PaginaPendiente("srd/una.md", str(pagina)))
+    assert ejecutor.leida is not None
+    texto, desplazamiento, leida = ejecutor.leida
+    assert desplazamiento == 4 and "*[PG]: Puntos de golpe" in texto
+    assert leida == estructura.leer(texto, desplazamiento)
+    assert leida.vallas[0].inicio == 7  # la línea del fichero
+
+    def leer_otra_vez(*_: object) -> None:
+        raise AssertionError("ya se leyó en el otro proceso")
+
+    extension = TapizExtension()
+    extension.pagina = Pagina("srd/una.md", configuracion.base, desplazamiento)
+    extension.leidas = {(texto, desplazamiento): leida}
+    monkeypatch.setattr(estructura, "leer", leer_otra_vez)
+    Markdown(extensions=[*markdown[0], extension], extension_configs=ajustes).convert(AVISO)
+    assert extension.ultimo is not None and extension.ultimo.estructura is leida
 
 
 def test_el_primer_proceso_prepara_la_api_y_el_motor(tmp_path: Path) -> None:
