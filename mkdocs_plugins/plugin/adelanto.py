@@ -18,10 +18,10 @@ coincide: si algo difiere, el bloque se ejecuta en MkDocs como siempre. Los
 bloques con problemas nunca llegan a la caché, así que sus mensajes salen siempre
 de la construcción.
 
-Al acabar sus páginas, el primer proceso prepara también lo que solo depende de
-la fuente y se publica al final: los ficheros de la API (``api/v1/``) y
-``motor.zip``. MkDocs los recoge en ``on_post_build`` y los escribe; si ese proceso
-falló, los prepara él, como sin adelanto.
+Al acabar sus páginas, el primer proceso hace también los encargos del plugin: lo
+que solo depende de la fuente y MkDocs necesita más tarde (la página «Estado del
+SRD», los ficheros de la API ``api/v1/``, ``motor.zip``). MkDocs los recoge cuando
+los necesita; si ese proceso falló, los hace él, como sin adelanto.
 
 Los procesos se bifurcan (``fork``) del de MkDocs, que ya tiene todo cargado.
 Donde no se puede bifurcar sin riesgo (sin ``fork``, en macOS, o con otros hilos
@@ -37,6 +37,7 @@ import os
 import queue
 import sys
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,8 +46,7 @@ from markdown import Markdown
 from mkdocs.utils import meta
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
-from mkdocs_plugins.extension import api as api_estatica
-from mkdocs_plugins.nucleo import dados_en_texto, datos, motor
+from mkdocs_plugins.nucleo import dados_en_texto, datos
 from mkdocs_plugins.nucleo.bloques import lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.configuracion import Configuracion
@@ -84,17 +84,8 @@ def se_puede_bifurcar() -> bool:
 PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
 SIN_PAGINA = -1
 """Lo que se envía sin ser de una página: lo de la calculadora."""
-FINALES = -2
-"""Lo que se publica al final (la API y ``motor.zip``), del primer proceso."""
-
-
-@dataclass(frozen=True)
-class Finales:
-    """Lo que el primer proceso auxiliar prepara para el final de la construcción."""
-
-    api: dict[str, str] | None
-    """Cada fichero de ``api/v1/`` por su ruta (None si no se publica la API)."""
-    motor_zip: bytes
+Encargo = tuple[str, Callable[[], Any]]
+"""Un nombre y lo que hay que hacer: lo hace el primer proceso auxiliar tras sus páginas."""
 
 
 class Adelanto:
@@ -112,13 +103,12 @@ class Adelanto:
         paginas: list[PaginaPendiente],
         procesos: int,
         *,
-        finales: bool = False,
-        con_api: bool = False,
+        encargos: Sequence[Encargo] = (),
         markdown: tuple[list[Any], dict[str, Any]] | None = None,
     ) -> None:
-        """Con ``finales``, el primer proceso prepara también ``motor.zip`` y, con ``con_api``,
-        la API: quien lo pide debe recogerlo (``finales()``), o el proceso no puede acabar.
-        ``markdown`` son las extensiones de la construcción y sus ajustes: con ellas, los
+        """Los ``encargos`` los hace el primer proceso, en orden, tras sus páginas y lo de la
+        calculadora: quien los pide debe recogerlos (``encargo``), o el proceso no puede
+        acabar. ``markdown`` son las extensiones de la construcción y sus ajustes: con ellas, los
         procesos ven el texto de cada página como la extensión en MkDocs."""
         contexto = multiprocessing.get_context("fork")
         self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
@@ -126,15 +116,12 @@ class Adelanto:
         self._cola: multiprocessing.Queue[tuple[int, Any]] = contexto.Queue()
         self._recibidas: dict[int, Any] = {}
         self._leidas: dict[str, Leida] = {}
+        self._encargos = {nombre: SIN_PAGINA - 1 - n for n, (nombre, _) in enumerate(encargos)}
         self._procesos = [
             contexto.Process(
                 target=_trabajar,
                 args=(configuracion, paginas, self._estados, self._cola),
-                kwargs={
-                    "finales": finales and numero == 0,
-                    "con_api": con_api,
-                    "markdown": markdown,
-                },
+                kwargs={"encargos": encargos if numero == 0 else (), "markdown": markdown},
                 daemon=True,
             )
             for numero in range(procesos)
@@ -167,10 +154,10 @@ class Adelanto:
         """La estructura de la página que leyó otro proceso (tras ``entradas``), si la hay."""
         return self._leidas.pop(ruta, None)
 
-    def finales(self) -> Finales | None:
-        """La API y ``motor.zip``, esperándolos; None si el proceso que los prepara falló."""
-        finales: Finales | None = self._esperar(FINALES)
-        return finales
+    def encargo(self, nombre: str) -> Any:
+        """Lo que dio ese encargo, esperándolo; None si no se encargó o si su proceso falló."""
+        indice = self._encargos.pop(nombre, None)
+        return None if indice is None else self._esperar(indice)
 
     def _esperar(self, indice: int) -> Any:
         """Lo que envíen con ese índice; None si antes terminan todos los procesos."""
@@ -216,12 +203,11 @@ def _trabajar(
     estados: Any,
     cola: multiprocessing.Queue[tuple[int, Any]],
     *,
-    finales: bool = False,
-    con_api: bool = False,
+    encargos: Sequence[Encargo] = (),
     markdown: tuple[list[Any], dict[str, Any]] | None = None,
 ) -> None:
-    """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas;
-    el primero (``finales``) prepara después la API (si ``con_api``) y ``motor.zip``."""
+    """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas; y
+    después lo de la calculadora y lo que dé cada encargo (None si falla)."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
     ejecutor = Ejecutor(configuracion, markdown)
     for indice, pagina in enumerate(paginas):
@@ -239,13 +225,12 @@ def _trabajar(
     calculadora = Cache(None, huella="")
     datos.reglas_en_json(configuracion.base, calculadora)
     cola.put((SIN_PAGINA, calculadora.guardadas()))
-    if finales:
+    for numero, (_, hacer) in enumerate(encargos):
         try:
-            api = api_estatica.ficheros(configuracion) if con_api else None
-            preparados: Finales | None = Finales(api, motor.motor_zip(configuracion))
-        except Exception:  # MkDocs los preparará él, y dirá el error si lo hay
-            preparados = None
-        cola.put((FINALES, preparados))
+            hecho = hacer()
+        except Exception:  # MkDocs lo hará él, y dirá el error si lo hay
+            hecho = None
+        cola.put((SIN_PAGINA - 1 - numero, hecho))
 
 
 class Ejecutor:

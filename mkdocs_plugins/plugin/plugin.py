@@ -128,9 +128,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             return
         if procesos < 1 or not adelanto.se_puede_bifurcar():
             return
+        ficheros = get_files(config)
         paginas = [
             adelanto.PaginaPendiente(_ruta_mostrada(f.src_uri, config), f.abs_src_path)
-            for f in get_files(config).documentation_pages()
+            for f in ficheros.documentation_pages()
             if not (self.config.catalogo and f.src_uri == catalogo.RUTA)
         ]
         if self.config.catalogo:
@@ -140,10 +141,27 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.configuracion,
             paginas,
             procesos,
-            finales=True,
-            con_api=self.config.api,
+            encargos=self._encargos(ficheros, config),
             markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
         )
+
+    def _encargos(self, ficheros: Files, config: MkDocsConfig) -> list[adelanto.Encargo]:
+        """Lo que solo depende de la fuente y se necesita más tarde, para el adelanto: los
+        capítulos de «Estado del SRD» (la última página), la API y ``motor.zip`` (al final)."""
+        configuracion = self.configuracion
+        encargos: list[adelanto.Encargo] = []
+        if self.config.estado:
+            capitulos = estado.capitulos_del_libro(ficheros, config)
+            textos = lambda: [(r, f.content_string, t) for r, f, t in capitulos]  # noqa: E731
+            encargos.append(("estado", lambda: estado.leer(textos())))
+        if self.config.api:
+            encargos.append(("api", lambda: api_estatica.ficheros(configuracion)))
+        encargos.append(("motor", lambda: motor.motor_zip(configuracion)))
+        return encargos
+
+    def _encargado(self, nombre: str) -> Any:
+        """Lo que dio un encargo del adelanto (None si no lo hay: se hace aquí)."""
+        return self.adelanto.encargo(nombre) if self.adelanto is not None else None
 
     def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
         """La caché de los bloques, la misma mientras no cambien el código ni las reglas."""
@@ -218,7 +236,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             carpeta = self.configuracion.raiz / self.config.cache_dir
             self.historial = cambios.anadir_pagina(files, config, self.configuracion, carpeta)
         if self.config.enabled and self.config.estado:
-            estado.anadir_pagina(files, config)
+            estado.anadir_pagina(files, config, lambda: self._encargado("estado"))
         return files
 
     def on_page_markdown(
@@ -349,25 +367,23 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.adelanto = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        finales = None
+        api_hecha, zip_hecho = self._encargado("api"), self._encargado("motor")
         if self.adelanto is not None and self.cache is not None:
-            finales = self.adelanto.finales()  # llegan tras lo de la calculadora
-            self.cache.ofrecer(self.adelanto.sin_pagina())
+            self.cache.ofrecer(self.adelanto.sin_pagina())  # llegó antes que los encargos
         self._cerrar_adelanto()
         if not self.config.enabled:
             return
         sitio, base = Path(config.site_dir), self.configuracion.base
         ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, self.con_widgets, self.cache)
         datos.escribir(ficheros)
-        zip_preparado = finales.motor_zip if finales else None
-        motor.publicar(sitio, self.raiz, self.configuracion, zip_preparado)
+        motor.publicar(sitio, self.raiz, self.configuracion, zip_hecho)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
                 f"{self.cache.fallos} fallos"
             )
         if self.config.api:
-            api_estatica.escribir(sitio, self.configuracion, finales.api if finales else None)
+            api_estatica.escribir(sitio, self.configuracion, api_hecha)
         if self.historial is not None:
             cambios.escribir_feed(config, self.historial)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE

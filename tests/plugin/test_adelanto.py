@@ -40,10 +40,10 @@ def _esperar_a_los_procesos() -> None:
 def test_con_adelanto_se_publica_lo_mismo_que_sin_el(tmp_path: Path) -> None:
     paginas = [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"]
     adelantado = sitio(tmp_path / "adelantado", paginas)
-    _con(adelantado, "catalogo: false\n      api: true\n      procesos: 1")
+    _con(adelantado, "catalogo: false\n      api: true\n      estado: true\n      procesos: 1")
     assert construir(adelantado, "--strict").returncode == 0
     en_mkdocs = sitio(tmp_path / "en-mkdocs", paginas)
-    _con(en_mkdocs, "catalogo: false\n      api: true\n      cache: false")
+    _con(en_mkdocs, "catalogo: false\n      api: true\n      estado: true\n      cache: false")
     assert construir(en_mkdocs, "--strict").returncode == 0
     assert publicado(adelantado) == publicado(en_mkdocs)
 
@@ -145,31 +145,37 @@ def test_la_extension_en_mkdocs_usa_lo_que_leyo_otro_proceso_del_mismo_texto(
     assert extension.ultimo is not None and extension.ultimo.estructura is leida
 
 
-def test_el_primer_proceso_prepara_la_api_y_el_motor(tmp_path: Path) -> None:
+def test_el_primer_proceso_hace_los_encargos_en_orden(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     (tmp_path / "una.md").write_text(AVISO, encoding="utf-8")
     paginas = [adelanto.PaginaPendiente("srd/una.md", str(tmp_path / "una.md"))]
-    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, finales=True, con_api=True)
+    encargos = [
+        ("api", lambda: api_estatica.ficheros(configuracion)),
+        ("roto", lambda: 1 / 0),
+        ("motor", lambda: motor.motor_zip(configuracion)),
+    ]
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=2, encargos=encargos)
     try:
-        finales = trabajo.finales()
+        api = trabajo.encargo("api")
+        roto, zip_del_motor = trabajo.encargo("roto"), trabajo.encargo("motor")
+        assert trabajo.encargo("nunca-encargado") is None
     finally:
         trabajo.cerrar()
-    assert finales is not None
-    assert finales.api == api_estatica.ficheros(configuracion)
-    assert "paginas/una.json" in finales.api
-    assert finales.motor_zip == motor.motor_zip(configuracion)
+    assert api == api_estatica.ficheros(configuracion) and "paginas/una.json" in api
+    assert roto is None  # MkDocs lo hará él, y dirá el error
+    assert zip_del_motor == motor.motor_zip(configuracion)
 
 
-def test_sin_el_proceso_que_los_prepara_no_hay_finales_ni_espera(tmp_path: Path) -> None:
-    """MkDocs los prepara entonces él (el plugin, con ``finales()`` None)."""
+def test_sin_el_proceso_de_los_encargos_no_se_espera(tmp_path: Path) -> None:
+    """MkDocs los hace entonces él (el plugin, con el encargo None)."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
-    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, finales=True)
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, encargos=[("x", dict)])
     try:
         for proceso in trabajo._procesos:
             proceso.kill()
             proceso.join()
-        assert trabajo.finales() is None
+        assert trabajo.encargo("x") is None
     finally:
         trabajo.cerrar()
 
