@@ -50,6 +50,7 @@ from mkdocs_plugins.plugin import (
     cambios,
     carga,
     emergencia,
+    encargos,
     estado,
     servidor,
     sin_conexion,
@@ -141,23 +142,15 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.configuracion,
             paginas,
             procesos,
-            encargos=self._encargos(ficheros, config),
+            encargos=encargos.del_plugin(
+                self.configuracion,
+                ficheros,
+                config,
+                con_estado=self.config.estado,
+                con_api=self.config.api,
+            ),
             markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
         )
-
-    def _encargos(self, ficheros: Files, config: MkDocsConfig) -> list[adelanto.Encargo]:
-        """Lo que solo depende de la fuente y se necesita más tarde, para el adelanto: los
-        capítulos de «Estado del SRD» (la última página), la API y ``motor.zip`` (al final)."""
-        configuracion = self.configuracion
-        encargos: list[adelanto.Encargo] = []
-        if self.config.estado:
-            capitulos = estado.capitulos_del_libro(ficheros, config)
-            textos = lambda: [(r, f.content_string, t) for r, f, t in capitulos]  # noqa: E731
-            encargos.append(("estado", lambda: estado.leer(textos())))
-        if self.config.api:
-            encargos.append(("api", lambda: api_estatica.ficheros(configuracion)))
-        encargos.append(("motor", lambda: motor.motor_zip(configuracion)))
-        return encargos
 
     def _encargado(self, nombre: str) -> Any:
         """Lo que dio un encargo del adelanto (None si no lo hay: se hace aquí)."""
