@@ -316,6 +316,9 @@ def main() -> None:
     argumentos.add_argument(
         "--sin-adelanto", action="store_true", help="solo la variante de un proceso"
     )
+    argumentos.add_argument(
+        "--solo-adelanto", action="store_true", help="solo la variante con el adelanto"
+    )
     argumentos.add_argument("--una", nargs=5, help=argparse.SUPPRESS)
     argumentos.add_argument("--generadas", help=argparse.SUPPRESS)
     opciones = argumentos.parse_args()
@@ -330,6 +333,7 @@ def main() -> None:
     if opciones.antes:
         codigos = {" (antes)": opciones.antes.resolve(), "": RAIZ}
     nombres = VARIANTES[:1] if opciones.sin_adelanto else VARIANTES
+    nombres = VARIANTES[1:] if opciones.solo_adelanto else nombres
     variantes = [(f"{v}{sufijo}", codigo) for v in nombres for sufijo, codigo in codigos.items()]
     cargas: list[float] = []
     with tempfile.TemporaryDirectory() as carpeta:
