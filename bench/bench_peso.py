@@ -14,11 +14,14 @@ plugin vacía:
   dos variantes con plugin también con el código de esa copia.
 
 Lo hace con el libro y con un libro diez veces mayor (diez copias de ``srd/``). De cada
-construcción mide el tiempo de ``build()`` (pared) y la CPU de la orden entera (el
-proceso y sus hijos: los auxiliares del adelanto, el proceso del Lienzo, git); las
-razones son medianas de las de cada ronda frente al sin plugin de la misma ronda. Con
-plugin mide además la API (``api/v1/``): su tiempo frente al de su construcción y su peso
-con gzip. Imprime la carga media de la máquina durante la ejecución.
+construcción mide el tiempo de ``build()`` (pared), la CPU de la orden entera (el
+proceso y sus hijos: los auxiliares del adelanto, el proceso del Lienzo, git) y la CPU de
+``build()`` en el proceso de MkDocs solo (sin sus hijos: con un núcleo libre para los
+auxiliares, es la pared que queda si MkDocs no los espera); las razones son medianas de
+las de cada ronda frente al sin plugin de la misma ronda. Con plugin mide además la API
+(``api/v1/``): el tiempo que pasa en ella el proceso de MkDocs (prepararla y escribirla o,
+con el adelanto, esperarla y escribirla) frente al de su construcción, y su peso con gzip.
+Imprime la carga media de la máquina durante la ejecución.
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ class Medida:
     cpu: float
     api: float = 0.0
     carga: float = 0.0
+    cpu_mkdocs: float = 0.0
+    """La CPU de ``build()`` en el proceso de MkDocs, sin la de sus hijos."""
 
 
 @dataclass
@@ -143,8 +148,8 @@ def _construir(codigo: Path, docs: Path, variante: str, temporal: Path) -> Medid
         shutil.rmtree(cache, ignore_errors=True)
     despues = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (despues.ru_utime - antes.ru_utime) + (despues.ru_stime - antes.ru_stime)
-    build, api, _ = json.loads(hecha.stdout.splitlines()[-1])
-    return Medida(build, cpu, api, os.getloadavg()[0])
+    build, api, cpu_mkdocs = json.loads(hecha.stdout.splitlines()[-1])
+    return Medida(build, cpu, api, os.getloadavg()[0], cpu_mkdocs)
 
 
 def construir_aqui(codigo: Path, docs: Path, variante: str, sitio: Path, cache: Path) -> None:
@@ -206,6 +211,17 @@ def _con_plugin(config: object, docs: Path, variante: str, cache: Path, api: lis
             api[0] += time.perf_counter() - inicio
 
     api_estatica.escribir = cronometrada
+    finales = getattr(adelanto.Adelanto, "finales", None)
+    if finales is not None:  # con el adelanto, MkDocs espera la API que prepara otro proceso
+
+        def esperada(*args, **kwargs):  # type: ignore[no-untyped-def]
+            inicio = time.perf_counter()
+            try:
+                return finales(*args, **kwargs)
+            finally:
+                api[0] += time.perf_counter() - inicio
+
+        adelanto.Adelanto.finales = esperada  # type: ignore[method-assign]
     copias = sorted(c.name for c in docs.glob("copia*"))
     if copias:  # cada copia con los identificadores de su página, como bench_plugin
         del_proyecto = identificadores.del_proyecto
@@ -255,22 +271,26 @@ def imprimir(libros: list[Libro], api: tuple[int, int, int], cargas: list[float]
     print("  razón: mediana de las razones de cada ronda [mínima – máxima]")
     print(
         f"{'libro':>6} {'variante':>22} {'build() s':>10} {'razón build()':>22} "
-        f"{'CPU orden s':>12} {'razón CPU':>22} {'API / build()':>14}"
+        f"{'CPU orden s':>12} {'razón CPU':>22} {'CPU MkDocs s':>12} {'razón CPU MkDocs':>22} "
+        f"{'API / build()':>14}"
     )
     for libro in libros:
         for variante, medidas in libro.medidas.items():
             build = statistics.median(m.build for m in medidas)
             cpu = statistics.median(m.cpu for m in medidas)
+            propia = statistics.median(m.cpu_mkdocs for m in medidas)
             fila = f"{libro.veces:>5}× {variante:>22} {build:>10.2f}"
             if variante == SIN:
-                print(f"{fila} {'':>22} {cpu:>12.2f}")
+                print(f"{fila} {'':>22} {cpu:>12.2f} {'':>22} {propia:>12.2f}")
                 continue
-            r_build, r_cpu = _razon(libro, variante, "build"), _razon(libro, variante, "cpu")
+            razones = [_razon(libro, variante, c) for c in ("build", "cpu", "cpu_mkdocs")]
             api_parte = statistics.median(m.api / m.build for m in medidas)
+            r_build, r_cpu, r_propia = (
+                f"{_cifra(r[0]):>6} [{_cifra(r[1])} – {_cifra(r[2])}]     " for r in razones
+            )
             print(
-                f"{fila} {_cifra(r_build[0]):>6} [{_cifra(r_build[1])} – {_cifra(r_build[2])}]"
-                f"{'':>5} {cpu:>12.2f} {_cifra(r_cpu[0]):>6} [{_cifra(r_cpu[1])} – "
-                f"{_cifra(r_cpu[2])}]{'':>5} {_cifra(api_parte):>14}"
+                f"{fila} {r_build} {cpu:>12.2f} {r_cpu} {propia:>12.2f} {r_propia} "
+                f"{_cifra(api_parte):>14}"
             )
         rondas = len(libro.medidas[SIN])
         print(f"  ({rondas} rondas del libro {libro.veces}×)")
@@ -296,6 +316,9 @@ def main() -> None:
     argumentos.add_argument(
         "--sin-adelanto", action="store_true", help="solo la variante de un proceso"
     )
+    argumentos.add_argument(
+        "--solo-adelanto", action="store_true", help="solo la variante con el adelanto"
+    )
     argumentos.add_argument("--una", nargs=5, help=argparse.SUPPRESS)
     argumentos.add_argument("--generadas", help=argparse.SUPPRESS)
     opciones = argumentos.parse_args()
@@ -310,6 +333,7 @@ def main() -> None:
     if opciones.antes:
         codigos = {" (antes)": opciones.antes.resolve(), "": RAIZ}
     nombres = VARIANTES[:1] if opciones.sin_adelanto else VARIANTES
+    nombres = VARIANTES[1:] if opciones.solo_adelanto else nombres
     variantes = [(f"{v}{sufijo}", codigo) for v in nombres for sufijo, codigo in codigos.items()]
     cargas: list[float] = []
     with tempfile.TemporaryDirectory() as carpeta:
@@ -343,7 +367,8 @@ def main() -> None:
                     libro.medidas[variante].append(medida)
                     print(
                         f"  {libro.veces}× ronda {ronda + 1} {variante}: build() "
-                        f"{medida.build:.2f} s, CPU {medida.cpu:.2f} s, API {medida.api:.2f} s, "
+                        f"{medida.build:.2f} s, CPU {medida.cpu:.2f} s, CPU MkDocs "
+                        f"{medida.cpu_mkdocs:.2f} s, API {medida.api:.2f} s, "
                         f"carga {medida.carga:.1f}",
                         flush=True,
                     )

@@ -7,6 +7,10 @@ cada parte del plugin; imprime la mediana de cada parte como fracción de la CPU
 ``build()`` sin plugin de la misma ronda. Es la base de «el suelo» de ``bench/peso.md``.
 La CPU del proceso del Lienzo (otro proceso) no cuenta aquí: ``bench_peso`` la mide con
 la de la orden entera.
+
+Con ``--adelanto``, la construcción con plugin lleva el adelanto de serie y se mide solo
+lo que queda en el proceso de MkDocs (lo que hacen los auxiliares no cuenta): es lo que
+pesa en la pared con un núcleo libre para ellos.
 """
 
 from __future__ import annotations
@@ -38,7 +42,13 @@ PARTES = {
     "motor.zip": ("mkdocs_plugins.nucleo.motor", "publicar"),
     "tildes del índice de búsqueda": ("mkdocs_plugins.plugin.busqueda", "plegar_indice_busqueda"),
     "reglas y Lienzos (on_config)": ("mkdocs_plugins.plugin.plugin", "TapizPlugin.on_config"),
-    "«Cambios» y catálogo (on_files)": ("mkdocs_plugins.plugin.plugin", "TapizPlugin.on_files"),
+    "«Cambios», catálogo y «Estado» (on_files)": (
+        "mkdocs_plugins.plugin.plugin",
+        "TapizPlugin.on_files",
+    ),
+    "capítulos de «Estado del SRD»": ("mkdocs_plugins.nucleo.estado_srd", "capitulo"),
+    "índice sin conexión": ("mkdocs_plugins.plugin.sin_conexion", "escribir"),
+    "esperar y recoger el adelanto": ("mkdocs_plugins.plugin.adelanto", "Adelanto._esperar"),
     "dados del texto y valores": ("mkdocs_plugins.extension.extension", "_DadosEnTexto.run"),
     "widgets y abreviaturas (on_page_content)": (
         "mkdocs_plugins.plugin.plugin",
@@ -89,7 +99,7 @@ def _instalar(partes: dict[str, float]) -> Any:
     return reloj
 
 
-def una(sitio: Path, cache: Path) -> None:
+def una(sitio: Path, cache: Path, adelanto: bool = False) -> None:
     """En el proceso de la construcción con plugin: la CPU de cada parte, en JSON."""
     import logging
     import os
@@ -103,7 +113,9 @@ def una(sitio: Path, cache: Path) -> None:
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     config = load_config(str(RAIZ / "mkdocs.yml"), site_dir=str(sitio))
     tapiz = config["plugins"]["tapiz"].config
-    tapiz.procesos, tapiz.cache_dir = 0, str(cache)
+    tapiz.cache_dir = str(cache)
+    if not adelanto:
+        tapiz.procesos = 0
     inicio = time.process_time()
     build(config)
     partes["build() con plugin"] = time.process_time() - inicio
@@ -114,10 +126,13 @@ def una(sitio: Path, cache: Path) -> None:
 def main() -> None:
     argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     argumentos.add_argument("--rondas", type=int, default=3)
+    argumentos.add_argument(
+        "--adelanto", action="store_true", help="con el adelanto: solo el proceso de MkDocs"
+    )
     argumentos.add_argument("--una", nargs=2, help=argparse.SUPPRESS)
     opciones = argumentos.parse_args()
     if opciones.una:
-        una(Path(opciones.una[0]), Path(opciones.una[1]))
+        una(Path(opciones.una[0]), Path(opciones.una[1]), opciones.adelanto)
         return
     fracciones: dict[str, list[float]] = {}
     sin: list[float] = []
@@ -128,14 +143,15 @@ def main() -> None:
         )
         for ronda in range(opciones.rondas + 1):  # la primera calienta discos y .pyc
             base = _cpu_sin(docs_sin, temporal)
-            con = _con_desglose(temporal)
+            con = _con_desglose(temporal, opciones.adelanto)
             if ronda == 0:
                 continue
             sin.append(base)
             for nombre, cpu in con.items():
                 fracciones.setdefault(nombre, []).append(cpu / base)
     print(f"CPU de build() sin plugin: mediana {statistics.median(sin):.2f} s")
-    print("CPU de cada parte del plugin (en frío, 1 proceso) / CPU de build() sin plugin:")
+    donde = "con el adelanto, en el proceso de MkDocs" if opciones.adelanto else "1 proceso"
+    print(f"CPU de cada parte del plugin (en frío, {donde}) / CPU de build() sin plugin:")
     for nombre, lista in sorted(fracciones.items(), key=lambda par: -statistics.median(par[1])):
         print(
             f"  {nombre:<48} {statistics.median(lista):6.3f}  [{min(lista):.3f} – {max(lista):.3f}]"
@@ -155,9 +171,10 @@ def _cpu_sin(docs: Path, temporal: Path) -> float:
     return float(json.loads(hecha.stdout.splitlines()[-1])[2])
 
 
-def _con_desglose(temporal: Path) -> dict[str, float]:
+def _con_desglose(temporal: Path, adelanto: bool) -> dict[str, float]:
     sitio, cache = (Path(tempfile.mkdtemp(dir=temporal)) for _ in range(2))
     orden = [sys.executable, __file__, "--una", str(sitio / "s"), str(cache)]
+    orden += ["--adelanto"] if adelanto else []
     hecha = subprocess.run(
         orden, check=True, capture_output=True, text=True, env=bench_peso._entorno(RAIZ)
     )

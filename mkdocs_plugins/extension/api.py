@@ -82,7 +82,10 @@ def ficheros(configuracion: Configuracion) -> dict[str, str]:
     leidas = fuentes(configuracion)
     lienzos = [lz for _, lz in configuracion.lienzos]
     salida = {f"sistemas/{n}.json": api.sistema(n) for n in SISTEMAS}
-    salida |= {f"lienzos/{api.nombre_de_lienzo(lz)}.json": api.lienzo(lz) for lz in lienzos}
+    salida |= {
+        f"lienzos/{api.nombre_de_lienzo(lz)}.json": api.lienzo(lz, str(configuracion.paginas))
+        for lz in lienzos
+    }
     salida |= {
         api_paginas.fichero_de(f.pagina): api_paginas.pagina(f, titulo, a_html)
         for f, titulo in leidas
@@ -100,9 +103,12 @@ def ficheros(configuracion: Configuracion) -> dict[str, str]:
     return {ruta: api.texto(datos) for ruta, datos in salida.items()}
 
 
-def escribir(destino: Path, configuracion: Configuracion) -> int:
-    """Escribe la API en ``destino/api/v1/``; cuántos ficheros (cada carpeta, creada una vez)."""
-    escritos = ficheros(configuracion)
+def escribir(
+    destino: Path, configuracion: Configuracion, preparados: dict[str, str] | None = None
+) -> int:
+    """Escribe la API en ``destino/api/v1/`` (los ficheros ``preparados`` en otro proceso, si
+    los hay); cuántos ficheros (cada carpeta, creada una vez)."""
+    escritos = ficheros(configuracion) if preparados is None else preparados
     carpeta = destino / api.CARPETA
     for subcarpeta in {(carpeta / ruta).parent for ruta in escritos}:
         subcarpeta.mkdir(parents=True, exist_ok=True)

@@ -124,6 +124,9 @@ class TapizExtension(Extension):
         self.ultimo: Estado | None = None
         self.cache: Cache | None = None
         """La caché de los bloques; la pone el plugin de MkDocs (pytest no la usa)."""
+        self.leidas: dict[tuple[str, int], estructura.Estructura] = {}
+        """Lo que markdown-it-py ya leyó en otro proceso, por texto y desplazamiento (el
+        adelanto del plugin): ese mismo texto no se lee otra vez."""
         self._configuracion: Configuracion | None = None
         self._estados: WeakKeyDictionary[Markdown, Estado] = WeakKeyDictionary()
 
@@ -171,7 +174,9 @@ class TapizExtension(Extension):
 
     def empezar(self, md: Markdown, lineas: list[str]) -> None:
         estado = Estado(self.pagina_de(md), lineas=list(lineas))
-        estado.estructura = estructura.leer("\n".join(lineas), estado.pagina.desplazamiento)
+        texto, desplazamiento = "\n".join(lineas), estado.pagina.desplazamiento
+        leida = self.leidas.pop((texto, desplazamiento), None)
+        estado.estructura = leida or estructura.leer(texto, desplazamiento)
         estado.ubicacion = ubicacion.Ubicacion(estado.estructura.vallas)
         self._estados[md] = estado
         self.ultimo = estado

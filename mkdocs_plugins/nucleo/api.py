@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -92,14 +93,17 @@ def sistema(nombre: str) -> dict[str, Any]:
     }
 
 
-def lienzo(declarado: Lienzo) -> dict[str, Any]:
-    """Lo que un Lienzo declara y cambia: parámetros, reglas y tablas propias o superpuestas."""
+def lienzo(declarado: Lienzo, paginas: str) -> dict[str, Any]:
+    """Lo que un Lienzo declara y cambia: parámetros, reglas y tablas propias o superpuestas.
+
+    Su carpeta va relativa a la de las páginas (``paginas``): la absoluta diría dónde está
+    el libro en la máquina de quien construye, y el resultado dependería de ello."""
     reglamento = declarado.reglamento()
     propias_reglas = {r.nombre for r in declarado.reglas}
     propias_tablas = {t.nombre for t in declarado.tablas}
     return {
         "nombre": declarado.nombre,
-        "carpeta": declarado.carpeta,
+        "carpeta": os.path.relpath(declarado.carpeta, paginas).replace(os.sep, "/"),
         "descripcion": declarado.descripcion,
         "sistema": reglamento.sistema.nombre,
         "edicion": reglamento.edicion,

@@ -118,7 +118,11 @@ ESQUEMAS: dict[str, dict[str, Any]] = {
     "lienzo": _objeto(
         {
             "nombre": _TEXTO,
-            "carpeta": _TEXTO,
+            "carpeta": {
+                "type": "string",
+                "description": "La carpeta del Lienzo, relativa a la de las páginas del libro",
+                "pattern": "^(?![/\\\\]|[A-Za-z]:)",
+            },
             "descripcion": _TEXTO,
             "sistema": _TEXTO,
             "edicion": _TEXTO,

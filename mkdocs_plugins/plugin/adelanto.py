@@ -10,11 +10,18 @@ Cada proceso pasa sus páginas por los preprocesadores de Markdown (ahí
 ``pymdownx.superfences`` encuentra las vallas y llama a la extensión, como en la
 construcción) y envía las entradas de caché de sus bloques, más las de las
 distribuciones de los dados de su texto, que necesitan los ficheros de datos; el plugin
-las ofrece a la caché antes de convertir la página.
+las ofrece a la caché antes de convertir la página. Envía
+también la estructura que markdown-it-py leyó del texto de la página: si MkDocs da a la
+extensión exactamente ese texto, no lo lee otra vez.
 Una entrada solo se usa si su clave (el texto, el sitio y las reglas del bloque)
 coincide: si algo difiere, el bloque se ejecuta en MkDocs como siempre. Los
 bloques con problemas nunca llegan a la caché, así que sus mensajes salen siempre
 de la construcción.
+
+Al acabar sus páginas, el primer proceso hace también los encargos del plugin: lo
+que solo depende de la fuente y MkDocs necesita más tarde (la página «Estado del
+SRD», los ficheros de la API ``api/v1/``). MkDocs los recoge cuando
+los necesita; si ese proceso falló, los hace él, como sin adelanto.
 
 Los procesos se bifurcan (``fork``) del de MkDocs, que ya tiene todo cargado.
 Donde no se puede bifurcar sin riesgo (sin ``fork``, en macOS, o con otros hilos
@@ -30,17 +37,23 @@ import os
 import queue
 import sys
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from markdown import Markdown
+from mkdocs.utils import meta
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.nucleo import dados_en_texto, datos
-from mkdocs_plugins.nucleo.bloques import separar_front_matter
+from mkdocs_plugins.nucleo.bloques import lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.estructura import Estructura
+
+Leida = tuple[str, int, Estructura]
+"""El texto que la extensión recibió de una página, su desplazamiento y lo que se leyó."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,11 @@ def se_puede_bifurcar() -> bool:
 
 
 PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
+SIN_PAGINA = -1
+"""Lo que se envía sin ser de una página: el encargo ``n`` llega con el índice
+``SIN_PAGINA - n``."""
+Encargo = tuple[str, Callable[[], Any]]
+"""Un nombre y lo que hay que hacer: lo hace el primer proceso auxiliar tras sus páginas."""
 
 
 class Adelanto:
@@ -81,20 +99,33 @@ class Adelanto:
     """
 
     def __init__(
-        self, configuracion: Configuracion, paginas: list[PaginaPendiente], procesos: int
+        self,
+        configuracion: Configuracion,
+        paginas: list[PaginaPendiente],
+        procesos: int,
+        *,
+        encargos: Sequence[Encargo] = (),
+        markdown: tuple[list[Any], dict[str, Any]] | None = None,
     ) -> None:
+        """Los ``encargos`` los hace el primer proceso, en orden, tras sus páginas: quien
+        los pide debe recogerlos (``encargo``), o el proceso no puede acabar. ``markdown``
+        son las extensiones de la construcción y sus ajustes: con ellas, los procesos ven el
+        texto de cada página como la extensión en MkDocs."""
         contexto = multiprocessing.get_context("fork")
         self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
         self._estados = contexto.Array("b", len(paginas))
-        self._cola: multiprocessing.Queue[tuple[int, dict[str, Any]]] = contexto.Queue()
-        self._recibidas: dict[int, dict[str, Any]] = {}
+        self._cola: multiprocessing.Queue[tuple[int, Any]] = contexto.Queue()
+        self._recibidas: dict[int, Any] = {}
+        self._leidas: dict[str, Leida] = {}
+        self._encargos = {nombre: SIN_PAGINA - n for n, (nombre, _) in enumerate(encargos)}
         self._procesos = [
             contexto.Process(
                 target=_trabajar,
                 args=(configuracion, paginas, self._estados, self._cola),
+                kwargs={"encargos": encargos if numero == 0 else (), "markdown": markdown},
                 daemon=True,
             )
-            for _ in range(procesos)
+            for numero in range(procesos)
         ]
         # Lo que ya existe queda fuera de la recogida de basura mientras haya auxiliares: si no,
         # recorrerlo escribiría en páginas de memoria compartidas tras bifurcar, que el sistema
@@ -112,15 +143,35 @@ class Adelanto:
             if self._estados[indice] == PENDIENTE:
                 self._estados[indice] = EN_MKDOCS
                 return {}
+        recibido = self._esperar(indice)
+        if recibido is None:
+            return {}
+        entradas, leida = recibido
+        if leida is not None:
+            self._leidas[ruta] = leida
+        return dict(entradas)
+
+    def leida(self, ruta: str) -> Leida | None:
+        """La estructura de la página que leyó otro proceso (tras ``entradas``), si la hay."""
+        return self._leidas.pop(ruta, None)
+
+    def encargo(self, nombre: str) -> Any:
+        """Lo que dio ese encargo, esperándolo; None si no se encargó o si su proceso falló."""
+        indice = self._encargos.pop(nombre, None)
+        return None if indice is None else self._esperar(indice)
+
+    def _esperar(self, indice: int) -> Any:
+        """Lo que envíen con ese índice; None si antes terminan todos los procesos."""
         self._recoger()
         while indice not in self._recibidas:
             try:
-                recibido, entradas = self._cola.get(timeout=0.5)
+                recibido, enviado = self._cola.get(timeout=0.5)
             except queue.Empty:
                 if not any(proceso.is_alive() for proceso in self._procesos):
-                    return {}
+                    self._recoger()  # lo que enviaron justo antes de acabar
+                    return self._recibidas.pop(indice, None)
                 continue
-            self._recibidas[recibido] = entradas
+            self._recibidas[recibido] = enviado
         return self._recibidas.pop(indice)
 
     def _recoger(self) -> None:
@@ -145,21 +196,31 @@ def _trabajar(
     configuracion: Configuracion,
     paginas: list[PaginaPendiente],
     estados: Any,
-    cola: multiprocessing.Queue[tuple[int, dict[str, Any]]],
+    cola: multiprocessing.Queue[tuple[int, Any]],
+    *,
+    encargos: Sequence[Encargo] = (),
+    markdown: tuple[list[Any], dict[str, Any]] | None = None,
 ) -> None:
-    """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas."""
+    """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas; y
+    después lo que dé cada encargo (None si falla)."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
-    ejecutor = Ejecutor(configuracion)
+    ejecutor = Ejecutor(configuracion, markdown)
     for indice, pagina in enumerate(paginas):
         with estados.get_lock():
             if estados[indice] != PENDIENTE:
                 continue
             estados[indice] = EN_OTRO_PROCESO
         try:
-            entradas = ejecutor.entradas_de(pagina)
+            enviado = (ejecutor.entradas_de(pagina), ejecutor.leida)
         except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema
-            entradas = {}
-        cola.put((indice, entradas))
+            enviado = ({}, None)
+        cola.put((indice, enviado))
+    for numero, (_, hacer) in enumerate(encargos):
+        try:
+            hecho = hacer()
+        except Exception:  # MkDocs lo hará él, y dirá el error si lo hay
+            hecho = None
+        cola.put((SIN_PAGINA - numero, hecho))
 
 
 class Ejecutor:
@@ -170,14 +231,26 @@ class Ejecutor:
     el mismo texto y la misma línea), sin convertir el resto de la página.
     """
 
-    def __init__(self, configuracion: Configuracion) -> None:
+    def __init__(
+        self,
+        configuracion: Configuracion,
+        markdown: tuple[list[Any], dict[str, Any]] | None = None,
+    ) -> None:
         self.configuracion = configuracion
         self.extension = TapizExtension()
+        # Las de la construcción (sin su extensión), para que el texto de cada página llegue a
+        # la extensión como en MkDocs (p. ej. con lo que añade pymdownx.snippets).
+        extensiones, ajustes = markdown or ([], {})
+        otras = [e for e in extensiones if not isinstance(e, TapizExtension)]
+        otras += [e for e in ("pymdownx.highlight", "pymdownx.superfences") if e not in otras]
         # Las vallas que no son del plugin no se colorean: su HTML no se envía.
+        resaltado = {**ajustes.get("pymdownx.highlight", {}), "use_pygments": False}
         self.markdown = Markdown(
-            extensions=["pymdownx.highlight", "pymdownx.superfences", self.extension],
-            extension_configs={"pymdownx.highlight": {"use_pygments": False}},
+            extensions=[*otras, self.extension],
+            extension_configs={**ajustes, "pymdownx.highlight": resaltado},
         )
+        self.leida: Leida | None = None
+        """Lo que markdown-it-py leyó de la última página, con su texto."""
         self.vistas: set[str] = set()
         """Las expresiones de dados ya vistas en otras páginas."""
 
@@ -186,14 +259,22 @@ class Ejecutor:
         texto = pagina.contenido
         if texto is None:
             texto = fichero.read_text("utf-8")
-        markdown, desplazamiento = separar_front_matter(texto.replace("\r\n", "\n"))
+        fuente = texto.replace("\r\n", "\n")
+        # Como MkDocs quita la cabecera (get_data): el mismo texto y las mismas líneas.
+        markdown = meta.get_data(fuente)[0]
+        desplazamiento = lineas_previas(fuente, markdown)
         reglamento = self.configuracion.reglamento_de(fichero)
         self.extension.pagina = Pagina(pagina.ruta, reglamento, desplazamiento)
         self.extension.cache = recogidas = Cache(None, huella="")
         self.markdown.reset()
         lineas = markdown.split("\n")
+        self.leida = None
         for preprocesador in self.markdown.preprocessors:
             lineas = preprocesador.run(lineas)
+        estado = self.extension.ultimo
+        if estado is not None:
+            vista = "\n".join(estado.lineas)
+            self.leida = (vista, estado.pagina.desplazamiento, estado.estructura)
         # Las distribuciones de los dados del texto, para los ficheros de datos (de más no
         # estorban: MkDocs solo busca las de los dados que ve).
         for expresion in {e.group(0) for e in dados_en_texto.expresiones(markdown)} - self.vistas:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -13,24 +13,79 @@ from mkdocs_plugins.nucleo import estado_srd
 FUERA = ("colaborar/", "libro.md", "cambios.md", "catalogo.md")
 """Lo que no es parte del libro del lector: las páginas para quien colabora y las generadas."""
 
+Leidos = dict[tuple[str, str, str | None], estado_srd.Capitulo]
+"""Capítulos ya leídos (en otro proceso), por su ruta, el texto de su fichero y su título."""
 
-def anadir_pagina(files: Files, config: MkDocsConfig) -> None:
-    """Lee las páginas del libro en el orden de la navegación y añade ``colaborar/estado.md``."""
-    anterior = files.get_file_from_path(estado_srd.RUTA)
-    if anterior is not None:
-        files.remove(anterior)
+
+def capitulos_del_libro(files: Files, config: MkDocsConfig) -> list[tuple[str, File, str | None]]:
+    """Las páginas del libro en el orden de la navegación: ruta, fichero y título."""
     titulos = dict(_de_la_navegacion(config.nav or []))
-    paginas = {
+    del_libro = {
         f.src_uri: f
         for f in files.documentation_pages()
         if not f.generated_by and not f.src_uri.startswith(FUERA)
     }
-    orden = [r for r in titulos if r in paginas] + sorted(set(paginas) - set(titulos))
-    capitulos = [
-        estado_srd.capitulo(ruta, paginas[ruta].content_string, titulos.get(ruta)) for ruta in orden
-    ]
-    contenido = estado_srd.markdown(capitulos, direccion_de_edicion(config))
-    files.append(File.generated(config, estado_srd.RUTA, content=contenido))
+    orden = [r for r in titulos if r in del_libro] + sorted(set(del_libro) - set(titulos))
+    return [(ruta, del_libro[ruta], titulos.get(ruta)) for ruta in orden]
+
+
+def leer(capitulos: list[tuple[str, str, str | None]]) -> Leidos:
+    """Cada capítulo (ruta, texto y título) leído; en otro proceso, mientras MkDocs trabaja."""
+    return {
+        (ruta, texto, titulo): estado_srd.capitulo(ruta, texto, titulo)
+        for ruta, texto, titulo in capitulos
+    }
+
+
+def anadir_pagina(
+    files: Files, config: MkDocsConfig, leidos: Callable[[], Leidos | None] | None = None
+) -> None:
+    """Añade ``colaborar/estado.md``, que se escribe cuando MkDocs la lee (la última, tras las
+    demás páginas): con los capítulos ya leídos por ``leidos`` si su texto no ha cambiado."""
+    anterior = files.get_file_from_path(estado_srd.RUTA)
+    if anterior is not None:
+        files.remove(anterior)
+    capitulos = capitulos_del_libro(files, config)
+
+    def contenido() -> str:
+        ya = (leidos() if leidos else None) or {}
+        textos = [(ruta, fichero.content_string, titulo) for ruta, fichero, titulo in capitulos]
+        leidos_aqui = [ya.get(clave) or estado_srd.capitulo(*clave) for clave in textos]
+        return estado_srd.markdown(leidos_aqui, direccion_de_edicion(config))
+
+    pagina = _Perezosa.generated(config, estado_srd.RUTA, content="")
+    assert isinstance(pagina, _Perezosa)
+    pagina.calcular = contenido
+    files.append(pagina)
+
+
+class _Perezosa(File):
+    """Un fichero generado cuyo texto se escribe la primera vez que se lee."""
+
+    calcular: Callable[[], str] | None = None
+
+    def _calculado(self) -> None:
+        if self.calcular is not None:
+            calcular, self.calcular = self.calcular, None
+            self._content = calcular()
+
+    @property
+    def content_string(self) -> str:
+        self._calculado()
+        return str(File.content_string.__get__(self))
+
+    @content_string.setter
+    def content_string(self, value: str) -> None:
+        self.calcular, self._content, self.abs_src_path = None, value, None
+
+    @property
+    def content_bytes(self) -> bytes:
+        self._calculado()
+        return bytes(File.content_bytes.__get__(self))
+
+    @content_bytes.setter
+    def content_bytes(self, value: bytes) -> None:
+        self.calcular, self._content, self.abs_src_path = None, value, None
 
 
 def direccion_de_edicion(config: MkDocsConfig) -> str | None:

@@ -51,6 +51,7 @@ from mkdocs_plugins.plugin import (
     cambios,
     carga,
     emergencia,
+    encargos,
     estado,
     servidor,
     sin_conexion,
@@ -133,15 +134,32 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             return
         if procesos < 1 or not adelanto.se_puede_bifurcar():
             return
+        ficheros = get_files(config)
         paginas = [
             adelanto.PaginaPendiente(_ruta_mostrada(f.src_uri, config), f.abs_src_path)
-            for f in get_files(config).documentation_pages()
+            for f in ficheros.documentation_pages()
             if not (self.config.catalogo and f.src_uri == catalogo.RUTA)
         ]
         if self.config.catalogo:
             ruta = _ruta_mostrada(catalogo.RUTA, config)
             paginas.append(adelanto.PaginaPendiente(ruta, None, catalogo.markdown()))
-        self.adelanto = adelanto.Adelanto(self.configuracion, paginas, procesos)
+        self.adelanto = adelanto.Adelanto(
+            self.configuracion,
+            paginas,
+            procesos,
+            encargos=encargos.del_plugin(
+                self.configuracion,
+                ficheros,
+                config,
+                con_estado=self.config.estado,
+                con_api=self.config.api,
+            ),
+            markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
+        )
+
+    def _encargado(self, nombre: str) -> Any:
+        """Lo que dio un encargo del adelanto (None si no lo hay: se hace aquí)."""
+        return self.adelanto.encargo(nombre) if self.adelanto is not None else None
 
     def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
         """La caché de los bloques, la misma mientras no cambien el código ni las reglas."""
@@ -216,7 +234,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             carpeta = self.configuracion.raiz / self.config.cache_dir
             self.historial = cambios.anadir_pagina(files, config, self.configuracion, carpeta)
         if self.config.enabled and self.config.estado:
-            estado.anadir_pagina(files, config)
+            estado.anadir_pagina(files, config, lambda: self._encargado("estado"))
         return files
 
     def on_page_markdown(
@@ -233,6 +251,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             )
             if self.adelanto is not None and self.cache is not None:
                 self.cache.ofrecer(self.adelanto.entradas(ruta))
+                if leida := self.adelanto.leida(ruta):
+                    self.extension.leidas = {leida[:2]: leida[2]}
             # MkDocs quita una cabecera que entiende: solo si la dejó puede estar mal escrita.
             if not desplazamiento and (cabecera := error_front_matter(fuente)):
                 log.warning(str(Problema(ruta, *cabecera)))
@@ -351,6 +371,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.adelanto = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        api_hecha = self._encargado("api")
         self._cerrar_adelanto()
         if not self.config.enabled:
             return
@@ -367,7 +388,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 f"{self.cache.fallos} fallos"
             )
         if self.config.api:
-            api_estatica.escribir(sitio, self.configuracion)
+            api_estatica.escribir(sitio, self.configuracion, api_hecha)
         if self.historial is not None:
             cambios.escribir_feed(config, self.historial)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE

@@ -11,7 +11,13 @@ import threading
 import time
 from pathlib import Path
 
-from mkdocs_plugins.nucleo import cache, catalogo
+import pytest
+from markdown import Markdown
+
+from mkdocs_plugins.extension import Pagina, TapizExtension
+from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.extension.pagina import EXTENSIONES
+from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
 from mkdocs_plugins.plugin import adelanto
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
@@ -34,10 +40,10 @@ def _esperar_a_los_procesos() -> None:
 def test_con_adelanto_se_publica_lo_mismo_que_sin_el(tmp_path: Path) -> None:
     paginas = [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"]
     adelantado = sitio(tmp_path / "adelantado", paginas)
-    _con(adelantado, "catalogo: false\n      procesos: 1")
+    _con(adelantado, "catalogo: false\n      api: true\n      estado: true\n      procesos: 1")
     assert construir(adelantado, "--strict").returncode == 0
     en_mkdocs = sitio(tmp_path / "en-mkdocs", paginas)
-    _con(en_mkdocs, "catalogo: false\n      cache: false")
+    _con(en_mkdocs, "catalogo: false\n      api: true\n      estado: true\n      cache: false")
     assert construir(en_mkdocs, "--strict").returncode == 0
     assert publicado(adelantado) == publicado(en_mkdocs)
 
@@ -105,6 +111,71 @@ def test_las_paginas_llegan_de_otro_proceso_y_un_fallo_no_se_pierde(tmp_path: Pa
         assert trabajo.entradas("srd/no-existe.md") == {}
         (bloque,) = [e for e in trabajo.entradas("srd/una.md").values() if isinstance(e, dict)]
         assert 'id="ejemplo-srd-una-un-veinte-natural"' in bloque["html"]
+    finally:
+        trabajo.cerrar()
+
+
+def test_la_extension_en_mkdocs_usa_lo_que_leyo_otro_proceso_del_mismo_texto(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Con las extensiones de la construcción (aquí, snippets añade un fichero al final), el
+    otro proceso ve el texto y las líneas que verá la extensión en MkDocs."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    (tmp_path / "anadido.txt").write_text("*[PG]: Puntos de golpe\n", encoding="utf-8")
+    pagina = tmp_path / "una.md"
+    pagina.write_text(f"---\ntitle: Una\n---\n\n{AVISO}", encoding="utf-8")
+    ajustes = {"pymdownx.snippets": {"base_path": [str(tmp_path)], "auto_append": ["anadido.txt"]}}
+    markdown = ([*EXTENSIONES, "pymdownx.snippets"], ajustes)
+    ejecutor = adelanto.Ejecutor(configuracion, markdown)
+    ejecutor.entradas_de(adelanto.PaginaPendiente("srd/una.md", str(pagina)))
+    assert ejecutor.leida is not None
+    texto, desplazamiento, leida = ejecutor.leida
+    assert desplazamiento == 4 and "*[PG]: Puntos de golpe" in texto
+    assert leida == estructura.leer(texto, desplazamiento)
+    assert leida.vallas[0].inicio == 7  # la línea del fichero
+
+    def leer_otra_vez(*_: object) -> None:
+        raise AssertionError("ya se leyó en el otro proceso")
+
+    extension = TapizExtension()
+    extension.pagina = Pagina("srd/una.md", configuracion.base, desplazamiento)
+    extension.leidas = {(texto, desplazamiento): leida}
+    monkeypatch.setattr(estructura, "leer", leer_otra_vez)
+    Markdown(extensions=[*markdown[0], extension], extension_configs=ajustes).convert(AVISO)
+    assert extension.ultimo is not None and extension.ultimo.estructura is leida
+
+
+def test_el_primer_proceso_hace_los_encargos_en_orden(tmp_path: Path) -> None:
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    (tmp_path / "una.md").write_text(AVISO, encoding="utf-8")
+    paginas = [adelanto.PaginaPendiente("srd/una.md", str(tmp_path / "una.md"))]
+    encargos = [
+        ("api", lambda: api_estatica.ficheros(configuracion)),
+        ("roto", lambda: 1 / 0),
+        ("motor", lambda: motor.motor_zip(configuracion)),
+    ]
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=2, encargos=encargos)
+    try:
+        api = trabajo.encargo("api")
+        roto, zip_del_motor = trabajo.encargo("roto"), trabajo.encargo("motor")
+        assert trabajo.encargo("nunca-encargado") is None
+    finally:
+        trabajo.cerrar()
+    assert api == api_estatica.ficheros(configuracion) and "paginas/una.json" in api
+    assert roto is None  # MkDocs lo hará él, y dirá el error
+    assert zip_del_motor == motor.motor_zip(configuracion)
+
+
+def test_sin_el_proceso_de_los_encargos_no_se_espera(tmp_path: Path) -> None:
+    """MkDocs los hace entonces él (el plugin, con el encargo None)."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, encargos=[("x", dict)])
+    try:
+        for proceso in trabajo._procesos:
+            proceso.kill()
+            proceso.join()
+        assert trabajo.encargo("x") is None
     finally:
         trabajo.cerrar()
 

@@ -143,3 +143,12 @@ def test_cada_seccion_dice_si_esta_pendiente(ficheros: dict[str, str]) -> None:
     assert estados["tiradas-incrementales"] is True
     posturas = json.loads(ficheros["paginas/posturas.json"])
     assert posturas["secciones"][0]["secciones"][0]["pendiente"] is False
+
+
+def test_la_carpeta_de_un_lienzo_es_relativa_a_las_paginas(ficheros: dict[str, str]) -> None:
+    """La ruta absoluta diría dónde está el libro en la máquina de quien construye."""
+    lienzo = json.loads(ficheros["lienzos/puertos-de-bruma.json"])
+    assert lienzo["carpeta"] == "lienzos/puertos-de-bruma"
+    esquema = Draft202012Validator(json.loads(ficheros["schemas/lienzo.json"]))
+    assert esquema.is_valid(lienzo)
+    assert not esquema.is_valid({**lienzo, "carpeta": str(RAIZ / "srd/lienzos/puertos-de-bruma")})
