@@ -134,12 +134,15 @@ def _repartir(items: list[pytest.Item], procesos: int) -> list[pytest.Item]:
     """Un tramo por proceso, del tamaño que le da al principio el reparto «worksteal» de
     pytest-xdist: en cada tramo, primero las pruebas que no esperan a una construcción y
     después las que sí (las del navegador), para que los procesos trabajen mientras el libro
-    se construye en segundo plano. Las del PDF, juntas en el primer tramo: su libro en PDF se
-    hace una vez por proceso que las ejecuta."""
+    se construye en segundo plano. Las del PDF y las del motor en la página, juntas al
+    principio de eso en el primer tramo: el libro en PDF y el arranque de Pyodide
+    (``con_motor``) se hacen una vez por proceso que las ejecuta."""
     pdf = [i for i in items if i.get_closest_marker("pdf")]
-    esperan = [i for i in items if CONSTRUCCIONES & _fixtures(i) and i not in pdf]
-    libres = [i for i in items if i not in pdf and i not in esperan]
-    pesadas = [pdf + esperan[0::procesos]] + [esperan[k::procesos] for k in range(1, procesos)]
+    motor = [i for i in items if "con_motor" in _fixtures(i) and i not in pdf]
+    juntas = pdf + motor
+    esperan = [i for i in items if CONSTRUCCIONES & _fixtures(i) and i not in juntas]
+    libres = [i for i in items if i not in juntas and i not in esperan]
+    pesadas = [juntas + esperan[0::procesos]] + [esperan[k::procesos] for k in range(1, procesos)]
     orden: list[pytest.Item] = []
     quedan, usadas = len(items), 0
     for k in range(procesos):
