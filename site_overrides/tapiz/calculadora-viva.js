@@ -165,7 +165,7 @@ export function montar(contenedor) {
       if (clave(m.reglasDe(contenedor)) !== contenedor.dataset.reglamento) calcular();
     });
   }
-
+  contenedor.dataset.tapizMontada = "1";
 }
 
 /** Si quien lee eligió sus reglas (vivo.js: elegir); sin almacenamiento, no pudo. */

@@ -222,9 +222,10 @@ class Pestana:
 
 
 def llevar_a_la_calculadora(pagina: Page) -> None:
-    """Baja hasta la calculadora, como quien lee, y espera a que muestre sus probabilidades."""
+    """Baja hasta la calculadora, como quien lee, y espera a que su módulo la haya montado (la
+    tabla ya viene escrita en la página: sin esperar, un clic en «Tirar» llegaría antes)."""
     pagina.locator(".tapiz-calculadora").first.scroll_into_view_if_needed()
-    pagina.locator(".tapiz-calculadora table").first.wait_for()
+    pagina.locator(".tapiz-calculadora[data-tapiz-montada] table").first.wait_for()
 
 
 TEMAS = {"light": "default", "dark": "slate"}
