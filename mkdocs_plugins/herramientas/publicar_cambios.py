@@ -97,7 +97,10 @@ def markdown(historial: Historial) -> str:
         "",
     ]
     for publicada in historial.versiones:
-        commit = f" · commit `{publicada.commit[:7]}`" if publicada.commit else ""
+        # El commit, fuera del índice de búsqueda: nadie lo busca, y un código como «92316df»
+        # hacía que el buscador de Material (lunr) no encontrara «TZR0002» en ningún sitio.
+        corto = publicada.commit[:7]
+        commit = f" · commit <code data-search-exclude>{corto}</code>" if corto else ""
         partes += [
             f"## {_titulo(publicada)} {{#{publicada.ancla}}}",
             "",

@@ -62,10 +62,8 @@ def test_axe_no_encuentra_problemas_graves(pestana, ruta):
 
 def _buscar(pagina, consulta: str) -> list[str]:
     campo = pagina.locator(".md-search__input")
-    # Como quien pega el término y teclea su última letra: Material busca en cada tecla que
-    # se suelta, y teclear letra a letra hacía una búsqueda por letra.
-    campo.fill(consulta[:-1])
-    campo.type(consulta[-1:])
+    campo.fill("")
+    campo.type(consulta)
     pagina.wait_for_function(
         "() => !/Teclee|Inicializando/.test("
         "document.querySelector('.md-search-result__meta').textContent)"

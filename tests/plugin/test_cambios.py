@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -138,6 +139,10 @@ def test_el_sitio_publica_los_cambios_de_cada_version(versiones: Path, tmp_path:
     )
     pagina = (tmp_path / "cambios" / "index.html").read_text("utf-8")
     assert pagina.index('id="v2"') < pagina.index('id="v1"')
+    # El commit se ve en la página, marcado para que no entre en el índice del buscador
+    # (tests/sitio/test_enlaces.py lo comprueba en el libro).
+    commits = re.findall(r"commit <code data-search-exclude>([0-9a-f]{7})</code>", pagina)
+    assert len(commits) == 2
     assert "Primera versión publicada." in pagina
     catalogo = (tmp_path / "catalogo" / "index.html").read_text("utf-8")
     accion = catalogo[catalogo.index('<h4 id="tapiz-accion">') :]
@@ -151,8 +156,9 @@ def test_sin_versiones_una_sola_entrada_y_las_fichas_desde_la_primera() -> None:
     (entrada,) = feed.findall(f"{ATOM}entry")
     assert feed.findtext(f"{ATOM}updated") == "2025-05-03T10:00:00+02:00"
     assert entrada.findtext(f"{ATOM}title") == "Versión 0.1.0"
-    assert "Publicada el 3 de mayo de 2025 · commit `abc1234`." in publicar_cambios.markdown(
-        historial
+    assert (
+        "Publicada el 3 de mayo de 2025 · commit <code data-search-exclude>abc1234</code>."
+        in publicar_cambios.markdown(historial)
     )
     ficha = '<h4 id="d20-ataque"><code>ataque</code></h4><div class="tapiz-regla" data-regla="a">'
     marcada = publicar_cambios.marcar_fichas(ficha, historial)
