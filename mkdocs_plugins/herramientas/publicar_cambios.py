@@ -99,7 +99,7 @@ def markdown(historial: Historial) -> str:
     for publicada in historial.versiones:
         # El commit, fuera del índice de búsqueda: nadie lo busca, y un código como «92316df»
         # hacía que el buscador de Material (lunr) no encontrara «TZR0002» en ningún sitio.
-        corto = publicada.commit[:7]
+        corto = (publicada.commit or "")[:7]
         commit = f" · commit <code data-search-exclude>{corto}</code>" if corto else ""
         partes += [
             f"## {_titulo(publicada)} {{#{publicada.ancla}}}",
