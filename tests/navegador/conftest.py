@@ -156,7 +156,7 @@ def navegador() -> Iterator[Browser]:
 
 
 NAVEGAR = """(url) => {
-  window.__antes = document.querySelector('article');
+  window.__antes = document.querySelector('.md-content article');
   const enlace = Object.assign(document.createElement('a'), {href: url});
   document.body.append(enlace);
   enlace.click();
@@ -209,7 +209,7 @@ class Pestana:
         self.page.evaluate(NAVEGAR, self.base + ruta)
         # Sin el fragmento: navigation.tracking de Material lo cambia al desplazarse.
         self.page.wait_for_function(
-            "(url) => document.querySelector('article') !== window.__antes"
+            "(url) => document.querySelector('.md-content article') !== window.__antes"
             " && location.href.split('#')[0] == url",
             arg=self.base + ruta.split("#")[0],
         )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
 from urllib.request import urlopen
 
 import pytest
@@ -14,6 +16,7 @@ from tests.navegador.axe import REGLAS_DEL_COLOR, violaciones
 from tests.navegador.conftest import (
     ESCRITORIO,
     MOVIL,
+    TEMAS,
     abrir_pestana,
     apagar_el_motor,
     cambiar_esquema,
@@ -25,14 +28,48 @@ pytestmark = pytest.mark.navegador
 PAGINAS_AXE = ["", "hacer-cosas/", "rango-y-movimiento/"]
 
 
-def test_el_html_no_carga_nada_de_otro_sitio(sitio):
-    """Comprobación estática: ningún src, ni hojas de estilo ni precargas, fuera del sitio."""
-    for ruta in ["", "hacer-cosas/", "libro/"]:
-        with urlopen(sitio + ruta) as respuesta:
-            html = respuesta.read().decode("utf-8")
-        externos = re.findall(r'src="(https?:[^"]*)"', html)
-        externos += re.findall(r'<link[^>]*rel="(?:stylesheet|preconnect|preload)"[^>]*>', html)
-        assert [e for e in externos if "http" in e] == [], ruta
+CARGAN = {
+    "stylesheet",
+    "preload",
+    "modulepreload",
+    "prefetch",
+    "preconnect",
+    "dns-prefetch",
+    "icon",
+    "apple-touch-icon",
+    "manifest",
+}
+"""Los ``rel`` de ``<link>`` con que el navegador pide algo al abrir la página."""
+
+
+class _Recursos(HTMLParser):
+    """Lo que una página pide al abrirse: ``src`` de cualquier elemento, ``srcset``, ``data``
+    de ``<object>`` y los ``<link>`` de ``CARGAN``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        atributos = {k: v or "" for k, v in attrs}
+        self.urls += [atributos[a] for a in ("src", "data") if a in atributos]
+        self.urls += [u.split()[0] for u in atributos.get("srcset", "").split(",") if u.strip()]
+        if tag == "link" and CARGAN & set(atributos.get("rel", "").lower().split()):
+            self.urls.append(atributos.get("href", ""))
+
+
+def test_ninguna_pagina_carga_nada_de_otro_sitio(libro):
+    """En el HTML de cada página del libro, nada que se pida a otro sitio al cargarla entera
+    (el recorrido llega a casi todas por la navegación instantánea)."""
+    paginas = sorted(libro.rglob("*.html"))
+    assert len(paginas) > len(RECORRIDO)
+    de_fuera = {}
+    for pagina in paginas:
+        lector = _Recursos()
+        lector.feed(pagina.read_text(encoding="utf-8"))
+        if externas := [u for u in lector.urls if urlsplit(u).netloc or u.startswith("//")]:
+            de_fuera[str(pagina.relative_to(libro))] = externas
+    assert de_fuera == {}
 
 
 @pytest.mark.parametrize("ruta", PAGINAS_AXE, ids=["inicio", "hacer-cosas", "rango"])
@@ -289,17 +326,21 @@ LENGUAJE_DEL_MOTOR = {
 }
 
 
-# El recorrido: cada página del menú, y el catálogo, en una sola visita con los dos esquemas de
-# color: primero el claro en el escritorio y después, en la misma página y sin volver a cargarla,
-# el oscuro en el móvil (el botón del tema, como quien lee). En cada visita se comprueba todo lo
-# que se comprueba en todas las páginas (nada de fuera, ningún error, axe, tablas anchas) y se
-# apunta cada hallazgo con su página y su esquema para afirmarlo al final. Con el claro, axe
-# entero, las abreviaturas (explicadas una vez, sin repetir lo que dice el texto) y ni rastro del
-# motor tras pulsar cada «Repetir»; con el oscuro, las reglas de axe que dependen del color y que
-# la página no sea más ancha que el móvil. Es una prueba por página, para que pytest-xdist las
-# reparta; la misma pestaña sirve a todas las de un proceso, con su caché HTTP. El motor en la
-# página queda apagado: «Repetir» pinta lo precalculado, y el texto del motor en vivo lo mira
-# test_vivo_tarjetas.py.
+# El recorrido: cada página del menú, y el catálogo, como quien lee el libro de un enlace a otro
+# (la navegación instantánea de Material; solo la primera página de cada proceso se carga
+# entera) y en los dos esquemas de color: el claro en el escritorio y el oscuro en el móvil, en
+# la misma visita (el botón del tema, como quien lee). La pestaña llega a cada página con el
+# esquema en que dejó la anterior y empieza por ese: un cambio de tema y de tamaño por página.
+# En cada visita se comprueba todo lo que se comprueba en todas las páginas (nada de fuera,
+# ningún error, axe, tablas anchas) y se apunta cada hallazgo con su página y su esquema para
+# afirmarlo al final. Con el claro, axe entero, las abreviaturas (explicadas una vez, sin
+# repetir lo que dice el texto) y ni rastro del motor tras pulsar cada «Repetir»; con el
+# oscuro, las reglas de axe que dependen del color y que la página no sea más ancha que el
+# móvil. Es una prueba por página, para que pytest-xdist las reparta; la misma pestaña sirve a
+# todas las de un proceso, con su caché HTTP y axe ya cargado. El motor en la página queda
+# apagado: «Repetir» pinta lo precalculado, y el texto del motor en vivo lo mira
+# test_vivo_tarjetas.py. Que ninguna página pida nada de otro sitio al cargarse entera lo mira,
+# en el HTML de todas, test_ninguna_pagina_carga_nada_de_otro_sitio.
 
 
 def _paginas_del_menu() -> list[str]:
@@ -359,7 +400,7 @@ def _lenguaje_del_motor(pagina) -> list[str]:
     hallazgos = [f"{sin_redibujar} tarjetas no se redibujan al pulsar «Repetir»"] * bool(
         sin_redibujar
     )
-    return hallazgos + lenguaje_del_motor(pagina.locator("article").inner_text())
+    return hallazgos + lenguaje_del_motor(pagina.locator(".md-content article").inner_text())
 
 
 def lenguaje_del_motor(texto: str) -> list[str]:
@@ -430,44 +471,47 @@ _TABLAS_ANCHAS = """() => [...document.querySelectorAll('.md-typeset__scrollwrap
 def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido, ruta):
     pestana = recorrido
     pagina = pestana.page
-    # Sin el tema que recordó la página anterior (el oscuro) y ya a tamaño de escritorio: la
-    # página se abre clara y cambiar_esquema no tiene nada que cambiar (ni redibujar).
-    if pagina.url.startswith(pestana.base):
-        pagina.evaluate("() => localStorage.clear()")
-    pagina.set_viewport_size(ESCRITORIO)
     pestana.errores.clear()
     pestana.externas.clear()
-    pestana.ir(ruta)
-    cambiar_esquema(pagina, "light", ESCRITORIO)
-    hallazgos = _en_claro_en_el_escritorio(pagina, ruta, f"{ruta or '/'} (claro)")
-    if ruta == "":
-        # Abrir la búsqueda carga el trabajador y el índice: también deben ser locales.
-        pagina.locator(".md-search__input").click()
-        if not _buscar(pagina, "dados"):
-            hallazgos.append("/: la búsqueda de «dados» no encuentra nada")
-        pagina.keyboard.press("Escape")
-    cambiar_esquema(pagina, "dark", MOVIL)
-    hallazgos += _en_oscuro_en_el_movil(pagina, ruta, f"{ruta or '/'} (oscuro)")
+    if pagina.url.startswith(pestana.base):
+        pestana.navegar(ruta)
+    else:
+        pagina.set_viewport_size(ESCRITORIO)
+        pestana.ir(ruta)
+    visitas = [_en_claro_en_el_escritorio, _en_oscuro_en_el_movil]
+    if pagina.get_attribute("body", "data-md-color-scheme") == TEMAS["dark"]:
+        visitas.reverse()
+    hallazgos = [h for visita in visitas for h in visita(pagina, ruta)]
     pestana.esperar_a_la_red()
     hallazgos += [f"{ruta or '/'}: {error}" for error in pestana.errores]
     hallazgos += [f"{ruta or '/'}: petición fuera del sitio: {url}" for url in pestana.externas]
     assert hallazgos == []
 
 
-def _en_claro_en_el_escritorio(pagina, ruta: str, donde: str) -> list[str]:
-    """axe entero (en el libro, sin el contraste de sus capítulos), las tablas anchas y, fuera
-    de las páginas de quien colabora, las abreviaturas y el lenguaje del motor tras «Repetir»
-    (el catálogo y las páginas de quien colabora sí hablan de él, a propósito)."""
+def _en_claro_en_el_escritorio(pagina, ruta: str) -> list[str]:
+    """axe entero, las tablas anchas y, fuera de las páginas de quien colabora, las
+    abreviaturas y el lenguaje del motor tras «Repetir» (el catálogo y las páginas de quien
+    colabora sí hablan de él, a propósito). En la portada, además, la búsqueda: abrirla carga
+    el trabajador y el índice, que también deben ser locales."""
+    donde = f"{ruta or '/'} (claro)"
+    cambiar_esquema(pagina, "light", ESCRITORIO)
     hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina)]
     hallazgos += [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
     if ruta != "catalogo/" and not ruta.startswith("colaborar/"):
         hallazgos += [f"{donde}: {h}" for h in _abreviaturas(pagina)]
         hallazgos += [f"{donde}: lenguaje del motor: {h}" for h in _lenguaje_del_motor(pagina)]
+    if ruta == "":
+        pagina.locator(".md-search__input").click()
+        if not _buscar(pagina, "dados"):
+            hallazgos.append(f"{donde}: la búsqueda de «dados» no encuentra nada")
+        pagina.keyboard.press("Escape")
     return hallazgos
 
 
-def _en_oscuro_en_el_movil(pagina, ruta: str, donde: str) -> list[str]:
+def _en_oscuro_en_el_movil(pagina, ruta: str) -> list[str]:
     """Las reglas de axe que dependen del color, el ancho de la página y las tablas anchas."""
+    donde = f"{ruta or '/'} (oscuro)"
+    cambiar_esquema(pagina, "dark", MOVIL)
     hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina, REGLAS_DEL_COLOR)]
     hallazgos += [f"{donde}: {h}" for h in _mas_ancha_que_la_pantalla(pagina)]
     return hallazgos + [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
