@@ -228,6 +228,36 @@ def llevar_a_la_calculadora(pagina: Page) -> None:
     pagina.locator(".tapiz-calculadora[data-tapiz-montada] table").first.wait_for()
 
 
+_META = "document.querySelector('.md-search-result__meta').textContent"
+_RESULTADOS_QUIETOS = """() => {
+  const ahora = document.querySelector('.md-search-result__list').innerHTML;
+  const antes = window.__tapizResultados ?? {html: null, veces: 0};
+  window.__tapizResultados = {html: ahora, veces: ahora === antes.html ? antes.veces + 1 : 0};
+  return window.__tapizResultados.veces >= 3;
+}"""
+"""La lista de resultados no ha cambiado en tres lecturas seguidas."""
+
+
+def buscar(pagina: Page, consulta: str) -> None:
+    """Escribe ``consulta`` en el buscador de Material y espera a que su lista esté completa.
+
+    Material busca al soltar cada tecla, y la lista de una búsqueda anterior puede seguir ahí
+    o rehacerse (y moverse) después: se vacía el campo con una tecla (vuelve «Teclee…»), se
+    escribe la consulta menos su última letra, se pulsa esta (una sola búsqueda, la de la
+    consulta entera) y se espera a que la lista deje de cambiar.
+    """
+    campo = pagina.locator(".md-search__input")
+    campo.click()
+    campo.fill("")
+    campo.press("Backspace")
+    pagina.wait_for_function(f"() => /Teclee|Inicializando/.test({_META})")
+    campo.fill(consulta[:-1])
+    campo.press(consulta[-1])
+    pagina.wait_for_function(f"() => !/Teclee|Inicializando/.test({_META})")
+    pagina.locator(".md-search-result__item").first.wait_for()
+    pagina.wait_for_function(_RESULTADOS_QUIETOS, polling=100)
+
+
 TEMAS = {"light": "default", "dark": "slate"}
 """El esquema de color del sistema y el tema de Material que le corresponde."""
 _AL_CAMBIAR = {"light": "Cambiar a modo claro", "dark": "Cambiar a modo oscuro"}

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import TimeoutError as SinRespuesta
 
 from mkdocs_plugins.plugin.busqueda import plegar
+from tests.navegador.conftest import buscar
 
 pytestmark = pytest.mark.navegador
 
@@ -49,27 +50,8 @@ MARCAS_DE_LA_SECCION = """(ancla) => {
 }"""
 
 
-# El buscador responde a cada tecla: la lista puede rehacerse (y moverse) después de que
-# aparezca el primer resultado. Se espera a que no cambie en tres lecturas seguidas.
-RESULTADOS_QUIETOS = """() => {
-  const ahora = document.querySelector('.md-search-result__list').innerHTML;
-  const antes = window.__tapizResultados ?? {html: null, veces: 0};
-  window.__tapizResultados = {html: ahora, veces: ahora === antes.html ? antes.veces + 1 : 0};
-  return window.__tapizResultados.veces >= 3;
-}"""
-
-
 def _buscar(pagina, termino: str) -> list[dict[str, object]]:
-    campo = pagina.locator(".md-search__input")
-    campo.click()
-    campo.fill("")
-    campo.type(termino)
-    pagina.wait_for_function(
-        "() => !/Teclee|Inicializando/.test("
-        "document.querySelector('.md-search-result__meta').textContent)"
-    )
-    pagina.locator(".md-search-result__item").first.wait_for()
-    pagina.wait_for_function(RESULTADOS_QUIETOS, polling=100)
+    buscar(pagina, termino)
     return pagina.evaluate(PRIMER_RESULTADO)
 
 

@@ -19,6 +19,7 @@ from tests.navegador.conftest import (
     TEMAS,
     abrir_pestana,
     apagar_el_motor,
+    buscar,
     cambiar_esquema,
     llevar_a_la_calculadora,
 )
@@ -103,33 +104,42 @@ def test_axe_no_encuentra_problemas_graves(pestana, ruta):
 
 
 def _buscar(pagina, consulta: str) -> list[str]:
-    campo = pagina.locator(".md-search__input")
-    campo.fill("")
-    campo.type(consulta)
-    pagina.wait_for_function(
-        "() => !/Teclee|Inicializando/.test("
-        "document.querySelector('.md-search-result__meta').textContent)"
-    )
-    pagina.locator(".md-search-result__item").first.wait_for()
+    buscar(pagina, consulta)
     titulos = pagina.locator(".md-search-result__item > .md-search-result__link h1")
     return titulos.all_text_contents()
 
 
-@pytest.mark.parametrize(
-    ("consulta", "pagina_esperada"),
-    [
-        ("accion", "Hacer cosas"),
-        ("dano", "Daño y puntos de golpe"),
-        ("tamano", "Tamaño"),
-        ("heroicidad", "Puntos de heroicidad"),
-        ("TZR0002", "Rango y movimiento"),
-    ],
-)
-def test_la_busqueda_encuentra_sin_tildes(pestana, consulta, pagina_esperada):
+SIN_TILDES = {
+    "accion": "Hacer cosas",
+    "dano": "Daño y puntos de golpe",
+    "tamano": "Tamaño",
+    "heroicidad": "Puntos de heroicidad",
+    "TZR0002": "Rango y movimiento",
+}
+"""Consultas sin tildes (o un código de regla) y una página que deben encontrar."""
+PRIMERO = {
+    "accion": "Hacer cosas",
+    "tamano": "Tamaño",
+    "carga": "Rango y movimiento",
+    "postura": "Posturas",
+    "heroicidad": "Puntos de heroicidad",
+}
+"""Consultas y el capítulo que las define, que debe salir primero (y nunca el catálogo)."""
+
+
+def test_la_busqueda_encuentra_sin_tildes_y_pone_primero_el_capitulo_que_define(pestana):
+    """Todas las consultas en la misma visita a la portada, como quien busca varias cosas."""
     pestana.ir("")
-    pestana.page.locator(".md-search__input").click()
-    titulos = _buscar(pestana.page, consulta)
-    assert pagina_esperada in titulos, titulos
+    hallazgos = []
+    for consulta in SIN_TILDES | PRIMERO:
+        titulos = _buscar(pestana.page, consulta)
+        if consulta in SIN_TILDES and SIN_TILDES[consulta] not in titulos:
+            hallazgos.append(f"«{consulta}» no encuentra «{SIN_TILDES[consulta]}»: {titulos}")
+        if consulta in PRIMERO and titulos[:1] != [PRIMERO[consulta]]:
+            hallazgos.append(f"«{consulta}» no pone primero «{PRIMERO[consulta]}»: {titulos}")
+        if consulta in PRIMERO and "Catálogo de reglas" in titulos:
+            hallazgos.append(f"«{consulta}» encuentra el catálogo: {titulos}")
+    assert hallazgos == []
 
 
 @pytest.mark.parametrize("ruta", ["", "libro/"])
@@ -226,24 +236,6 @@ def test_en_el_libro_completo_el_primer_dado_esta_a_pocas_paradas_de_tabulador(p
     assert paradas < 10, paradas
     nombre = pagina.evaluate("() => document.activeElement.getAttribute('aria-label')")
     assert nombre.startswith("Tirar ") and "⚄" not in nombre
-
-
-@pytest.mark.parametrize(
-    ("consulta", "capitulo"),
-    [
-        ("accion", "Hacer cosas"),
-        ("tamano", "Tamaño"),
-        ("carga", "Rango y movimiento"),
-        ("postura", "Posturas"),
-        ("heroicidad", "Puntos de heroicidad"),
-    ],
-)
-def test_la_busqueda_pone_primero_el_capitulo_que_define_el_termino(pestana, consulta, capitulo):
-    pestana.ir("")
-    pestana.page.locator(".md-search__input").click()
-    titulos = _buscar(pestana.page, consulta)
-    assert titulos[0] == capitulo, titulos
-    assert "Catálogo de reglas" not in titulos
 
 
 @pytest.mark.parametrize("ruta", ["posturas/", "rango-y-movimiento/", "tamano/"])
@@ -501,7 +493,6 @@ def _en_claro_en_el_escritorio(pagina, ruta: str) -> list[str]:
         hallazgos += [f"{donde}: {h}" for h in _abreviaturas(pagina)]
         hallazgos += [f"{donde}: lenguaje del motor: {h}" for h in _lenguaje_del_motor(pagina)]
     if ruta == "":
-        pagina.locator(".md-search__input").click()
         if not _buscar(pagina, "dados"):
             hallazgos.append(f"{donde}: la búsqueda de «dados» no encuentra nada")
         pagina.keyboard.press("Escape")

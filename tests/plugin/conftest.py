@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests import precargado
 
 PAGINAS = Path(__file__).parent / "paginas"
 
@@ -57,13 +58,8 @@ def sitio(destino: Path, paginas: list[Path]) -> Path:
 
 
 def construir(proyecto: Path, *argumentos: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--clean", *argumentos],
-        cwd=proyecto,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    """``mkdocs build --clean ARGUMENTOS`` en ``proyecto`` (en un proceso nuevo, precargado)."""
+    return precargado.mkdocs(["build", "--clean", *argumentos], cwd=proyecto)
 
 
 def publicado(proyecto: Path) -> dict[str, str]:
