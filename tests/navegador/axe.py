@@ -19,7 +19,11 @@ from typing import Any
 
 import axe_playwright_python
 
-AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+EN_EL_SERVIDOR = "/__pruebas__/axe.min.js"
+"""Donde lo sirve el servidor de las pruebas, fuera de la ruta del libro: como fichero, y no
+escrito en la página, Chromium guarda su código compilado y no vuelve a compilar sus 500 KB en
+cada página."""
 CONTRASTE = "color-contrast"
 REGLAS_DEL_COLOR = [CONTRASTE, "link-in-text-block"]
 """Las reglas de axe cuyo resultado cambia con el esquema de color: las demás, con el claro."""
@@ -59,9 +63,10 @@ MUESTRAS = """([dentro, fuera]) => {
 """Marca con ``data-axe-muestra`` el primer elemento visible con texto propio de cada estilo."""
 
 
-def _con_axe(pagina: Any) -> None:
+def cargar_axe(pagina: Any) -> None:
+    """axe en la página, si aún no está."""
     if not pagina.evaluate("() => typeof axe !== 'undefined'"):
-        pagina.add_script_tag(content=AXE)
+        pagina.add_script_tag(url=EN_EL_SERVIDOR)
 
 
 _CORRER = """async ([contexto, opciones]) => {
@@ -84,7 +89,7 @@ def violaciones(
 ) -> list[str]:
     """Las violaciones de axe (todas sus reglas, o solo ``reglas``) en lo que hay ``dentro`` y no
     ``fuera`` (selectores CSS); el contraste, en una muestra de cada estilo (``MUESTRAS``)."""
-    _con_axe(pagina)
+    cargar_axe(pagina)
     contexto: dict[str, object] = {"include": [[dentro]]}
     if fuera:
         contexto["exclude"] = [[fuera]]

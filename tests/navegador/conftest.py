@@ -23,6 +23,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, Request, sync_playwright
 
+from tests.navegador import axe
+
 RAIZ = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 ARGUMENTOS = [
@@ -66,7 +68,8 @@ def construir_sitio(destino: Path, url: str) -> None:
 
 
 class _Servidor(SimpleHTTPRequestHandler):
-    """Sirve una carpeta bajo ``prefijo``, como GitHub Pages (con ``max-age=600``).
+    """Sirve una carpeta bajo ``prefijo``, como GitHub Pages (con ``max-age=600``), y axe en
+    ``axe.EN_EL_SERVIDOR``.
 
     Con ``publicado_en`` (el ``site_url`` con que se construyó), el sitemap dice las
     direcciones de este servidor en lugar de las de la publicación: la navegación instantánea
@@ -87,6 +90,8 @@ class _Servidor(SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         ruta = path.split("?", 1)[0].split("#", 1)[0]
+        if ruta == axe.EN_EL_SERVIDOR:
+            return str(axe.AXE)
         if not ruta.startswith(self.prefijo):
             return str(Path(self.directory) / "no-existe" / "fuera-del-prefijo")
         return super().translate_path("/" + path[len(self.prefijo) :])
