@@ -27,6 +27,7 @@ SIN_CHROMIUM = (
     "Falta Chromium para las pruebas de navegador: ejecuta «sudo apt-get install chromium» "
     "y vuelve a lanzar «python3 tareas.py pruebas»; mientras, se ejecuta el resto."
 )
+BYTECODE = RAIZ / ".cache" / "pyc"
 PROCESOS_MAXIMOS = 4
 """Más procesos de pytest que núcleos no acaban antes, y cada uno abre su Chromium."""
 NPM_CI = [
@@ -117,6 +118,18 @@ def npm_al_dia() -> bool:
     return typescript_al_dia() and PYODIDE.exists()
 
 
+def entorno(tarea: str, actual: dict[str, str]) -> dict[str, str]:
+    """El entorno de las órdenes de ``tarea``. La suite lanza decenas de procesos de Python
+    (pytest en cada núcleo, cada construcción de MkDocs, la orden ``tapiz``): con
+    ``PYTHONDONTWRITEBYTECODE``, cada uno compilaba otra vez MkDocs, Material y el proyecto
+    (unos 35 s de CPU de la suite). Las pruebas guardan el bytecode igualmente, pero en
+    ``.cache/pyc`` (``PYTHONPYCACHEPREFIX``), no junto a las fuentes."""
+    nuevo = dict(actual)
+    if tarea == "pruebas" and nuevo.pop("PYTHONDONTWRITEBYTECODE", ""):
+        nuevo["PYTHONPYCACHEPREFIX"] = str(BYTECODE)
+    return nuevo
+
+
 def procesos(nucleos: int | None) -> int:
     return max(1, min(nucleos or 1, PROCESOS_MAXIMOS))
 
@@ -153,8 +166,10 @@ def main(argv: list[str]) -> int:
     codigo = 0
     # os.cpu_count y no sched_getaffinity: la segunda no existe en macOS ni en Windows.
     todas = ordenes(tarea, argumentos, chromium, npm_al_dia(), os.cpu_count())
+    variables = entorno(tarea, dict(os.environ))
     for orden in todas:
-        codigo = subprocess.run([uv, *orden], cwd=RAIZ, check=False).returncode or codigo
+        hecha = subprocess.run([uv, *orden], cwd=RAIZ, env=variables, check=False)
+        codigo = hecha.returncode or codigo
     if tarea == "pruebas" and not chromium:
         print(SIN_CHROMIUM)
         return codigo or 1

@@ -60,6 +60,16 @@ def test_typescript_al_dia_mira_node_modules_y_package_lock(tmp_path, monkeypatc
     assert not tareas.typescript_al_dia()
 
 
+def test_las_pruebas_guardan_el_bytecode_fuera_de_las_fuentes_aunque_el_entorno_diga_que_no():
+    sin_bytecode = {"PATH": "/usr/bin", "PYTHONDONTWRITEBYTECODE": "1"}
+    assert tareas.entorno("pruebas", sin_bytecode) == {
+        "PATH": "/usr/bin",
+        "PYTHONPYCACHEPREFIX": str(tareas.RAIZ / ".cache" / "pyc"),
+    }
+    assert tareas.entorno("servir", sin_bytecode) == sin_bytecode
+    assert tareas.entorno("pruebas", {"PATH": "/usr/bin"}) == {"PATH": "/usr/bin"}
+
+
 def test_servir_es_mkdocs_serve():
     assert tareas.ordenes("servir", [], chromium=True) == [["run", "mkdocs", "serve"]]
 
