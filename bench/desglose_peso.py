@@ -10,7 +10,9 @@ la de la orden entera.
 
 Con ``--adelanto``, la construcción con plugin lleva el adelanto de serie y se mide solo
 lo que queda en el proceso de MkDocs (lo que hacen los auxiliares no cuenta): es lo que
-pesa en la pared con un núcleo libre para ellos.
+pesa en la pared con un núcleo libre para ellos. Con ``--pared``, tiempo de pared en lugar de
+CPU, frente a la pared de ``build()`` sin plugin: así salen también las esperas (al proceso
+del Lienzo, a los auxiliares, a git).
 """
 
 from __future__ import annotations
@@ -59,10 +61,16 @@ PARTES = {
 TODO = "todo el plugin (ganchos y extensión)"
 
 
-class _RelojDeCpu:
-    """Lo que ``cronometro`` usa de ``time``, con tiempo de CPU en lugar de pared."""
+_RELOJ = [time.process_time]
+"""El reloj de las medidas: la CPU del proceso o, con ``--pared``, ``time.perf_counter``."""
 
-    perf_counter = staticmethod(time.process_time)
+
+class _RelojDeCpu:
+    """Lo que ``cronometro`` usa de ``time``, con el reloj de las medidas."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        return _RELOJ[0]()
 
 
 def _instalar(partes: dict[str, float]) -> Any:
@@ -76,11 +84,11 @@ def _instalar(partes: dict[str, float]) -> Any:
             if dentro[0]:
                 return funcion(*args, **kwargs)
             dentro[0] = True
-            inicio = time.process_time()
+            inicio = _RELOJ[0]()
             try:
                 return funcion(*args, **kwargs)
             finally:
-                partes[nombre] = partes.get(nombre, 0.0) + time.process_time() - inicio
+                partes[nombre] = partes.get(nombre, 0.0) + _RELOJ[0]() - inicio
                 dentro[0] = False
 
         return medida
@@ -99,8 +107,9 @@ def _instalar(partes: dict[str, float]) -> Any:
     return reloj
 
 
-def una(sitio: Path, cache: Path, adelanto: bool = False) -> None:
-    """En el proceso de la construcción con plugin: la CPU de cada parte, en JSON."""
+def una(sitio: Path, cache: Path, adelanto: bool = False, pared: bool = False) -> None:
+    """En el proceso de la construcción con plugin: la CPU (o la pared) de cada parte, en
+    JSON."""
     import logging
     import os
 
@@ -108,6 +117,8 @@ def una(sitio: Path, cache: Path, adelanto: bool = False) -> None:
     from mkdocs.config import load_config
 
     partes: dict[str, float] = {}
+    if pared:
+        _RELOJ[0] = time.perf_counter
     reloj = _instalar(partes)
     os.chdir(RAIZ)
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
@@ -116,9 +127,9 @@ def una(sitio: Path, cache: Path, adelanto: bool = False) -> None:
     tapiz.cache_dir = str(cache)
     if not adelanto:
         tapiz.procesos = 0
-    inicio = time.process_time()
+    inicio = _RELOJ[0]()
     build(config)
-    partes["build() con plugin"] = time.process_time() - inicio
+    partes["build() con plugin"] = _RELOJ[0]() - inicio
     partes[TODO] = reloj.total
     print(json.dumps(partes))
 
@@ -129,10 +140,13 @@ def main() -> None:
     argumentos.add_argument(
         "--adelanto", action="store_true", help="con el adelanto: solo el proceso de MkDocs"
     )
+    argumentos.add_argument(
+        "--pared", action="store_true", help="tiempo de pared en lugar de CPU (y las esperas)"
+    )
     argumentos.add_argument("--una", nargs=2, help=argparse.SUPPRESS)
     opciones = argumentos.parse_args()
     if opciones.una:
-        una(Path(opciones.una[0]), Path(opciones.una[1]), opciones.adelanto)
+        una(Path(opciones.una[0]), Path(opciones.una[1]), opciones.adelanto, opciones.pared)
         return
     fracciones: dict[str, list[float]] = {}
     sin: list[float] = []
@@ -142,23 +156,24 @@ def main() -> None:
             RAIZ / "srd", temporal / "srd_sin", bench_peso._paginas_generadas(RAIZ)
         )
         for ronda in range(opciones.rondas + 1):  # la primera calienta discos y .pyc
-            base = _cpu_sin(docs_sin, temporal)
-            con = _con_desglose(temporal, opciones.adelanto)
+            base = _cpu_sin(docs_sin, temporal, opciones.pared)
+            con = _con_desglose(temporal, opciones.adelanto, opciones.pared)
             if ronda == 0:
                 continue
             sin.append(base)
             for nombre, cpu in con.items():
                 fracciones.setdefault(nombre, []).append(cpu / base)
-    print(f"CPU de build() sin plugin: mediana {statistics.median(sin):.2f} s")
+    que = "Pared" if opciones.pared else "CPU"
+    print(f"{que} de build() sin plugin: mediana {statistics.median(sin):.2f} s")
     donde = "con el adelanto, en el proceso de MkDocs" if opciones.adelanto else "1 proceso"
-    print(f"CPU de cada parte del plugin (en frío, {donde}) / CPU de build() sin plugin:")
+    print(f"{que} de cada parte del plugin (en frío, {donde}) / {que} de build() sin plugin:")
     for nombre, lista in sorted(fracciones.items(), key=lambda par: -statistics.median(par[1])):
         print(
             f"  {nombre:<48} {statistics.median(lista):6.3f}  [{min(lista):.3f} – {max(lista):.3f}]"
         )
 
 
-def _cpu_sin(docs: Path, temporal: Path) -> float:
+def _cpu_sin(docs: Path, temporal: Path, pared: bool = False) -> float:
     sitio, cache = (Path(tempfile.mkdtemp(dir=temporal)) for _ in range(2))
     orden = [sys.executable, bench_peso.__file__, "--una", str(RAIZ), str(docs), bench_peso.SIN]
     hecha = subprocess.run(
@@ -168,13 +183,15 @@ def _cpu_sin(docs: Path, temporal: Path) -> float:
         text=True,
         env=bench_peso._entorno(RAIZ),
     )
-    return float(json.loads(hecha.stdout.splitlines()[-1])[2])
+    build, _, cpu_mkdocs = json.loads(hecha.stdout.splitlines()[-1])[:3]
+    return float(build if pared else cpu_mkdocs)
 
 
-def _con_desglose(temporal: Path, adelanto: bool) -> dict[str, float]:
+def _con_desglose(temporal: Path, adelanto: bool, pared: bool = False) -> dict[str, float]:
     sitio, cache = (Path(tempfile.mkdtemp(dir=temporal)) for _ in range(2))
     orden = [sys.executable, __file__, "--una", str(sitio / "s"), str(cache)]
     orden += ["--adelanto"] if adelanto else []
+    orden += ["--pared"] if pared else []
     hecha = subprocess.run(
         orden, check=True, capture_output=True, text=True, env=bench_peso._entorno(RAIZ)
     )
