@@ -22,10 +22,43 @@ export function avisarTablasAnchas(raiz) {
       envoltorio.before(linea);
       envoltorio.tabIndex = 0;
       envoltorio.setAttribute("role", "region");
-      envoltorio.setAttribute("aria-label", envoltorio.querySelector("caption")?.textContent || "Tabla desplazable");
+      envoltorio.setAttribute("aria-label", nombreDeLaTabla(envoltorio));
     } else if (!desborda && aviso) {
       aviso.remove();
       for (const atributo of ["tabindex", "role", "aria-label"]) envoltorio.removeAttribute(atributo);
     }
   }
+}
+
+/**
+ * El nombre de la región de una tabla que se desplaza: su título o, sin él, el de la sección en
+ * que está; si otra región de la página ya se llama así, con su número («…, 2»), porque un
+ * lector de pantalla lista las regiones por su nombre.
+ * @param {HTMLElement} envoltorio
+ */
+function nombreDeLaTabla(envoltorio) {
+  const titulo = envoltorio.querySelector("caption")?.textContent?.trim();
+  const seccion = seccionDe(envoltorio);
+  const base = titulo || (seccion ? `Tabla de «${seccion}»` : "Tabla");
+  const usados = new Set(
+    [...document.querySelectorAll(".md-typeset__scrollwrap[role='region']")]
+      .filter((otro) => otro !== envoltorio)
+      .map((otro) => otro.getAttribute("aria-label")),
+  );
+  let nombre = base;
+  for (let numero = 2; usados.has(nombre); numero++) nombre = `${base}, ${numero}`;
+  return nombre;
+}
+
+/**
+ * El texto del último encabezado antes de `elemento` (sin el «¶» de su enlace).
+ * @param {HTMLElement} elemento
+ */
+function seccionDe(elemento) {
+  let encontrado = "";
+  for (const encabezado of document.querySelectorAll("article h1, article h2, article h3, article h4")) {
+    if (!(encabezado.compareDocumentPosition(elemento) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    encontrado = encabezado.textContent?.replace("¶", "").trim() ?? "";
+  }
+  return encontrado;
 }

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import TimeoutError as SinRespuesta
 
 from tests.conftest import mkdocs_yml
-from tests.navegador.axe import REGLAS_DEL_COLOR, violaciones
+from tests.navegador.axe import REGLAS_DEL_COLOR, REGLAS_DEL_MOVIL, violaciones
 from tests.navegador.conftest import (
     ESCRITORIO,
     MOVIL,
@@ -500,9 +500,10 @@ def _en_claro_en_el_escritorio(pagina, ruta: str) -> list[str]:
 
 
 def _en_oscuro_en_el_movil(pagina, ruta: str) -> list[str]:
-    """Las reglas de axe que dependen del color, el ancho de la página y las tablas anchas."""
+    """Las reglas de axe que dependen del color y del tamaño, el ancho de la página y las tablas
+    anchas."""
     donde = f"{ruta or '/'} (oscuro)"
     cambiar_esquema(pagina, "dark", MOVIL)
-    hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina, REGLAS_DEL_COLOR)]
+    hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina, REGLAS_DEL_MOVIL)]
     hallazgos += [f"{donde}: {h}" for h in _mas_ancha_que_la_pantalla(pagina)]
     return hallazgos + [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
