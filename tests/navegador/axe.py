@@ -27,7 +27,7 @@ cada página."""
 CONTRASTE = "color-contrast"
 REGLAS_DEL_COLOR = [CONTRASTE, "link-in-text-block"]
 """Las reglas de axe cuyo resultado cambia con el esquema de color: las demás, con el claro."""
-REGLAS_DEL_MOVIL = [*REGLAS_DEL_COLOR, "landmark-unique", "scrollable-region-focusable", "region"]
+REGLAS_DEL_MOVIL = [*REGLAS_DEL_COLOR, "landmark-unique", "scrollable-region-focusable"]
 """Y las que cambian en el móvil: las tablas que no caben se vuelven regiones desplazables."""
 
 MUESTRAS = """([dentro, fuera]) => {
