@@ -98,9 +98,11 @@ def markdown(historial: Historial) -> str:
     ]
     for publicada in historial.versiones:
         # El commit, fuera del índice de búsqueda: nadie lo busca, y un código como «92316df»
-        # hacía que el buscador de Material (lunr) no encontrara «TZR0002» en ningún sitio.
+        # hacía que el buscador de Material (lunr) no encontrara «TZR0002» en ningún sitio. Como
+        # código de Markdown y no como HTML: el HTML del texto no protege lo que encierra de los
+        # dados del texto, y un código como «444d423» se volvía un dado de 423 caras.
         corto = (publicada.commit or "")[:7]
-        commit = f" · commit <code data-search-exclude>{corto}</code>" if corto else ""
+        commit = f" · commit `{corto}`{{: data-search-exclude }}" if corto else ""
         partes += [
             f"## {_titulo(publicada)} {{#{publicada.ancla}}}",
             "",

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.cli import main
 from mkdocs_plugins.herramientas.historial import Historial, Publicada
@@ -150,15 +151,23 @@ def test_el_sitio_publica_los_cambios_de_cada_version(versiones: Path, tmp_path:
     assert "Se lee así desde la primera versión publicada (1)." in catalogo
 
 
+def test_un_commit_que_parece_una_tirada_no_es_un_dado() -> None:
+    """«444d423» es la notación de 444 dados de 423 caras: en «Cambios» es un commit."""
+    historial = Historial([Publicada("0.1.0", "2026-11-26T07:00:00+00:00", "444d4230abc")])
+    html = procesar("cambios.md", publicar_cambios.markdown(historial)).html
+    assert "commit <code data-search-exclude>444d423</code>." in html
+    assert "tapiz-dados" not in html
+
+
 def test_sin_versiones_una_sola_entrada_y_las_fichas_desde_la_primera() -> None:
     historial = Historial([Publicada("0.1.0", "2025-05-03T10:00:00+02:00", "abc1234def")])
     feed = ET.fromstring(publicar_cambios.atom(historial, ""))
     (entrada,) = feed.findall(f"{ATOM}entry")
     assert feed.findtext(f"{ATOM}updated") == "2025-05-03T10:00:00+02:00"
     assert entrada.findtext(f"{ATOM}title") == "Versión 0.1.0"
+    html = procesar("cambios.md", publicar_cambios.markdown(historial)).html
     assert (
-        "Publicada el 3 de mayo de 2025 · commit <code data-search-exclude>abc1234</code>."
-        in publicar_cambios.markdown(historial)
+        "Publicada el 3 de mayo de 2025 · commit <code data-search-exclude>abc1234</code>." in html
     )
     ficha = '<h4 id="d20-ataque"><code>ataque</code></h4><div class="tapiz-regla" data-regla="a">'
     marcada = publicar_cambios.marcar_fichas(ficha, historial)

@@ -1,8 +1,10 @@
 """Todos los enlaces del libro construido llevan a una página y un ancla que existen."""
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
+from mkdocs_plugins.nucleo.dados_en_texto import _SIN_BOTONES
 from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
 from tests.sitio.conftest import BASE
 from tests.sitio.enlaces import comprobar_sitio
@@ -59,3 +61,46 @@ def test_el_commit_de_cambios_se_ve_pero_no_se_busca(libro_construido: Path):
     assert commits
     indice = (libro_construido / "search" / "search_index.json").read_text(encoding="utf-8")
     assert not any(commit in indice for commit in commits)
+
+
+class _DadosEncerrados(HTMLParser):
+    """Los dados del texto (``button.tapiz-dados``) dentro de código, enlaces, títulos u otro
+    elemento donde la página no pone botones (``_SIN_BOTONES``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.abiertos: list[str] = []
+        self.encerrados: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        atributos = dict(attrs)
+        es_dado = tag == "button" and "tapiz-dados" in (atributos.get("class") or "").split()
+        if es_dado and self.abiertos:
+            self.encerrados.append(f"{atributos.get('data-expr')} dentro de <{self.abiertos[-1]}>")
+        if tag in _SIN_BOTONES:
+            self.abiertos.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.abiertos:
+            del self.abiertos[len(self.abiertos) - 1 - self.abiertos[::-1].index(tag) :]
+
+
+def test_ningun_dado_del_texto_esta_dentro_de_codigo_enlaces_ni_titulos(libro_construido: Path):
+    """Lo que parece una tirada dentro de código (un commit como «444d423» en «Cambios»), de un
+    enlace o de un título no es un dado, en ninguna página."""
+    encerrados = {}
+    for pagina in sorted(libro_construido.rglob("*.html")):
+        lector = _DadosEncerrados()
+        lector.feed(pagina.read_text(encoding="utf-8"))
+        if lector.encerrados:
+            encerrados[str(pagina.relative_to(libro_construido))] = lector.encerrados
+    assert encerrados == {}
+
+
+def test_el_lector_de_dados_encerrados_los_ve():
+    lector = _DadosEncerrados()
+    lector.feed(
+        '<p><button class="tapiz-dados" data-expr="1d6">1d6</button> <code>x <button '
+        'class="tapiz-dados" data-expr="444d423">444d423</button></code></p>'
+    )
+    assert lector.encerrados == ["444d423 dentro de <code>"]
