@@ -40,6 +40,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 RAIZ = Path(__file__).resolve().parent.parent
 SIN = "sin plugin"
@@ -193,6 +194,19 @@ def _sin_plugin(config: object) -> None:
     config["markdown_extensions"] = [e for e in extensiones if e != "mkdocs_plugins.extension"]  # type: ignore[index]
 
 
+def _sumando_a(acumulado: list[float], funcion: Any) -> Any:
+    """``funcion``, que suma a ``acumulado[0]`` los segundos (pared) que tarda cada llamada."""
+
+    def cronometrada(*args: Any, **kwargs: Any) -> Any:
+        inicio = time.perf_counter()
+        try:
+            return funcion(*args, **kwargs)
+        finally:
+            acumulado[0] += time.perf_counter() - inicio
+
+    return cronometrada
+
+
 def _con_plugin(config: object, docs: Path, variante: str, cache: Path, api: list[float]) -> None:
     from mkdocs_plugins.extension import api as api_estatica
     from mkdocs_plugins.nucleo import identificadores
@@ -201,27 +215,10 @@ def _con_plugin(config: object, docs: Path, variante: str, cache: Path, api: lis
     tapiz = config["plugins"]["tapiz"].config  # type: ignore[index]
     tapiz.procesos = 0 if variante.startswith("1 proceso") else adelanto.procesos_por_defecto()
     tapiz.cache_dir = str(cache)
-    escribir = api_estatica.escribir
-
-    def cronometrada(*args, **kwargs):  # type: ignore[no-untyped-def]
-        inicio = time.perf_counter()
-        try:
-            return escribir(*args, **kwargs)
-        finally:
-            api[0] += time.perf_counter() - inicio
-
-    api_estatica.escribir = cronometrada
-    finales = getattr(adelanto.Adelanto, "finales", None)
+    api_estatica.escribir = _sumando_a(api, api_estatica.escribir)
+    finales = getattr(adelanto.Adelanto, "finales", None)  # no está en revisiones antiguas
     if finales is not None:  # con el adelanto, MkDocs espera la API que prepara otro proceso
-
-        def esperada(*args, **kwargs):  # type: ignore[no-untyped-def]
-            inicio = time.perf_counter()
-            try:
-                return finales(*args, **kwargs)
-            finally:
-                api[0] += time.perf_counter() - inicio
-
-        adelanto.Adelanto.finales = esperada  # type: ignore[method-assign]
+        adelanto.Adelanto.finales = _sumando_a(api, finales)  # type: ignore[method-assign]
     copias = sorted(c.name for c in docs.glob("copia*"))
     if copias:  # cada copia con los identificadores de su página, como bench_plugin
         del_proyecto = identificadores.del_proyecto
