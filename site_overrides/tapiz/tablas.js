@@ -31,13 +31,15 @@ export function avisarTablasAnchas(raiz) {
 }
 
 /**
- * El nombre de la región de una tabla que se desplaza: su título o, sin él, el de la sección en
- * que está; si otra región de la página ya se llama así, con su número («…, 2»), porque un
+ * El nombre de la región de una tabla que se desplaza: su título (el `<caption>` o el de una tabla
+ * del motor) o, sin él, el de la sección en que está; si otra región de la página ya se llama así, con su número («…, 2»), porque un
  * lector de pantalla lista las regiones por su nombre.
  * @param {HTMLElement} envoltorio
  */
 function nombreDeLaTabla(envoltorio) {
-  const titulo = envoltorio.querySelector("caption")?.textContent?.trim();
+  const titulo =
+    envoltorio.querySelector("caption")?.textContent?.trim() ||
+    envoltorio.closest(".tapiz-tabla")?.querySelector(".tapiz-tabla__titulo")?.textContent?.trim();
   const seccion = seccionDe(envoltorio);
   const base = titulo || (seccion ? `Tabla de «${seccion}»` : "Tabla");
   const usados = new Set(
