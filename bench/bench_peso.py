@@ -5,9 +5,9 @@ alternando las variantes ronda a ronda, construye en procesos nuevos, con la cac
 plugin vacía:
 
 - **sin plugin**: MkDocs sin ``tapiz`` ni su extensión (las vallas quedan como código), con
-  las mismas páginas: el catálogo y «Cambios», que genera el plugin, van como ficheros con
-  el mismo Markdown; el mismo tema y el mismo buscador. Solo se registra el filtro de
-  Jinja con que la plantilla del libro completo reescribe sus enlaces;
+  las mismas páginas: el catálogo, «Cambios» y «Estado del SRD», que genera el plugin, van
+  como ficheros con el mismo Markdown; el mismo tema y el mismo buscador. Solo se registra
+  el filtro de Jinja con que la plantilla del libro completo reescribe sus enlaces;
 - **con plugin** en un solo proceso (``procesos: 0``: todo su trabajo en la cuenta) y con
   los bloques adelantados en otro núcleo (``procesos`` por defecto);
 - y, con ``--antes CARPETA`` (otra copia del proyecto, p. ej. ``git worktree add``), las
@@ -65,25 +65,47 @@ class Libro:
     medidas: dict[str, list[Medida]] = field(default_factory=dict)
 
 
-def _paginas_generadas(codigo: Path) -> dict[str, str]:
-    """El Markdown del catálogo y de «Cambios», tal como los genera el plugin."""
-    orden = [sys.executable, __file__, "--generadas", str(codigo)]
+def _paginas_generadas(codigo: Path, docs: Path) -> dict[str, str]:
+    """El Markdown del catálogo, de «Cambios» y de «Estado del SRD» (el de las páginas de
+    ``docs``), tal como los genera el plugin."""
+    orden = [sys.executable, __file__, "--generadas", str(codigo), str(docs)]
     hecho = subprocess.run(orden, check=True, capture_output=True, text=True, env=_entorno(codigo))
     return dict(json.loads(hecho.stdout))
 
 
-def generadas_aqui(codigo: Path) -> None:
+def generadas_aqui(codigo: Path, docs: Path) -> None:
     from mkdocs_plugins.herramientas import publicar_cambios
     from mkdocs_plugins.herramientas.historial import historial
-    from mkdocs_plugins.nucleo import catalogo
+    from mkdocs_plugins.nucleo import catalogo, estado_srd
     from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 
     calculado = historial(configuracion_desde(codigo))
     paginas = {
         catalogo.RUTA: catalogo.markdown(),
         publicar_cambios.RUTA: publicar_cambios.markdown(calculado),
+        estado_srd.RUTA: _estado_del_srd(codigo, docs),
     }
     print(json.dumps(paginas))
+
+
+def _estado_del_srd(codigo: Path, docs: Path) -> str:
+    """«Estado del SRD» como la genera el plugin con las páginas de ``docs``."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files
+
+    from mkdocs_plugins.nucleo import estado_srd
+    from mkdocs_plugins.plugin import estado
+
+    os.chdir(codigo)
+    config = load_config(str(codigo / "mkdocs.yml"), docs_dir=str(docs))
+    if docs.name.startswith("srd_x"):
+        config["nav"] = None
+    ficheros = get_files(config)
+    config.plugins._current_plugin = "tapiz"  # como si lo llamara MkDocs
+    estado.anadir_pagina(ficheros, config)
+    generada = ficheros.get_file_from_path(estado_srd.RUTA)
+    assert generada is not None
+    return generada.content_string
 
 
 def libro_multiplicado(destino: Path, veces: int) -> Path:
@@ -317,14 +339,14 @@ def main() -> None:
         "--solo-adelanto", action="store_true", help="solo la variante con el adelanto"
     )
     argumentos.add_argument("--una", nargs=5, help=argparse.SUPPRESS)
-    argumentos.add_argument("--generadas", help=argparse.SUPPRESS)
+    argumentos.add_argument("--generadas", nargs=2, help=argparse.SUPPRESS)
     opciones = argumentos.parse_args()
     if opciones.una:
         codigo, docs, variante, sitio, cache = opciones.una
         construir_aqui(Path(codigo), Path(docs), variante, Path(sitio), Path(cache))
         return
     if opciones.generadas:
-        generadas_aqui(Path(opciones.generadas))
+        generadas_aqui(*(Path(p) for p in opciones.generadas))
         return
     codigos = {"": RAIZ}
     if opciones.antes:
@@ -335,14 +357,18 @@ def main() -> None:
     cargas: list[float] = []
     with tempfile.TemporaryDirectory() as carpeta:
         temporal = Path(carpeta)
-        generadas = _paginas_generadas(RAIZ)
+        generadas = _paginas_generadas(RAIZ, RAIZ / "srd")
         libros = [
             Libro(1, RAIZ / "srd", _con_generadas(RAIZ / "srd", temporal / "srd_sin", generadas))
         ]
         if not opciones.sin_x10:
             diez = libro_multiplicado(temporal, 10)
             libros.append(
-                Libro(10, diez, _con_generadas(diez, temporal / "srd_x10_sin", generadas))
+                Libro(
+                    10,
+                    diez,
+                    _con_generadas(diez, temporal / "srd_x10_sin", _paginas_generadas(RAIZ, diez)),
+                )
             )
         # La caché del disco y los .pyc de cada copia del código, antes de medir.
         construir(RAIZ, libros[0].docs_sin, SIN, temporal)
