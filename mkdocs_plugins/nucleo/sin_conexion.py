@@ -43,17 +43,39 @@ class Inventario:
         return json.dumps({**datos, "bajo_demanda": self.bajo_demanda}, indent=0) + "\n"
 
 
+Conocidas = dict[str, tuple[int, str]]
+"""Huellas ya calculadas (en otro proceso, al escribir el fichero): ruta relativa al sitio →
+tamaño y huella."""
+
+
 def huella(fichero: Path) -> str:
     return hashlib.sha256(fichero.read_bytes()).hexdigest()[:16]
+
+
+def huellas(sitio: Path, carpeta: str) -> Conocidas:
+    """Las de cada fichero de ``sitio/carpeta``, para :func:`inventario`."""
+    return {
+        fichero.relative_to(sitio).as_posix(): (fichero.stat().st_size, huella(fichero))
+        for fichero in (sitio / carpeta).rglob("*")
+        if fichero.is_file()
+    }
 
 
 def _coincide(ruta: str, patrones: Sequence[str]) -> bool:
     return any(fnmatchcase(ruta, patron) for patron in patrones)
 
 
-def inventario(sitio: Path, bajo_demanda: Sequence[str], siempre: Sequence[str] = ()) -> Inventario:
+def inventario(
+    sitio: Path,
+    bajo_demanda: Sequence[str],
+    siempre: Sequence[str] = (),
+    conocidas: Conocidas | None = None,
+) -> Inventario:
     """Los ficheros de ``sitio``: bajo demanda los que casan con un patrón de ``bajo_demanda``
-    (``fnmatch``, ``*`` cruza carpetas) y no con uno de ``siempre``; los demás, al instalarse."""
+    (``fnmatch``, ``*`` cruza carpetas) y no con uno de ``siempre``; los demás, al instalarse.
+
+    De un fichero con huella ``conocida`` y el mismo tamaño no se vuelve a calcular."""
+    conocidas = conocidas or {}
     precache: dict[str, str] = {}
     demanda: dict[str, str] = {}
     for fichero in sorted(p for p in sitio.rglob("*") if p.is_file()):
@@ -61,7 +83,9 @@ def inventario(sitio: Path, bajo_demanda: Sequence[str], siempre: Sequence[str] 
         if ruta in (TRABAJADOR, LISTA):
             continue
         aparte = _coincide(ruta, bajo_demanda) and not _coincide(ruta, siempre)
-        (demanda if aparte else precache)[ruta] = huella(fichero)
+        tamano, conocida = conocidas.get(ruta, (-1, ""))
+        ya = conocida if tamano == fichero.stat().st_size else huella(fichero)
+        (demanda if aparte else precache)[ruta] = ya
     return Inventario(precache, demanda)
 
 
@@ -76,9 +100,14 @@ def trabajador_de_baja() -> str:
     return _BAJA.read_text(encoding="utf-8")
 
 
-def publicar(sitio: Path, bajo_demanda: Sequence[str], siempre: Sequence[str] = ()) -> Inventario:
+def publicar(
+    sitio: Path,
+    bajo_demanda: Sequence[str],
+    siempre: Sequence[str] = (),
+    conocidas: Conocidas | None = None,
+) -> Inventario:
     """Escribe en la raíz de ``sitio`` la lista de ficheros y el trabajador que los guarda."""
-    lista = inventario(sitio, bajo_demanda, siempre)
+    lista = inventario(sitio, bajo_demanda, siempre, conocidas)
     (sitio / LISTA).write_text(lista.json(), encoding="utf-8")
     (sitio / TRABAJADOR).write_text(trabajador(lista.version), encoding="utf-8")
     return lista

@@ -1,28 +1,62 @@
-"""Los encargos del plugin al adelanto: lo que solo depende de la fuente y MkDocs necesita
-más tarde, hecho en el proceso auxiliar tras sus páginas (``adelanto.Encargo``)."""
+"""Los encargos del plugin al adelanto: lo que solo depende de la fuente, hecho en el proceso
+auxiliar tras sus páginas (``adelanto.Encargo``) mientras MkDocs sigue con las suyas.
+
+Dos dan datos que MkDocs recoge cuando los necesita (los capítulos de «Estado del SRD»); los
+otros escriben ellos mismos sus ficheros en el sitio (la API y el motor en vivo) y devuelven
+su huella para la lista del libro sin conexión. Si el auxiliar falla, el encargo da None y
+MkDocs lo hace él, como sin adelanto.
+"""
 
 from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 
 from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.nucleo import api, motor, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.plugin import estado
 from mkdocs_plugins.plugin.adelanto import Encargo
+
+
+class SitioListo:
+    """La señal de que MkDocs ya vació la carpeta del sitio (tras ``on_pre_build``): lo que se
+    escribiera antes se borraría. Se crea antes de bifurcar el auxiliar."""
+
+    def __init__(self) -> None:
+        self._evento = multiprocessing.get_context("fork").Event()
+        self._mkdocs = os.getpid()
+
+    def avisar(self) -> None:
+        self._evento.set()
+
+    def esperar(self) -> bool:
+        """En el auxiliar: True cuando MkDocs avisa; False si MkDocs ya no está."""
+        while not self._evento.wait(1.0):
+            if os.getppid() != self._mkdocs:
+                return False
+        return True
 
 
 def del_plugin(
     configuracion: Configuracion,
     ficheros: Files,
     config: MkDocsConfig,
+    sitio_listo: SitioListo,
     *,
     con_estado: bool,
     con_api: bool,
+    motor_desde: Path | None,
 ) -> list[Encargo]:
     """En el orden en que MkDocs los necesita: los capítulos de «Estado del SRD» (la última
-    página que lee) y la API (en ``on_post_build``). ``motor.zip`` no: lleva el Python que
-    precompila Node mientras se construye (``nucleo/precompilado.py``), y lo escribe MkDocs."""
+    página que lee), y en ``on_post_build`` la API y el motor en vivo, con Pyodide de la carpeta
+    del proyecto ``motor_desde`` (None si no se encarga: si Node está precompilando su Python,
+    lo espera y lo escribe MkDocs)."""
     encargos: list[Encargo] = []
     if con_estado:
         capitulos = estado.capitulos_del_libro(ficheros, config)
@@ -31,6 +65,32 @@ def del_plugin(
             return estado.leer([(r, f.content_string, t) for r, f, t in capitulos])
 
         encargos.append(("estado", leer_capitulos))
+    sitio = Path(config.site_dir)
     if con_api:
-        encargos.append(("api", lambda: api_estatica.ficheros(configuracion)))
+
+        def escribir_api() -> None:
+            api_estatica.escribir(sitio, configuracion)
+
+        encargos.append(("api", _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api)))
+    if motor_desde is not None:
+        raiz = motor_desde
+
+        def publicar_motor() -> None:
+            motor.publicar(sitio, raiz, configuracion)
+
+        encargos.append(("motor", _en_el_sitio(sitio_listo, sitio, motor.CARPETA, publicar_motor)))
     return encargos
+
+
+def _en_el_sitio(
+    sitio_listo: SitioListo, sitio: Path, carpeta: str, escribir: Callable[[], None]
+) -> Callable[[], sin_conexion.Conocidas | None]:
+    """Escribe, cuando el sitio está listo, y da la huella de cada fichero de ``carpeta``."""
+
+    def hacer() -> sin_conexion.Conocidas | None:
+        if not sitio_listo.esperar():
+            return None
+        escribir()
+        return sin_conexion.huellas(sitio, carpeta)
+
+    return hacer

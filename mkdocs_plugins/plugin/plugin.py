@@ -45,6 +45,7 @@ from mkdocs_plugins.nucleo.definiciones import problemas as problemas_de_definic
 from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
 from mkdocs_plugins.nucleo.precompilado import Precompilacion
 from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.sin_conexion import Conocidas
 from mkdocs_plugins.plugin import (
     adelanto,
     busqueda,
@@ -88,6 +89,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.historial: Historial | None = None
         self.precompilacion: Precompilacion | None = None
         """El Python de las reglas en vivo, que se compila (con Node) mientras se construye."""
+        self.sitio_listo: encargos.SitioListo | None = None
+        """Con el adelanto: la señal a sus encargos de que ya pueden escribir en el sitio."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -118,9 +121,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self._abrir_cache(raiz, fichero)
         memoria.empezar()  # antes del adelanto: sus procesos también recuerdan
         self.carpeta_modulos = _carpeta_modulos(config)
-        self._adelantar(config)
         self._cerrar_precompilacion()
         self.precompilacion = motor.precompilar(raiz)
+        self._adelantar(config)
         return config
 
     def _adelantar(self, config: MkDocsConfig) -> None:
@@ -143,6 +146,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.catalogo:
             ruta = _ruta_mostrada(catalogo.RUTA, config)
             paginas.append(adelanto.PaginaPendiente(ruta, None, catalogo.markdown()))
+        self.sitio_listo = encargos.SitioListo()
+        precompilado = self.precompilacion is not None and self.precompilacion.en_cache
         self.adelanto = adelanto.Adelanto(
             self.configuracion,
             paginas,
@@ -151,8 +156,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 self.configuracion,
                 ficheros,
                 config,
+                self.sitio_listo,
                 con_estado=self.config.estado,
                 con_api=self.config.api,
+                motor_desde=self.raiz if precompilado else None,
             ),
             markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
         )
@@ -222,6 +229,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.widgets = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if self.sitio_listo is not None:  # MkDocs ya vació la carpeta del sitio
+            self.sitio_listo.avisar()
         if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
             carga.minificar(files, self.carpeta_modulos, self.cache)
         if self.config.enabled and self.config.catalogo:
@@ -369,9 +378,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.adelanto is not None:
             self.adelanto.cerrar()
             self.adelanto = None
+        self.sitio_listo = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        api_hecha = self._encargado("api")
+        escritas: Conocidas = {}
+        api_hecha, motor_hecho = self._encargado("api"), self._encargado("motor")
         self._cerrar_adelanto()
         if not self.config.enabled:
             return
@@ -381,14 +392,20 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         )
         datos.escribir(ficheros)
         precompilacion, self.precompilacion = self.precompilacion, None
-        motor.publicar(sitio, self.raiz, self.configuracion, precompilacion)
+        if motor_hecho is None:
+            motor.publicar(sitio, self.raiz, self.configuracion, precompilacion)
+        else:
+            escritas |= motor_hecho
+            if precompilacion is not None:
+                precompilacion.cerrar()
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
                 f"{self.cache.fallos} fallos"
             )
-        if self.config.api:
-            api_estatica.escribir(sitio, self.configuracion, api_hecha)
+        if self.config.api and api_hecha is None:
+            api_estatica.escribir(sitio, self.configuracion)
+        escritas |= api_hecha or {}
         if self.historial is not None:
             cambios.escribir_feed(config, self.historial)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
@@ -397,17 +414,18 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.cache is not None:
             self.cache.cerrar()
         memoria.terminar()
-        self._publicar_sin_conexion(config)
+        self._publicar_sin_conexion(config, escritas)
 
-    def _publicar_sin_conexion(self, config: MkDocsConfig) -> None:
-        """Lo último: la lista del trabajador lleva la huella de cada fichero ya escrito."""
+    def _publicar_sin_conexion(self, config: MkDocsConfig, escritas: Conocidas) -> None:
+        """Lo último: la lista del trabajador lleva la huella de cada fichero ya escrito (de las
+        ``escritas`` por el adelanto ya la sabe)."""
         if not self._sin_conexion or self.carpeta_modulos is None:
             return
         if self.sirviendo:
             sin_conexion.retirar(config)
             return
         hoja = self.carpeta_modulos / "tapiz.css"
-        sin_conexion.escribir(config, self.config.nombre_corto, hoja)
+        sin_conexion.escribir(config, self.config.nombre_corto, hoja, escritas)
 
 
 def _carpeta_modulos(config: MkDocsConfig) -> Path | None:

@@ -54,8 +54,14 @@ def idiomas_del_buscador(config: MkDocsConfig) -> list[str]:
     return []
 
 
-def escribir(config: MkDocsConfig, nombre_corto: str, hoja: Path) -> sin_conexion.Inventario:
-    """El manifiesto (con los colores de ``hoja``, tapiz.css) y el trabajador, en el sitio."""
+def escribir(
+    config: MkDocsConfig,
+    nombre_corto: str,
+    hoja: Path,
+    conocidas: sin_conexion.Conocidas | None = None,
+) -> sin_conexion.Inventario:
+    """El manifiesto (con los colores de ``hoja``, tapiz.css) y el trabajador, en el sitio; con
+    las huellas ya ``conocidas`` de lo que escribió otro proceso."""
     sitio = Path(config.site_dir)
     colores = sin_conexion.colores_de(hoja.read_text(encoding="utf-8"))
     descripcion = config.site_description or config.site_name
@@ -63,7 +69,8 @@ def escribir(config: MkDocsConfig, nombre_corto: str, hoja: Path) -> sin_conexio
         sitio, config.site_name, nombre_corto, descripcion, colores, ICONOS
     )
     (sitio / sin_conexion.MANIFIESTO).write_text(manifiesto, encoding="utf-8")
-    return sin_conexion.publicar(sitio, BAJO_DEMANDA, siempre(idiomas_del_buscador(config)))
+    idiomas = siempre(idiomas_del_buscador(config))
+    return sin_conexion.publicar(sitio, BAJO_DEMANDA, idiomas, conocidas)
 
 
 def retirar(config: MkDocsConfig) -> None:
