@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tapiz_rules import lienzo_bifurcado
 from tapiz_rules._trabajador_lienzo import LARGO, Trabajo
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
 from tapiz_rules.modelo import Campo, Regla, Resultado
@@ -29,6 +30,8 @@ from tapiz_rules.modelo.formato import Formato
 
 if TYPE_CHECKING:
     import subprocess
+
+    Proceso = subprocess.Popen[bytes] | lienzo_bifurcado.Bifurcado
 
 LIMITE_POR_DEFECTO = 5.0
 """Segundos que puede tardar la importación de un ``reglas.py`` o una llamada a una regla."""
@@ -59,7 +62,7 @@ class Trabajador:
     ruta: str
     lienzo: str
     limite: float = LIMITE_POR_DEFECTO
-    _proceso: subprocess.Popen[bytes] | None = None
+    _proceso: Proceso | None = None
     _pid: int = 0
     _cerrojo: threading.Lock = field(default_factory=threading.Lock)
 
@@ -149,6 +152,11 @@ class Trabajador:
 
         if self._proceso is not None and self._pid == os.getpid():
             return
+        self._pid = os.getpid()
+        if lienzo_bifurcado.se_puede():
+            self._proceso = lienzo_bifurcado.Bifurcado(self.fichero.parent)
+            _VIVOS.append(self)
+            return
         entorno = dict(os.environ)
         entorno["PYTHONPATH"] = os.pathsep.join(
             filter(None, (_RAIZ, entorno.get("PYTHONPATH", "")))
@@ -162,7 +170,6 @@ class Trabajador:
             cwd=self.fichero.parent,
             env=entorno,
         )
-        self._pid = os.getpid()
         _VIVOS.append(self)
 
     def _intercambiar(self, peticion: bytes) -> dict[str, Any]:
@@ -194,7 +201,7 @@ class Trabajador:
                     tubo.close()
 
 
-def _leer(fd: int, cuantos: int, limite: float, proceso: subprocess.Popen[bytes]) -> bytes:
+def _leer(fd: int, cuantos: int, limite: float, proceso: Proceso) -> bytes:
     import select
 
     trozos: list[bytes] = []
@@ -215,7 +222,7 @@ def _segundos(limite: float) -> str:
     return f"{limite:g} s".replace(".", ",")
 
 
-def _como_termino(proceso: subprocess.Popen[bytes]) -> str:
+def _como_termino(proceso: Proceso) -> str:
     import subprocess
 
     try:

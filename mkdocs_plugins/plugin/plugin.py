@@ -59,6 +59,7 @@ from mkdocs_plugins.plugin import (
 )
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
+from tapiz_rules import lienzo_bifurcado
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
 NOMBRE_EXTENSION = "mkdocs_plugins.extension"
@@ -107,9 +108,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.extension.cache = self.cache = None
             return config
         try:
-            self.reglas = cargar_configuracion(
-                fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
-            )
+            # Aún sin hilos ni adelanto: el proceso de un Lienzo se puede bifurcar de este.
+            with lienzo_bifurcado.permitido():
+                self.reglas = cargar_configuracion(
+                    fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
+                )
             self.registro = identificadores.del_proyecto(self.reglas)
         except ErrorConfiguracion as error:
             if not self.sirviendo:

@@ -1,0 +1,103 @@
+"""El proceso de un Lienzo bifurcado (el de ``mkdocs build``) aísla como el arrancado de cero.
+
+Bifurcar solo se permite en un proceso sin otros hilos, y el de pytest con xdist los tiene:
+cada caso corre en un Python aparte, que lee el Lienzo dentro de ``permitido()`` e imprime
+lo que pasó.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+RAIZ = Path(__file__).resolve().parents[2]
+CABECERA = """\
+from typing import Annotated
+from tapiz_rules.modelo import Campo, Entrada, Resultado, regla
+
+"""
+REGLA = """\
+@regla("doble", titulo="Doble", seccion="X", salidas=[Campo("valor", int, "Valor")])
+def doble(p, n: Annotated[int, Entrada("Número")]) -> Resultado:
+    {cuerpo}
+    return Resultado({{"valor": 2 * n}})
+
+
+REGLAS = (doble,)
+"""
+GUION = """\
+import json, os, sys
+from pathlib import Path
+from tapiz_rules import lienzo_aislado, lienzo_bifurcado
+from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.lienzo import cargar
+
+# Un descriptor que el Lienzo no debe heredar (alto: el hijo reutiliza los bajos).
+testigo = os.dup2(os.open(sys.argv[2], os.O_WRONLY), 50)
+os.environ["TESTIGO"] = str(testigo)
+salida = {}
+try:
+    with lienzo_bifurcado.permitido():
+        reglamento = cargar(Path(sys.argv[1]), "mi-lienzo/lienzo.yml", limite=1).reglamento()
+    salida["proceso"] = [type(t._proceso).__name__ for t in lienzo_aislado._VIVOS]
+    salida["doble"] = reglamento.calcular("doble", {"n": 21})["valor"]
+except ErrorTapiz as error:
+    salida["error"] = str(error)
+print(json.dumps(salida))
+"""
+
+
+def _leer(tmp_path: Path, cuerpo: str = "pass", antes: str = "") -> dict[str, object]:
+    carpeta = tmp_path / "mi-lienzo"
+    carpeta.mkdir()
+    (carpeta / "lienzo.yml").write_text("nombre: X\npython: reglas.py\n", encoding="utf-8")
+    codigo = CABECERA + antes + REGLA.format(cuerpo=cuerpo)
+    (carpeta / "reglas.py").write_text(codigo, encoding="utf-8")
+    testigo = tmp_path / "testigo.txt"
+    testigo.write_text("", encoding="utf-8")
+    hecho = subprocess.run(
+        [sys.executable, "-c", GUION, str(carpeta / "lienzo.yml"), str(testigo)],
+        capture_output=True,
+        text=True,
+        cwd=RAIZ,
+        env={"PYTHONPATH": str(RAIZ), "PATH": "/usr/bin:/bin"},
+        timeout=60,
+    )
+    assert hecho.returncode == 0, hecho.stderr
+    assert testigo.read_text(encoding="utf-8") == ""
+    return dict(json.loads(hecho.stdout))
+
+
+def test_se_bifurca_y_calcula_sin_dejar_bytecode(tmp_path: Path) -> None:
+    assert _leer(tmp_path) == {"proceso": ["Bifurcado"], "doble": 42}
+    assert sorted(p.name for p in (tmp_path / "mi-lienzo").iterdir()) == [
+        "lienzo.yml",
+        "reglas.py",
+    ]
+
+
+def test_no_hereda_los_descriptores_del_proceso_que_comprueba(tmp_path: Path) -> None:
+    escribir = "import os\nos.write(int(os.environ['TESTIGO']), b'trampa')\n"
+    assert _leer(tmp_path, antes=escribir) == {
+        "error": "mi-lienzo/reglas.py:5: el código del Lienzo «X» falló al importarlo: "
+        "OSError: [Errno 9] Bad file descriptor"
+    }
+
+
+@pytest.mark.parametrize(
+    ("antes", "mensaje"),
+    [
+        ("while True: pass\n", "no terminó en 1 s al importarlo"),
+        ("import os\nos._exit(0)\n", "intentó terminar el proceso al importarlo"),
+    ],
+)
+def test_un_bucle_o_una_salida_al_importar_son_un_error_en_su_linea(
+    tmp_path: Path, antes: str, mensaje: str
+) -> None:
+    error = str(_leer(tmp_path, antes=antes)["error"])
+    assert error.startswith("mi-lienzo/reglas.py:"), error
+    assert mensaje in error
