@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import gc
+import json
 import marshal
 import multiprocessing
+import shutil
 import subprocess
 import sys
 import threading
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,7 @@ from markdown import Markdown
 from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.extension.pagina import EXTENSIONES
-from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor
+from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor, precompilado, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
 from mkdocs_plugins.plugin import adelanto
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
@@ -46,6 +49,47 @@ def test_con_adelanto_se_publica_lo_mismo_que_sin_el(tmp_path: Path) -> None:
     _con(en_mkdocs, "catalogo: false\n      api: true\n      estado: true\n      cache: false")
     assert construir(en_mkdocs, "--strict").returncode == 0
     assert publicado(adelantado) == publicado(en_mkdocs)
+
+
+def _con_el_motor(proyecto: Path) -> None:
+    """Con Pyodide y su Python ya precompilado en la caché del proyecto (aquí sin ``.pyc``: el
+    motor va en fuentes), como tras la primera construcción en una máquina; y con las
+    plantillas del libro, que publican la lista sin conexión."""
+    (proyecto / "node_modules").symlink_to(RAIZ / "node_modules", target_is_directory=True)
+    pyodide = motor.carpeta_pyodide(proyecto)
+    assert pyodide is not None, "falta node_modules/pyodide («npm ci»)"
+    huella = precompilado.huella(pyodide, precompilado._fuentes())
+    cache_del_motor = proyecto / precompilado.CACHE / huella
+    cache_del_motor.mkdir(parents=True)
+    shutil.copy(pyodide / precompilado.BIBLIOTECA, cache_del_motor)
+    zipfile.ZipFile(cache_del_motor / precompilado.PYC, "w").close()
+    yml = proyecto / "mkdocs.yml"
+    plantillas = f"  language: es\n  custom_dir: {RAIZ / 'site_overrides'}\n"
+    yml.write_text(yml.read_text("utf-8").replace("  language: es\n", plantillas), "utf-8")
+
+
+def _binarios(proyecto: Path) -> dict[str, bytes]:
+    vivo = proyecto / "site" / motor.CARPETA
+    return {str(f.relative_to(vivo)): f.read_bytes() for f in vivo.rglob("*") if f.is_file()}
+
+
+def test_el_auxiliar_publica_el_motor_y_la_api_como_mkdocs(tmp_path: Path) -> None:
+    """Con el Python del motor ya precompilado, el auxiliar escribe en el sitio ``motor.zip``,
+    Pyodide y la API mientras MkDocs construye, y da sus huellas a la lista sin conexión."""
+    paginas = [PAGINAS / "correcta.md"]
+    adelantado = sitio(tmp_path / "adelantado", paginas)
+    _con(adelantado, "catalogo: false\n      api: true\n      procesos: 1")
+    en_mkdocs = sitio(tmp_path / "en-mkdocs", paginas)
+    _con(en_mkdocs, "catalogo: false\n      api: true\n      cache: false")
+    for proyecto in (adelantado, en_mkdocs):
+        _con_el_motor(proyecto)
+        assert construir(proyecto, "--strict").returncode == 0
+    assert _binarios(adelantado) == _binarios(en_mkdocs) and "motor.zip" in _binarios(adelantado)
+    lo_mismo = publicado(adelantado)
+    assert lo_mismo == publicado(en_mkdocs)
+    lista = json.loads(lo_mismo[sin_conexion.LISTA])
+    assert f"{motor.CARPETA}/motor.zip" in lista["bajo_demanda"]
+    assert "api/v1/index.json" in lista["bajo_demanda"]
 
 
 def test_un_error_se_informa_aunque_las_paginas_se_adelanten(tmp_path: Path) -> None:
