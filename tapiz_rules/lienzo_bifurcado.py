@@ -3,11 +3,11 @@
 Arrancar un intérprete nuevo e importar ``tapiz_rules`` cuesta unos 90 ms; bifurcar el
 proceso que ya lo tiene importado, unos 7. El aislamiento es el mismo que el de
 ``python -m tapiz_rules._trabajador_lienzo``: otro proceso, que no ve más que sus dos tubos
-(los demás descriptores heredados se cierran antes de tocar el código del Lienzo) y que
-contesta con JSON; lo que cambie en su copia de la memoria no vuelve.
+(los demás descriptores heredados pasan a ser ``/dev/null`` antes de tocar el código del
+Lienzo) y que contesta con JSON; lo que cambie en su copia de la memoria no vuelve.
 
 Bifurcar solo es seguro en un proceso sin otros hilos y sin memoria compartida con otros
-procesos (la de ``multiprocessing`` seguiría compartida tras cerrar los descriptores): por
+procesos (la de ``multiprocessing`` seguiría compartida sin sus descriptores): por
 eso solo se bifurca dentro de :func:`permitido`, que abre quien sabe que es así (el plugin
 de MkDocs al leer las reglas, antes de bifurcar su adelanto); en cualquier otro caso se
 arranca un Python nuevo.
@@ -16,11 +16,13 @@ arranca un Python nuevo.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -43,8 +45,7 @@ def permitido() -> Iterator[None]:
 def se_puede() -> bool:
     return (
         _PERMITIDO[0]
-        and hasattr(os, "fork")
-        and sys.platform not in ("darwin", "emscripten")
+        and sys.platform == "linux"  # con fork seguro y /proc (véase _tapar_los_heredados)
         and threading.active_count() == 1
     )
 
@@ -97,9 +98,12 @@ def _en_el_hijo(peticiones: int, respuestas: int, carpeta: Path) -> None:
     """En el proceso bifurcado: solo sus dos tubos, y el bucle del trabajador. Nunca vuelve
     (ni con una excepción, que seguiría por el código del proceso que comprueba)."""
     try:
+        # Lo heredado no se recoge aquí: sus finalizadores (borrar una carpeta temporal,
+        # cerrar un fichero) son cosa del otro proceso.
+        gc.freeze()
         os.dup2(peticiones, 0)
         os.dup2(respuestas, 1)
-        os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+        _tapar_los_heredados()
         os.chdir(carpeta)
         sys.dont_write_bytecode = True  # como «python -B»: nada de __pycache__ en las páginas
         signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -107,6 +111,22 @@ def _en_el_hijo(peticiones: int, respuestas: int, carpeta: Path) -> None:
         from tapiz_rules import _trabajador_lienzo
 
         _trabajador_lienzo.main()
-    except BaseException:  # el hijo acaba aquí pase lo que pase
+    except BaseException:  # el hijo acaba aquí pase lo que pase, y dice por qué
+        with contextlib.suppress(BaseException):
+            traceback.print_exc()
         _SALIR(70)
     _SALIR(0)
+
+
+def _tapar_los_heredados() -> None:
+    """Cada descriptor heredado (salvo la entrada, la salida y los errores) pasa a ser
+    ``/dev/null``: el código del Lienzo no puede escribir por ellos, y un objeto heredado
+    que cierre el suyo no cierra uno de los tubos (cerrarlos sin más dejaría su número libre
+    para el próximo que se abra)."""
+    nulo = os.open(os.devnull, os.O_RDWR)
+    for nombre in os.listdir("/proc/self/fd"):
+        descriptor = int(nombre)
+        if descriptor > 2 and descriptor != nulo:
+            with contextlib.suppress(OSError):  # el de la propia lista ya está cerrado
+                os.dup2(nulo, descriptor)
+    os.close(nulo)
