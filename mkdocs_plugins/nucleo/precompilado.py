@@ -122,12 +122,6 @@ class Precompilacion:
             [*orden, *ENTRADAS], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
 
-    @property
-    def en_cache(self) -> bool:
-        """Si ya estaba compilado (otra construcción lo dejó en la caché): no hay que esperar a
-        Node, y otro proceso puede leerlo."""
-        return self._proceso is None and (self._destino / PYC).is_file()
-
     def resultado(self) -> Precompilado | None:
         """Lo precompilado; None (y se dice por qué) si no se pudo."""
         try:

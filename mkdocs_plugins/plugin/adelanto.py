@@ -18,10 +18,11 @@ coincide: si algo difiere, el bloque se ejecuta en MkDocs como siempre. Los
 bloques con problemas nunca llegan a la caché, así que sus mensajes salen siempre
 de la construcción.
 
-Al acabar sus páginas, el primer proceso hace también los encargos del plugin: lo
-que solo depende de la fuente y MkDocs necesita más tarde (la página «Estado del
-SRD», los ficheros de la API ``api/v1/``). MkDocs los recoge cuando
-los necesita; si ese proceso falló, los hace él, como sin adelanto.
+El primer proceso hace también los encargos del plugin: lo que solo depende de la
+fuente. Unos antes de sus páginas, porque MkDocs los necesita pronto (el historial de
+versiones) o tardan (la precompilación del motor); los demás al acabarlas (la página
+«Estado del SRD», los ficheros de la API ``api/v1/``). MkDocs los recoge cuando los
+necesita; si ese proceso falló, los hace él, como sin adelanto.
 
 Los procesos se bifurcan (``fork``) del de MkDocs, que ya tiene todo cargado.
 Donde no se puede bifurcar sin riesgo (sin ``fork``, en macOS, o con otros hilos
@@ -86,7 +87,8 @@ SIN_PAGINA = -1
 """Lo que se envía sin ser de una página: el encargo ``n`` llega con el índice
 ``SIN_PAGINA - n``."""
 Encargo = tuple[str, Callable[[], Any]]
-"""Un nombre y lo que hay que hacer: lo hace el primer proceso auxiliar tras sus páginas."""
+"""Un nombre y lo que hay que hacer: lo hace el primer proceso auxiliar, antes o después de
+sus páginas."""
 
 
 class Adelanto:
@@ -104,25 +106,32 @@ class Adelanto:
         paginas: list[PaginaPendiente],
         procesos: int,
         *,
+        antes: Sequence[Encargo] = (),
         encargos: Sequence[Encargo] = (),
         markdown: tuple[list[Any], dict[str, Any]] | None = None,
     ) -> None:
-        """Los ``encargos`` los hace el primer proceso, en orden, tras sus páginas: quien
-        los pide debe recogerlos (``encargo``), o el proceso no puede acabar. ``markdown``
-        son las extensiones de la construcción y sus ajustes: con ellas, los procesos ven el
-        texto de cada página como la extensión en MkDocs."""
+        """Los ``encargos`` los hace el primer proceso, en orden, tras sus páginas (y los de
+        ``antes``, antes de ellas): quien los pide debe recogerlos (``encargo``), o el
+        proceso no puede acabar. ``markdown`` son las extensiones de la construcción y sus
+        ajustes: con ellas, los procesos ven el texto de cada página como la extensión en
+        MkDocs."""
         contexto = multiprocessing.get_context("fork")
         self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
         self._estados = contexto.Array("b", len(paginas))
         self._cola: multiprocessing.Queue[tuple[int, Any]] = contexto.Queue()
         self._recibidas: dict[int, Any] = {}
         self._leidas: dict[str, Leida] = {}
-        self._encargos = {nombre: SIN_PAGINA - n for n, (nombre, _) in enumerate(encargos)}
+        todos = [*antes, *encargos]
+        self._encargos = {nombre: SIN_PAGINA - n for n, (nombre, _) in enumerate(todos)}
         self._procesos = [
             contexto.Process(
                 target=_trabajar,
                 args=(configuracion, paginas, self._estados, self._cola),
-                kwargs={"encargos": encargos if numero == 0 else (), "markdown": markdown},
+                kwargs={
+                    "antes": antes if numero == 0 else (),
+                    "encargos": encargos if numero == 0 else (),
+                    "markdown": markdown,
+                },
                 daemon=True,
             )
             for numero in range(procesos)
@@ -154,6 +163,10 @@ class Adelanto:
     def leida(self, ruta: str) -> Leida | None:
         """La estructura de la página que leyó otro proceso (tras ``entradas``), si la hay."""
         return self._leidas.pop(ruta, None)
+
+    def encargado(self, nombre: str) -> bool:
+        """Si se encargó (y aún no se ha recogido)."""
+        return nombre in self._encargos
 
     def encargo(self, nombre: str) -> Any:
         """Lo que dio ese encargo, esperándolo; None si no se encargó o si su proceso falló."""
@@ -198,12 +211,14 @@ def _trabajar(
     estados: Any,
     cola: multiprocessing.Queue[tuple[int, Any]],
     *,
+    antes: Sequence[Encargo] = (),
     encargos: Sequence[Encargo] = (),
     markdown: tuple[list[Any], dict[str, Any]] | None = None,
 ) -> None:
-    """En un proceso auxiliar: toma cada página que nadie ha tomado y envía sus entradas; y
-    después lo que dé cada encargo (None si falla)."""
+    """En un proceso auxiliar: los encargos de ``antes``; después toma cada página que nadie
+    ha tomado y envía sus entradas; y después los demás ``encargos``."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
+    _hacer(antes, cola)
     ejecutor = Ejecutor(configuracion, markdown)
     for indice, pagina in enumerate(paginas):
         with estados.get_lock():
@@ -215,7 +230,14 @@ def _trabajar(
         except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema
             enviado = ({}, None)
         cola.put((indice, enviado))
-    for numero, (_, hacer) in enumerate(encargos):
+    _hacer(encargos, cola, primero=len(antes))
+
+
+def _hacer(
+    encargos: Sequence[Encargo], cola: multiprocessing.Queue[tuple[int, Any]], primero: int = 0
+) -> None:
+    """Envía lo que dé cada encargo (None si falla), con su índice."""
+    for numero, (_, hacer) in enumerate(encargos, primero):
         try:
             hecho = hacer()
         except Exception:  # MkDocs lo hará él, y dirá el error si lo hay

@@ -15,11 +15,16 @@ from tapiz_rules.errores import ErrorTapiz
 
 
 def anadir_pagina(
-    files: Files, config: MkDocsConfig, configuracion: Configuracion, cache: Path | None
+    files: Files,
+    config: MkDocsConfig,
+    configuracion: Configuracion,
+    cache: Path | None,
+    calculado: Historial | None = None,
 ) -> Historial:
-    """Calcula el historial (una vez por construcción) y añade la página ``cambios.md``."""
+    """Calcula el historial (una vez por construcción, si no viene ``calculado`` de otro
+    proceso) y añade la página ``cambios.md``."""
     try:
-        calculado = historial(configuracion, cache)
+        calculado = calculado or historial(configuracion, cache)
     except ErrorTapiz as error:
         raise PluginError(f"tapiz: {error}") from None
     anterior = files.get_file_from_path(publicar_cambios.RUTA)

@@ -1,10 +1,10 @@
 """Los encargos del plugin al adelanto: lo que solo depende de la fuente, hecho en el proceso
 auxiliar tras sus páginas (``adelanto.Encargo``) mientras MkDocs sigue con las suyas.
 
-Dos dan datos que MkDocs recoge cuando los necesita (los capítulos de «Estado del SRD»); los
-otros escriben ellos mismos sus ficheros en el sitio (la API y el motor en vivo) y devuelven
-su huella para la lista del libro sin conexión. Si el auxiliar falla, el encargo da None y
-MkDocs lo hace él, como sin adelanto.
+Unos dan datos que MkDocs recoge cuando los necesita (el historial de versiones, los
+capítulos de «Estado del SRD»); otros escriben ellos mismos sus ficheros en el sitio (la API
+y el motor en vivo) y devuelven su huella para la lista del libro sin conexión. Si el
+auxiliar falla, el encargo da None y MkDocs lo hace él, como sin adelanto.
 """
 
 from __future__ import annotations
@@ -12,12 +12,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 
 from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.herramientas.historial import historial
 from mkdocs_plugins.nucleo import api, motor, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.plugin import estado
@@ -43,42 +45,64 @@ class SitioListo:
         return True
 
 
+@dataclass
+class Encargos:
+    antes: list[Encargo] = field(default_factory=list)
+    """Los que MkDocs necesita pronto, o que tardan: antes de las páginas del auxiliar."""
+    despues: list[Encargo] = field(default_factory=list)
+
+
 def del_plugin(
     configuracion: Configuracion,
     ficheros: Files,
     config: MkDocsConfig,
     sitio_listo: SitioListo,
     *,
+    cache_del_historial: Path | None,
     con_estado: bool,
     con_api: bool,
     motor_desde: Path | None,
-) -> list[Encargo]:
-    """En el orden en que MkDocs los necesita: los capítulos de «Estado del SRD» (la última
-    página que lee), y en ``on_post_build`` la API y el motor en vivo, con Pyodide de la carpeta
-    del proyecto ``motor_desde`` (None si no se encarga: si Node está precompilando su Python,
-    lo espera y lo escribe MkDocs)."""
-    encargos: list[Encargo] = []
+) -> Encargos:
+    """En el orden en que MkDocs los necesita: el historial de versiones (al añadir la página
+    «Cambios») y, mientras, empieza a precompilar el Python del motor; tras las páginas,
+    los capítulos de «Estado del SRD» (la última página que lee) y, para
+    ``on_post_build``, la API y el motor en vivo, con Pyodide de la carpeta del proyecto
+    ``motor_desde`` (None si no se encarga). Sin ``cache_del_historial``, no hay «Cambios»."""
+    encargos = Encargos()
+    if cache_del_historial is not None:
+        carpeta = cache_del_historial
+        encargos.antes.append(("historial", lambda: historial(configuracion, carpeta)))
     if con_estado:
         capitulos = estado.capitulos_del_libro(ficheros, config)
 
         def leer_capitulos() -> estado.Leidos:
             return estado.leer([(r, f.content_string, t) for r, f, t in capitulos])
 
-        encargos.append(("estado", leer_capitulos))
+        encargos.despues.append(("estado", leer_capitulos))
     sitio = Path(config.site_dir)
     if con_api:
 
         def escribir_api() -> None:
             api_estatica.escribir(sitio, configuracion)
 
-        encargos.append(("api", _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api)))
+        encargos.despues.append(
+            ("api", _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api))
+        )
     if motor_desde is not None:
-        raiz = motor_desde
+        raiz, precompilacion = motor_desde, []
+
+        def precompilar() -> None:
+            precompilacion.append(motor.precompilar(raiz))  # Node, si hace falta, ya trabaja
 
         def publicar_motor() -> None:
-            motor.publicar(sitio, raiz, configuracion)
+            motor.publicar(
+                sitio, raiz, configuracion, precompilacion[0] if precompilacion else None
+            )
 
-        encargos.append(("motor", _en_el_sitio(sitio_listo, sitio, motor.CARPETA, publicar_motor)))
+        encargos.antes.append(("precompilar", precompilar))
+        encargos.despues.append(
+            ("motor", _en_el_sitio(sitio_listo, sitio, motor.CARPETA, publicar_motor))
+        )
     return encargos
 
 

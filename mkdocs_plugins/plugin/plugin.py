@@ -125,8 +125,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         memoria.empezar()  # antes del adelanto: sus procesos también recuerdan
         self.carpeta_modulos = _carpeta_modulos(config)
         self._cerrar_precompilacion()
-        self.precompilacion = motor.precompilar(raiz)
         self._adelantar(config)
+        if not self._encargado_el_motor:
+            self.precompilacion = motor.precompilar(raiz)
         return config
 
     def _adelantar(self, config: MkDocsConfig) -> None:
@@ -150,22 +151,33 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             ruta = _ruta_mostrada(catalogo.RUTA, config)
             paginas.append(adelanto.PaginaPendiente(ruta, None, catalogo.markdown()))
         self.sitio_listo = encargos.SitioListo()
-        precompilado = self.precompilacion is not None and self.precompilacion.en_cache
+        con_motor = motor.carpeta_pyodide(self.raiz) is not None
+        encargados = encargos.del_plugin(
+            self.configuracion,
+            ficheros,
+            config,
+            self.sitio_listo,
+            cache_del_historial=self._cache_del_historial if self.config.cambios else None,
+            con_estado=self.config.estado,
+            con_api=self.config.api,
+            motor_desde=self.raiz if con_motor else None,
+        )
         self.adelanto = adelanto.Adelanto(
             self.configuracion,
             paginas,
             procesos,
-            encargos=encargos.del_plugin(
-                self.configuracion,
-                ficheros,
-                config,
-                self.sitio_listo,
-                con_estado=self.config.estado,
-                con_api=self.config.api,
-                motor_desde=self.raiz if precompilado else None,
-            ),
+            antes=encargados.antes,
+            encargos=encargados.despues,
             markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
         )
+
+    @property
+    def _encargado_el_motor(self) -> bool:
+        return self.adelanto is not None and self.adelanto.encargado("motor")
+
+    @property
+    def _cache_del_historial(self) -> Path:
+        return self.configuracion.raiz / self.config.cache_dir
 
     def _encargado(self, nombre: str) -> Any:
         """Lo que dio un encargo del adelanto (None si no lo hay: se hace aquí)."""
@@ -243,8 +255,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 files.remove(anterior)
             files.append(File.generated(config, catalogo.RUTA, content=catalogo.markdown()))
         if self.config.enabled and self.config.cambios:
-            carpeta = self.configuracion.raiz / self.config.cache_dir
-            self.historial = cambios.anadir_pagina(files, config, self.configuracion, carpeta)
+            self.historial = cambios.anadir_pagina(
+                files,
+                config,
+                self.configuracion,
+                self._cache_del_historial,
+                calculado=self._encargado("historial"),
+            )
         if self.config.enabled and self.config.estado:
             estado.anadir_pagina(files, config, lambda: self._encargado("estado"))
         return files

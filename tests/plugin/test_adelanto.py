@@ -210,6 +210,18 @@ def test_el_primer_proceso_hace_los_encargos_en_orden(tmp_path: Path) -> None:
     assert zip_del_motor == motor.motor_zip(configuracion)
 
 
+def test_los_encargos_de_antes_van_antes_que_las_paginas(tmp_path: Path) -> None:
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    antes = [("pronto", lambda: time.sleep(0.5) or "hecho")]
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, antes=antes)
+    try:
+        assert trabajo.entradas("srd/p.md") == {}  # el auxiliar aún no la ha tomado
+        assert trabajo.encargo("pronto") == "hecho"
+    finally:
+        trabajo.cerrar()
+
+
 def test_sin_el_proceso_de_los_encargos_no_se_espera(tmp_path: Path) -> None:
     """MkDocs los hace entonces él (el plugin, con el encargo None)."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
