@@ -64,6 +64,9 @@ class Trabajador:
     limite: float = LIMITE_POR_DEFECTO
     _proceso: Proceso | None = None
     _pid: int = 0
+    _reserva: Proceso | None = None
+    """Otro proceso ya importando el Lienzo, para el proceso que se bifurque de este
+    (``lienzo_bifurcado.permitido(reserva=True)``)."""
     _cerrojo: threading.Lock = field(default_factory=threading.Lock)
 
     def cargar(self) -> list[dict[str, Any]]:
@@ -141,11 +144,23 @@ class Trabajador:
                 ) from None
 
     def _arrancado(self) -> None:
-        """Tras un fallo (o en un proceso bifurcado) se arranca otro y se vuelve a importar."""
-        if self._proceso is None or self._pid != os.getpid():
-            self._arrancar()
-            peticion = {"orden": "cargar", "fichero": str(self.fichero), "limite": self.limite}
-            self._intercambiar(pickle.dumps(peticion))
+        """Tras un fallo (o en un proceso bifurcado) se arranca otro y se vuelve a importar; en
+        el bifurcado, si lo hay, se queda el de reserva, que ya lo importó."""
+        if self._proceso is not None and self._pid == os.getpid():
+            return
+        if self._reserva is not None and self._pid != os.getpid():
+            self._proceso, self._reserva, self._pid = self._reserva, None, os.getpid()
+            try:
+                self._recibir()  # lo que contestó al importarlo
+                return
+            except _Caido:
+                self.cerrar()
+        self._arrancar()
+        self._intercambiar(self._peticion_de_cargar())
+
+    def _peticion_de_cargar(self) -> bytes:
+        peticion = {"orden": "cargar", "fichero": str(self.fichero), "limite": self.limite}
+        return pickle.dumps(peticion)
 
     def _arrancar(self) -> None:
         import subprocess
@@ -155,6 +170,9 @@ class Trabajador:
         self._pid = os.getpid()
         if lienzo_bifurcado.se_puede():
             self._proceso = lienzo_bifurcado.Bifurcado(self.fichero.parent)
+            if lienzo_bifurcado.con_reserva() and self._reserva is None:
+                self._reserva = lienzo_bifurcado.Bifurcado(self.fichero.parent)
+                self._enviar(self._reserva, self._peticion_de_cargar())
             _VIVOS.append(self)
             return
         entorno = dict(os.environ)
@@ -173,13 +191,22 @@ class Trabajador:
         _VIVOS.append(self)
 
     def _intercambiar(self, peticion: bytes) -> dict[str, Any]:
-        proceso = self._proceso
-        assert proceso is not None and proceso.stdin is not None and proceso.stdout is not None
+        assert self._proceso is not None
+        self._enviar(self._proceso, peticion)
+        return self._recibir()
+
+    @staticmethod
+    def _enviar(proceso: Proceso, peticion: bytes) -> None:
+        assert proceso.stdin is not None
         try:
             proceso.stdin.write(len(peticion).to_bytes(LARGO, "big") + peticion)
             proceso.stdin.flush()
         except OSError:
             raise _Caido(_como_termino(proceso)) from None
+
+    def _recibir(self) -> dict[str, Any]:
+        proceso = self._proceso
+        assert proceso is not None and proceso.stdout is not None
         salida = proceso.stdout.fileno()
         cabecera = _leer(salida, LARGO, self.limite + MARGEN, proceso)
         contenido = _leer(salida, int.from_bytes(cabecera, "big"), self.limite + MARGEN, proceso)
@@ -192,13 +219,15 @@ class Trabajador:
         return respuesta
 
     def cerrar(self) -> None:
-        proceso, self._proceso = self._proceso, None
-        if proceso is not None and self._pid == os.getpid():
-            proceso.kill()
-            proceso.wait()
-            for tubo in (proceso.stdin, proceso.stdout):
-                if tubo is not None:
-                    tubo.close()
+        procesos = [self._proceso, self._reserva if self._pid == os.getpid() else None]
+        self._proceso = self._reserva = None
+        for proceso in procesos:
+            if proceso is not None and self._pid == os.getpid():
+                proceso.kill()
+                proceso.wait()
+                for tubo in (proceso.stdin, proceso.stdout):
+                    if tubo is not None:
+                        tubo.close()
 
 
 def _leer(fd: int, cuantos: int, limite: float, proceso: Proceso) -> bytes:

@@ -28,18 +28,28 @@ from pathlib import Path
 from typing import BinaryIO
 
 _PERMITIDO = [False]
+_RESERVA = [False]
 _SALIR = os._exit
 """El de verdad: el trabajador sustituye ``os._exit`` para que el Lienzo no pueda usarlo."""
 
 
 @contextlib.contextmanager
-def permitido() -> Iterator[None]:
-    """Mientras dure, los procesos de los Lienzos se bifurcan (si se puede, véase arriba)."""
-    antes, _PERMITIDO[0] = _PERMITIDO[0], True
+def permitido(*, reserva: bool = False) -> Iterator[None]:
+    """Mientras dure, los procesos de los Lienzos se bifurcan (si se puede, véase arriba).
+
+    Con ``reserva``, cada Lienzo bifurca además otro proceso para el único proceso que quien
+    lo pide bifurcará después (el adelanto del plugin): al heredarlo, ese no tiene que
+    arrancar un Python de cero, que no puede bifurcar (comparte memoria con quien lo creó)."""
+    antes = _PERMITIDO[0], _RESERVA[0]
+    _PERMITIDO[0], _RESERVA[0] = True, reserva
     try:
         yield
     finally:
-        _PERMITIDO[0] = antes
+        _PERMITIDO[0], _RESERVA[0] = antes
+
+
+def con_reserva() -> bool:
+    return _RESERVA[0]
 
 
 def se_puede() -> bool:

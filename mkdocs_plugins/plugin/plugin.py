@@ -108,8 +108,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.extension.cache = self.cache = None
             return config
         try:
-            # Aún sin hilos ni adelanto: el proceso de un Lienzo se puede bifurcar de este.
-            with lienzo_bifurcado.permitido():
+            # Aún sin hilos ni adelanto: el proceso de un Lienzo se puede bifurcar de este, y
+            # otro para el auxiliar del adelanto, si hay uno.
+            with lienzo_bifurcado.permitido(reserva=self.config.procesos == 1):
                 self.reglas = cargar_configuracion(
                     fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
                 )

@@ -54,12 +54,17 @@ print(json.dumps(salida), file=sys.__stdout__)
 """
 
 
-def _leer(tmp_path: Path, cuerpo: str = "pass", antes: str = "") -> dict[str, object]:
+def _lienzo(tmp_path: Path, cuerpo: str = "pass", antes: str = "") -> Path:
     carpeta = tmp_path / "mi-lienzo"
     carpeta.mkdir()
     (carpeta / "lienzo.yml").write_text("nombre: X\npython: reglas.py\n", encoding="utf-8")
     codigo = CABECERA + antes + REGLA.format(cuerpo=cuerpo)
     (carpeta / "reglas.py").write_text(codigo, encoding="utf-8")
+    return carpeta / "lienzo.yml"
+
+
+def _leer(tmp_path: Path, cuerpo: str = "pass", antes: str = "") -> dict[str, object]:
+    carpeta = _lienzo(tmp_path, cuerpo, antes).parent
     testigo = tmp_path / "testigo.txt"
     testigo.write_text("", encoding="utf-8")
     hecho = subprocess.run(
@@ -81,6 +86,44 @@ def test_se_bifurca_y_calcula_sin_dejar_bytecode(tmp_path: Path) -> None:
         "lienzo.yml",
         "reglas.py",
     ]
+
+
+RESERVA = """\
+import json, os, sys
+from pathlib import Path
+from tapiz_rules import lienzo_aislado, lienzo_bifurcado
+from tapiz_rules.lienzo import cargar
+
+with lienzo_bifurcado.permitido(reserva=True):
+    reglamento = cargar(Path(sys.argv[1]), "mi-lienzo/lienzo.yml", limite=1).reglamento()
+lectura, escritura = os.pipe()
+if os.fork() == 0:  # como el auxiliar del adelanto
+    (trabajador,) = lienzo_aislado._VIVOS
+    con_reserva = trabajador._reserva is not None
+    valor = reglamento.calcular("doble", {"n": 5})["valor"]
+    suyo = trabajador._proceso is not None and trabajador._reserva is None
+    os.write(escritura, json.dumps([con_reserva, valor, suyo]).encode())
+    os._exit(0)
+os.wait()
+print(json.dumps({"hijo": json.loads(os.read(lectura, 1000)),
+                  "padre": reglamento.calcular("doble", {"n": 7})["valor"]}))
+"""
+
+
+def test_el_proceso_bifurcado_despues_se_queda_el_de_reserva(tmp_path: Path) -> None:
+    """El auxiliar del adelanto no arranca un Python de cero: usa el que ya importó el Lienzo,
+    y el de quien lo bifurcó sigue siendo suyo."""
+    fichero = _lienzo(tmp_path)
+    hecho = subprocess.run(
+        [sys.executable, "-c", RESERVA, str(fichero)],
+        capture_output=True,
+        text=True,
+        cwd=RAIZ,
+        env={"PYTHONPATH": str(RAIZ), "PATH": "/usr/bin:/bin"},
+        timeout=60,
+    )
+    assert hecho.returncode == 0, hecho.stderr
+    assert json.loads(hecho.stdout) == {"hijo": [True, 10, True], "padre": 14}
 
 
 def test_los_descriptores_heredados_no_llevan_a_ninguna_parte(tmp_path: Path) -> None:
