@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -78,15 +79,26 @@ def inventario(
     conocidas = conocidas or {}
     precache: dict[str, str] = {}
     demanda: dict[str, str] = {}
-    for fichero in sorted(p for p in sitio.rglob("*") if p.is_file()):
-        ruta = fichero.relative_to(sitio).as_posix()
+    for ruta, fichero in sorted(_ficheros(str(sitio)), key=lambda par: par[0].split("/")):
         if ruta in (TRABAJADOR, LISTA):
             continue
         aparte = _coincide(ruta, bajo_demanda) and not _coincide(ruta, siempre)
         tamano, conocida = conocidas.get(ruta, (-1, ""))
-        ya = conocida if tamano == fichero.stat().st_size else huella(fichero)
+        ya = conocida if tamano == fichero.stat().st_size else huella(Path(fichero.path))
         (demanda if aparte else precache)[ruta] = ya
     return Inventario(precache, demanda)
+
+
+def _ficheros(carpeta: str, prefijo: str = "") -> Iterator[tuple[str, os.DirEntry[str]]]:
+    """Cada fichero bajo ``carpeta`` con su ruta relativa, como ``Path.rglob`` (sin entrar en
+    carpetas enlazadas) pero sin un ``Path`` ni un ``stat`` por fichero."""
+    with os.scandir(carpeta) as entradas:
+        for entrada in entradas:
+            ruta = prefijo + entrada.name
+            if entrada.is_dir() and not entrada.is_symlink():
+                yield from _ficheros(entrada.path, ruta + "/")
+            elif entrada.is_file():
+                yield ruta, entrada
 
 
 def trabajador(version: str) -> str:

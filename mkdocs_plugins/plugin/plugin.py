@@ -309,9 +309,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if _fuera_de_la_busqueda(page):
             return html
         html, definiciones = apartar_definiciones(html)
-        for linea, mensaje in problemas_de_definiciones(_fuente(page.file), definiciones):
-            ruta = _ruta_mostrada(page.file.src_uri, config)
-            log.warning(str(Problema(ruta, linea, mensaje)))
+        if sin_terminos := {s: t for s, t in definiciones.items() if not t}:
+            ruta, fuente = _ruta_mostrada(page.file.src_uri, config), _fuente(page.file)
+            for linea, mensaje in problemas_de_definiciones(fuente, sin_terminos):
+                log.warning(str(Problema(ruta, linea, mensaje)))
         for seccion, terminos in definiciones.items():
             self.definiciones[page.url + (f"#{seccion}" if seccion else "")] = terminos
         return self.apartados.apartar(html)
