@@ -134,7 +134,10 @@ class Trabajador:
             else:
                 self._arrancar()
             try:
-                return self._intercambiar(pickle.dumps(peticion | {"limite": self.limite}))
+                assert self._proceso is not None
+                self._enviar(self._proceso, pickle.dumps(peticion | {"limite": self.limite}))
+                self._reservar()  # mientras el Lienzo contesta
+                return self._recibir()
             except _Caido as caida:
                 self.cerrar()
                 raise ErrorDelLienzo(
@@ -158,6 +161,12 @@ class Trabajador:
         self._arrancar()
         self._intercambiar(self._peticion_de_cargar())
 
+    def _reservar(self) -> None:
+        """El de reserva, si se pide y aún no lo hay (véase ``_reserva``)."""
+        if self._reserva is None and lienzo_bifurcado.se_puede() and lienzo_bifurcado.con_reserva():
+            self._reserva = lienzo_bifurcado.Bifurcado(self.fichero.parent)
+            self._enviar(self._reserva, self._peticion_de_cargar())
+
     def _peticion_de_cargar(self) -> bytes:
         peticion = {"orden": "cargar", "fichero": str(self.fichero), "limite": self.limite}
         return pickle.dumps(peticion)
@@ -170,9 +179,6 @@ class Trabajador:
         self._pid = os.getpid()
         if lienzo_bifurcado.se_puede():
             self._proceso = lienzo_bifurcado.Bifurcado(self.fichero.parent)
-            if lienzo_bifurcado.con_reserva() and self._reserva is None:
-                self._reserva = lienzo_bifurcado.Bifurcado(self.fichero.parent)
-                self._enviar(self._reserva, self._peticion_de_cargar())
             _VIVOS.append(self)
             return
         entorno = dict(os.environ)
