@@ -153,7 +153,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as carpeta:
         temporal = Path(carpeta)
         docs_sin = bench_peso._con_generadas(
-            RAIZ / "srd", temporal / "srd_sin", bench_peso._paginas_generadas(RAIZ)
+            RAIZ / "srd", temporal / "srd_sin", bench_peso._paginas_generadas(RAIZ, RAIZ / "srd")
         )
         for ronda in range(opciones.rondas + 1):  # la primera calienta discos y .pyc
             base = _cpu_sin(docs_sin, temporal, opciones.pared)
