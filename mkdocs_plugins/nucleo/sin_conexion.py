@@ -53,12 +53,14 @@ def huella(fichero: Path) -> str:
     return hashlib.sha256(fichero.read_bytes()).hexdigest()[:16]
 
 
-def huellas(sitio: Path, carpeta: str) -> Conocidas:
-    """Las de cada fichero de ``sitio/carpeta``, para :func:`inventario`."""
+def huellas(sitio: Path, carpeta: str, sin: Sequence[str] = ()) -> Conocidas:
+    """Las de cada fichero de ``sitio/carpeta`` (``""``: todo el sitio), salvo los que casan
+    con un patrón de ``sin``, para :func:`inventario`."""
+    prefijo = f"{carpeta.strip('/')}/" if carpeta.strip("/") else ""
     return {
-        fichero.relative_to(sitio).as_posix(): (fichero.stat().st_size, huella(fichero))
-        for fichero in (sitio / carpeta).rglob("*")
-        if fichero.is_file()
+        ruta: (fichero.stat().st_size, huella(Path(fichero.path)))
+        for ruta, fichero in _ficheros(str(sitio / carpeta), prefijo)
+        if not _coincide(ruta, sin)
     }
 
 

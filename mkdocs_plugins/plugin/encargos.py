@@ -19,16 +19,18 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 
 from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import historial
-from mkdocs_plugins.nucleo import api, motor, sin_conexion
+from mkdocs_plugins.nucleo import api, datos, motor, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import Configuracion
-from mkdocs_plugins.plugin import estado
+from mkdocs_plugins.plugin import busqueda, estado
 from mkdocs_plugins.plugin.adelanto import Encargo
 
 
-class SitioListo:
-    """La señal de que MkDocs ya vació la carpeta del sitio (tras ``on_pre_build``): lo que se
-    escribiera antes se borraría. Se crea antes de bifurcar el auxiliar."""
+class Aviso:
+    """Una señal de MkDocs a los encargos del auxiliar: que ya vació la carpeta del sitio (tras
+    ``on_pre_build``: lo que se escribiera antes se borraría), o que ya escribió las páginas.
+    Se crea antes de bifurcar el auxiliar."""
 
     def __init__(self) -> None:
         self._evento = multiprocessing.get_context("fork").Event()
@@ -45,6 +47,19 @@ class SitioListo:
         return True
 
 
+RESERVADOS = (
+    busqueda.RUTA_INDICE,
+    datos.RUTA,
+    f"{datos.CARPETA}/*",
+    publicar_cambios.FEED,
+    sin_conexion.MANIFIESTO,
+    sin_conexion.TRABAJADOR,
+    sin_conexion.LISTA,
+)
+"""Lo que MkDocs escribe (o reescribe) tras avisar de que las páginas están escritas: sus
+huellas las calcula él."""
+
+
 @dataclass
 class Encargos:
     antes: list[Encargo] = field(default_factory=list)
@@ -56,7 +71,8 @@ def del_plugin(
     configuracion: Configuracion,
     ficheros: Files,
     config: MkDocsConfig,
-    sitio_listo: SitioListo,
+    sitio_listo: Aviso,
+    paginas_escritas: Aviso,
     *,
     cache_del_historial: Path | None,
     con_estado: bool,
@@ -67,7 +83,9 @@ def del_plugin(
     «Cambios») y, mientras, empieza a precompilar el Python del motor; tras las páginas,
     los capítulos de «Estado del SRD» (la última página que lee) y, para
     ``on_post_build``, la API y el motor en vivo, con Pyodide de la carpeta del proyecto
-    ``motor_desde`` (None si no se encarga). Sin ``cache_del_historial``, no hay «Cambios»."""
+    ``motor_desde`` (None si no se encarga). Sin ``cache_del_historial``, no hay «Cambios».
+    El último, cuando MkDocs avisa de que ``paginas_escritas``: las huellas de lo que hay en
+    el sitio, para la lista sin conexión, mientras MkDocs escribe lo demás."""
     encargos = Encargos()
     if cache_del_historial is not None:
         carpeta = cache_del_historial
@@ -103,11 +121,18 @@ def del_plugin(
         encargos.despues.append(
             ("motor", _en_el_sitio(sitio_listo, sitio, motor.CARPETA, publicar_motor))
         )
+
+    def resumir_el_sitio() -> sin_conexion.Conocidas | None:
+        if not paginas_escritas.esperar():
+            return None
+        return sin_conexion.huellas(sitio, "", sin=RESERVADOS)
+
+    encargos.despues.append(("huellas", resumir_el_sitio))
     return encargos
 
 
 def _en_el_sitio(
-    sitio_listo: SitioListo, sitio: Path, carpeta: str, escribir: Callable[[], None]
+    sitio_listo: Aviso, sitio: Path, carpeta: str, escribir: Callable[[], None]
 ) -> Callable[[], sin_conexion.Conocidas | None]:
     """Escribe, cuando el sitio está listo, y da la huella de cada fichero de ``carpeta``."""
 

@@ -90,8 +90,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.historial: Historial | None = None
         self.precompilacion: Precompilacion | None = None
         """El Python de las reglas en vivo, que se compila (con Node) mientras se construye."""
-        self.sitio_listo: encargos.SitioListo | None = None
-        """Con el adelanto: la señal a sus encargos de que ya pueden escribir en el sitio."""
+        self.sitio_listo: encargos.Aviso | None = None
+        """Con el adelanto: la señal a sus encargos de que ya pueden escribir en el sitio..."""
+        self.paginas_escritas: encargos.Aviso | None = None
+        """...y la de que ya están las páginas, para las huellas de la lista sin conexión."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -151,13 +153,14 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.catalogo:
             ruta = _ruta_mostrada(catalogo.RUTA, config)
             paginas.append(adelanto.PaginaPendiente(ruta, None, catalogo.markdown()))
-        self.sitio_listo = encargos.SitioListo()
+        self.sitio_listo, self.paginas_escritas = encargos.Aviso(), encargos.Aviso()
         con_motor = motor.carpeta_pyodide(self.raiz) is not None
         encargados = encargos.del_plugin(
             self.configuracion,
             ficheros,
             config,
             self.sitio_listo,
+            self.paginas_escritas,
             cache_del_historial=self._cache_del_historial if self.config.cambios else None,
             con_estado=self.config.estado,
             con_api=self.config.api,
@@ -400,43 +403,48 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.adelanto is not None:
             self.adelanto.cerrar()
             self.adelanto = None
-        self.sitio_listo = None
+        self.sitio_listo = self.paginas_escritas = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        escritas: Conocidas = {}
         api_hecha, motor_hecho = self._encargado("api"), self._encargado("motor")
-        self._cerrar_adelanto()
         if not self.config.enabled:
+            self._cerrar_adelanto()
             return
-        sitio, base = Path(config.site_dir), self.configuracion.base
-        ficheros = datos.ficheros_del_sitio(
-            sitio, base, self.estados, sorted(self.con_widgets), self.cache
-        )
-        datos.escribir(ficheros)
+        sitio = Path(config.site_dir)
         precompilacion, self.precompilacion = self.precompilacion, None
         if motor_hecho is None:
             motor.publicar(sitio, self.raiz, self.configuracion, precompilacion)
-        else:
-            escritas |= motor_hecho
-            if precompilacion is not None:
-                precompilacion.cerrar()
+        elif precompilacion is not None:
+            precompilacion.cerrar()
+        if self.config.api and api_hecha is None:
+            api_estatica.escribir(sitio, self.configuracion)
+        if self.paginas_escritas is not None:  # el auxiliar resume el sitio mientras tanto
+            self.paginas_escritas.avisar()
+        self._escribir_lo_demas(config)
+        escritas = (api_hecha or {}) | (motor_hecho or {}) | (self._encargado("huellas") or {})
+        self._cerrar_adelanto()
+        memoria.terminar()
+        self._publicar_sin_conexion(config, escritas)
+
+    def _escribir_lo_demas(self, config: MkDocsConfig) -> None:
+        """Los ficheros de datos, el feed y el índice de búsqueda (véase ``RESERVADOS``)."""
+        sitio, base = Path(config.site_dir), self.configuracion.base
+        datos.escribir(
+            datos.ficheros_del_sitio(
+                sitio, base, self.estados, sorted(self.con_widgets), self.cache
+            )
+        )
+        if self.historial is not None:
+            cambios.escribir_feed(config, self.historial)
+        indice = sitio / busqueda.RUTA_INDICE
+        if indice.exists():
+            busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
                 f"{self.cache.fallos} fallos"
             )
-        if self.config.api and api_hecha is None:
-            api_estatica.escribir(sitio, self.configuracion)
-        escritas |= api_hecha or {}
-        if self.historial is not None:
-            cambios.escribir_feed(config, self.historial)
-        indice = Path(config.site_dir) / busqueda.RUTA_INDICE
-        if indice.exists():
-            busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones)
-        if self.cache is not None:
             self.cache.cerrar()
-        memoria.terminar()
-        self._publicar_sin_conexion(config, escritas)
 
     def _publicar_sin_conexion(self, config: MkDocsConfig, escritas: Conocidas) -> None:
         """Lo último: la lista del trabajador lleva la huella de cada fichero ya escrito (de las
