@@ -118,6 +118,8 @@ class Adelanto:
         contexto = multiprocessing.get_context("fork")
         self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
         self._estados = contexto.Array("b", len(paginas))
+        self._por_donde_va = contexto.Value("i", -1, lock=False)
+        """La página que convierte MkDocs (-1 antes de la primera)."""
         self._cola: multiprocessing.Queue[tuple[int, Any]] = contexto.Queue()
         self._recibidas: dict[int, Any] = {}
         self._leidas: dict[str, Leida] = {}
@@ -126,7 +128,7 @@ class Adelanto:
         self._procesos = [
             contexto.Process(
                 target=_trabajar,
-                args=(configuracion, paginas, self._estados, self._cola),
+                args=(configuracion, paginas, self._estados, self._por_donde_va, self._cola),
                 kwargs={
                     "antes": antes if numero == 0 else (),
                     "encargos": encargos if numero == 0 else (),
@@ -148,6 +150,7 @@ class Adelanto:
         indice = self._indices.pop(ruta, None)
         if indice is None:
             return {}
+        self._por_donde_va.value = indice
         with self._estados.get_lock():
             if self._estados[indice] == PENDIENTE:
                 self._estados[indice] = EN_MKDOCS
@@ -209,6 +212,7 @@ def _trabajar(
     configuracion: Configuracion,
     paginas: list[PaginaPendiente],
     estados: Any,
+    por_donde_va: Any,
     cola: multiprocessing.Queue[tuple[int, Any]],
     *,
     antes: Sequence[Encargo] = (),
@@ -216,13 +220,19 @@ def _trabajar(
     markdown: tuple[list[Any], dict[str, Any]] | None = None,
 ) -> None:
     """En un proceso auxiliar: los encargos de ``antes``; después toma cada página que nadie
-    ha tomado y envía sus entradas; y después los demás ``encargos``."""
+    ha tomado y envía sus entradas; y después los demás ``encargos``.
+
+    No toma la página que MkDocs necesita justo después de la que convierte: si el auxiliar
+    la alcanza es que no va por delante, y MkDocs la esperaría; mejor que la haga él mientras
+    el auxiliar hace la siguiente (si no, con un auxiliar que va justo a su paso, MkDocs
+    esperaría en cada página)."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
     _hacer(antes, cola)
     ejecutor = Ejecutor(configuracion, markdown)
     for indice, pagina in enumerate(paginas):
         with estados.get_lock():
-            if estados[indice] != PENDIENTE:
+            la_siguiente_de_mkdocs = por_donde_va.value >= 0 and indice == por_donde_va.value + 1
+            if estados[indice] != PENDIENTE or la_siguiente_de_mkdocs:
                 continue
             estados[indice] = EN_OTRO_PROCESO
         try:

@@ -263,6 +263,32 @@ def test_mkdocs_se_queda_las_paginas_que_nadie_ha_empezado(tmp_path: Path) -> No
         trabajo.cerrar()
 
 
+def test_el_auxiliar_deja_a_mkdocs_la_pagina_que_necesita_justo_despues(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Con el auxiliar a su paso (aquí, lento en la primera), MkDocs hace él la siguiente
+    mientras el auxiliar hace la otra, en lugar de esperarla."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    paginas = [adelanto.PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(3)]
+    entradas_de = adelanto.Ejecutor.entradas_de
+
+    def lenta_la_primera(ejecutor: adelanto.Ejecutor, pagina: adelanto.PaginaPendiente) -> dict:
+        if pagina.ruta == "srd/p0.md":
+            time.sleep(0.5)
+        return entradas_de(ejecutor, pagina)
+
+    monkeypatch.setattr(adelanto.Ejecutor, "entradas_de", lenta_la_primera)
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
+    try:
+        while trabajo._estados[0] == adelanto.PENDIENTE:  # que el auxiliar empiece la primera
+            time.sleep(0.01)
+        assert trabajo.entradas("srd/p0.md")  # MkDocs la espera...
+        assert trabajo.entradas("srd/p1.md") == {}  # ...y la siguiente la hace él
+        assert trabajo.entradas("srd/p2.md")  # la otra, el auxiliar
+    finally:
+        trabajo.cerrar()
+
+
 def test_con_otros_hilos_vivos_no_se_bifurca() -> None:
     fin = threading.Event()
     hilo = threading.Thread(target=fin.wait)
