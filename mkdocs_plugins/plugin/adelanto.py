@@ -36,6 +36,7 @@ import gc
 import multiprocessing
 import os
 import queue
+import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -83,6 +84,8 @@ def se_puede_bifurcar() -> bool:
 
 
 PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
+ESPERA_AL_TERMINAR = 5.0
+"""Segundos que MkDocs espera a que un auxiliar termine ordenadamente antes de matarlo."""
 SIN_PAGINA = -1
 """Lo que se envía sin ser de una página: el encargo ``n`` llega con el índice
 ``SIN_PAGINA - n``."""
@@ -202,8 +205,11 @@ class Adelanto:
 
     def cerrar(self) -> None:
         for proceso in self._procesos:
-            proceso.terminate()
-            proceso.join()
+            proceso.terminate()  # sale ordenadamente (véase _trabajar)...
+            proceso.join(ESPERA_AL_TERMINAR)
+            if proceso.is_alive():  # ...o no: que no cuelgue la construcción
+                proceso.kill()
+                proceso.join()
         self._cola.close()
         gc.unfreeze()
 
@@ -227,6 +233,14 @@ def _trabajar(
     el auxiliar hace la siguiente (si no, con un auxiliar que va justo a su paso, MkDocs
     esperaría en cada página)."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
+
+    # Si MkDocs lo termina (una construcción que falla), sale ordenadamente: así se cumple lo
+    # que los encargos dejaron para el final (``multiprocessing.util.Finalize``: parar Node).
+    def terminado(_senal: int, _marco: Any) -> None:
+        cola.cancel_join_thread()  # lo que no llegó a enviar ya no lo espera nadie
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, terminado)
     _hacer(antes, cola)
     ejecutor = Ejecutor(configuracion, markdown)
     for indice, pagina in enumerate(paginas):

@@ -10,6 +10,7 @@ auxiliar falla, el encargo da None y MkDocs lo hace él, como sin adelanto.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.util
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -110,7 +111,9 @@ def del_plugin(
         raiz, precompilacion = motor_desde, []
 
         def precompilar() -> None:
-            precompilacion.append(motor.precompilar(raiz))  # Node, si hace falta, ya trabaja
+            precompilacion.append(empezada := motor.precompilar(raiz))  # Node ya trabaja
+            if empezada is not None:  # si el auxiliar acaba (o lo acaban) antes de publicarla
+                multiprocessing.util.Finalize(empezada, empezada.cerrar, exitpriority=1)
 
         def publicar_motor() -> None:
             motor.publicar(

@@ -6,6 +6,7 @@ import gc
 import json
 import marshal
 import multiprocessing
+import multiprocessing.util
 import shutil
 import subprocess
 import sys
@@ -220,6 +221,67 @@ def test_los_encargos_de_antes_van_antes_que_las_paginas(tmp_path: Path) -> None
         assert trabajo.encargo("pronto") == "hecho"
     finally:
         trabajo.cerrar()
+
+
+def _vivo(pid: int) -> bool:
+    """Si el proceso sigue ahí y no es un zombi (terminado, a falta de que lo recojan)."""
+    try:
+        estado = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return estado != "Z"
+
+
+def test_al_terminar_el_auxiliar_se_cumple_lo_que_dejaron_sus_encargos(tmp_path: Path) -> None:
+    """Una construcción que falla termina el auxiliar: lo que un encargo dejó para el final
+    (parar el Node de la precompilación) se hace igual."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+
+    def lanzar() -> int:
+        largo = subprocess.Popen(["sleep", "60"])
+        multiprocessing.util.Finalize(largo, largo.kill, exitpriority=1)
+        time.sleep(60)  # el auxiliar sigue trabajando cuando MkDocs lo termina
+        return largo.pid
+
+    antes = [("largo", lanzar)]
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, antes=antes)
+    try:
+        limite = time.monotonic() + 30
+        while not (largos := _durmiendo_bajo(trabajo._procesos[0].pid)):
+            assert time.monotonic() < limite, "el encargo no lanzó su proceso"
+            time.sleep(0.05)
+    finally:
+        trabajo.cerrar()
+    limite = time.monotonic() + 10
+    while _vivo(largos[0]):
+        assert time.monotonic() < limite, "el proceso del encargo sigue vivo"
+        time.sleep(0.05)
+
+
+def test_terminar_el_auxiliar_no_espera_lo_que_nadie_va_a_leer(tmp_path: Path) -> None:
+    """Con más datos en la cola de los que caben en su tubo (MkDocs ya no los lee), el auxiliar
+    termina igual: no se queda esperando a enviarlos."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    antes = [("mucho", lambda: b"x" * 10_000_000), ("lento", lambda: time.sleep(60))]
+    trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, antes=antes)
+    time.sleep(0.5)  # que el auxiliar esté enviando lo grande y durmiendo
+    inicio = time.monotonic()
+    trabajo.cerrar()
+    assert time.monotonic() - inicio < adelanto.ESPERA_AL_TERMINAR
+    assert not trabajo._procesos[0].is_alive()
+
+
+def _durmiendo_bajo(padre: int) -> list[int]:
+    """Los hijos de ``padre`` que ejecutan ``sleep``."""
+    hijos = []
+    for tarea in Path(f"/proc/{padre}/task").glob("*"):
+        try:
+            hijos += [int(h) for h in (tarea / "children").read_text().split()]
+        except OSError:
+            continue
+    return [h for h in hijos if Path(f"/proc/{h}/comm").read_text().strip() == "sleep"]
 
 
 def test_sin_el_proceso_de_los_encargos_no_se_espera(tmp_path: Path) -> None:
