@@ -14,21 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.modelo.test_lienzo_aislado import CABECERA, REGLA
+
 RAIZ = Path(__file__).resolve().parents[2]
-CABECERA = """\
-from typing import Annotated
-from tapiz_rules.modelo import Campo, Entrada, Resultado, regla
-
-"""
-REGLA = """\
-@regla("doble", titulo="Doble", seccion="X", salidas=[Campo("valor", int, "Valor")])
-def doble(p, n: Annotated[int, Entrada("Número")]) -> Resultado:
-    {cuerpo}
-    return Resultado({{"valor": 2 * n}})
-
-
-REGLAS = (doble,)
-"""
 GUION = """\
 import json, os, sys
 from pathlib import Path
@@ -67,8 +55,15 @@ def _leer(tmp_path: Path, cuerpo: str = "pass", antes: str = "") -> dict[str, ob
     carpeta = _lienzo(tmp_path, cuerpo, antes).parent
     testigo = tmp_path / "testigo.txt"
     testigo.write_text("", encoding="utf-8")
+    salida = _en_otro_python(GUION, carpeta / "lienzo.yml", testigo)
+    assert testigo.read_text(encoding="utf-8") == ""
+    return salida
+
+
+def _en_otro_python(guion: str, *argumentos: Path) -> dict[str, object]:
+    """Lo que imprime (en JSON) ``guion`` en un Python nuevo, sin hilos."""
     hecho = subprocess.run(
-        [sys.executable, "-c", GUION, str(carpeta / "lienzo.yml"), str(testigo)],
+        [sys.executable, "-c", guion, *map(str, argumentos)],
         capture_output=True,
         text=True,
         cwd=RAIZ,
@@ -76,7 +71,6 @@ def _leer(tmp_path: Path, cuerpo: str = "pass", antes: str = "") -> dict[str, ob
         timeout=60,
     )
     assert hecho.returncode == 0, hecho.stderr
-    assert testigo.read_text(encoding="utf-8") == ""
     return dict(json.loads(hecho.stdout))
 
 
@@ -113,17 +107,8 @@ print(json.dumps({"hijo": json.loads(os.read(lectura, 1000)),
 def test_el_proceso_bifurcado_despues_se_queda_el_de_reserva(tmp_path: Path) -> None:
     """El auxiliar del adelanto no arranca un Python de cero: usa el que ya importó el Lienzo,
     y el de quien lo bifurcó sigue siendo suyo."""
-    fichero = _lienzo(tmp_path)
-    hecho = subprocess.run(
-        [sys.executable, "-c", RESERVA, str(fichero)],
-        capture_output=True,
-        text=True,
-        cwd=RAIZ,
-        env={"PYTHONPATH": str(RAIZ), "PATH": "/usr/bin:/bin"},
-        timeout=60,
-    )
-    assert hecho.returncode == 0, hecho.stderr
-    assert json.loads(hecho.stdout) == {"hijo": [True, 10, True], "padre": 14}
+    salida = _en_otro_python(RESERVA, _lienzo(tmp_path))
+    assert salida == {"hijo": [True, 10, True], "padre": 14}
 
 
 def test_los_descriptores_heredados_no_llevan_a_ninguna_parte(tmp_path: Path) -> None:
