@@ -24,6 +24,7 @@ from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import historial
 from mkdocs_plugins.nucleo import api, datos, motor, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.precompilado import Precompilacion
 from mkdocs_plugins.plugin import busqueda, estado
 from mkdocs_plugins.plugin.adelanto import Encargo
 
@@ -108,22 +109,9 @@ def del_plugin(
             ("api", _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api))
         )
     if motor_desde is not None:
-        raiz, precompilacion = motor_desde, []
-
-        def precompilar() -> None:
-            precompilacion.append(empezada := motor.precompilar(raiz))  # Node ya trabaja
-            if empezada is not None:  # si el auxiliar acaba (o lo acaban) antes de publicarla
-                multiprocessing.util.Finalize(empezada, empezada.cerrar, exitpriority=1)
-
-        def publicar_motor() -> None:
-            motor.publicar(
-                sitio, raiz, configuracion, precompilacion[0] if precompilacion else None
-            )
-
-        encargos.antes.append(("precompilar", precompilar))
-        encargos.despues.append(
-            ("motor", _en_el_sitio(sitio_listo, sitio, motor.CARPETA, publicar_motor))
-        )
+        precompilar, publicar = _del_motor(configuracion, motor_desde, sitio, sitio_listo)
+        encargos.antes.append(precompilar)
+        encargos.despues.append(publicar)
 
     def resumir_el_sitio() -> sin_conexion.Conocidas | None:
         if not paginas_escritas.esperar():
@@ -132,6 +120,27 @@ def del_plugin(
 
     encargos.despues.append(("huellas", resumir_el_sitio))
     return encargos
+
+
+def _del_motor(
+    configuracion: Configuracion, raiz: Path, sitio: Path, sitio_listo: Aviso
+) -> tuple[Encargo, Encargo]:
+    """Empezar a precompilar el Python del motor (Node, si hace falta, trabaja desde ahí) y,
+    tras las páginas, publicar el motor en vivo con lo precompilado."""
+    empezadas: list[Precompilacion | None] = []
+
+    def precompilar() -> None:
+        empezadas.append(empezada := motor.precompilar(raiz))
+        if empezada is not None:  # si el auxiliar acaba (o lo acaban) antes de publicarla
+            multiprocessing.util.Finalize(empezada, empezada.cerrar, exitpriority=1)
+
+    def publicar() -> None:
+        motor.publicar(sitio, raiz, configuracion, empezadas[0] if empezadas else None)
+
+    return ("precompilar", precompilar), (
+        "motor",
+        _en_el_sitio(sitio_listo, sitio, motor.CARPETA, publicar),
+    )
 
 
 def _en_el_sitio(
