@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +11,7 @@ import jinja2
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files, get_files
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
@@ -48,17 +46,18 @@ from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.nucleo.sin_conexion import Conocidas
 from mkdocs_plugins.plugin import (
     adelanto,
+    auxiliar,
     busqueda,
     cambios,
     carga,
     emergencia,
-    encargos,
     estado,
     servidor,
     sin_conexion,
 )
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
+from mkdocs_plugins.plugin.rutas import ruta_mostrada
 from tapiz_rules import lienzo_bifurcado
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
@@ -81,7 +80,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.widgets: dict[str, set[str]] = {}
         """Los widgets del contenido de cada página."""
         self.carpeta_modulos: Path | None = None
-        self.adelanto: adelanto.Adelanto | None = None
+        self.auxiliar: auxiliar.Auxiliar | None = None
+        """El adelanto de una construcción en frío (``plugin/auxiliar.py``)."""
         self.registro: identificadores.Registro | None = None
         self.sirviendo = False
         self.error_de_configuracion: Problema | None = None
@@ -90,10 +90,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.historial: Historial | None = None
         self.precompilacion: Precompilacion | None = None
         """El Python de las reglas en vivo, que se compila (con Node) mientras se construye."""
-        self.sitio_listo: encargos.Aviso | None = None
-        """Con el adelanto: la señal a sus encargos de que ya pueden escribir en el sitio..."""
-        self.paginas_escritas: encargos.Aviso | None = None
-        """...y la de que ya están las páginas, para las huellas de la lista sin conexión."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -129,7 +125,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.carpeta_modulos = _carpeta_modulos(config)
         self._cerrar_precompilacion()
         self._adelantar(config)
-        if not self._encargado_el_motor:
+        if self.auxiliar is None or not self.auxiliar.publica_el_motor:
             self.precompilacion = motor.precompilar(raiz)
         return config
 
@@ -139,53 +135,15 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         Se encargan ya, antes de que MkDocs recorra los ficheros del tema y la
         navegación: así los procesos llevan ventaja cuando llega la primera página.
         """
-        procesos = self.config.procesos
         if not self.config.enabled or self.cache is None or self.cache.tiene_entradas:
             return
-        if procesos < 1 or not adelanto.se_puede_bifurcar():
+        if self.config.procesos < 1 or not adelanto.se_puede_bifurcar():
             return
-        ficheros = get_files(config)
-        paginas = [
-            adelanto.PaginaPendiente(_ruta_mostrada(f.src_uri, config), f.abs_src_path)
-            for f in ficheros.documentation_pages()
-            if not (self.config.catalogo and f.src_uri == catalogo.RUTA)
-        ]
-        if self.config.catalogo:
-            ruta = _ruta_mostrada(catalogo.RUTA, config)
-            paginas.append(adelanto.PaginaPendiente(ruta, None, catalogo.markdown()))
-        self.sitio_listo, self.paginas_escritas = encargos.Aviso(), encargos.Aviso()
-        con_motor = motor.carpeta_pyodide(self.raiz) is not None
-        encargados = encargos.del_plugin(
-            self.configuracion,
-            ficheros,
-            config,
-            self.sitio_listo,
-            self.paginas_escritas,
-            cache_del_historial=self._cache_del_historial if self.config.cambios else None,
-            con_estado=self.config.estado,
-            con_api=self.config.api,
-            motor_desde=self.raiz if con_motor else None,
-        )
-        self.adelanto = adelanto.Adelanto(
-            self.configuracion,
-            paginas,
-            procesos,
-            antes=encargados.antes,
-            encargos=encargados.despues,
-            markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
-        )
-
-    @property
-    def _encargado_el_motor(self) -> bool:
-        return self.adelanto is not None and self.adelanto.encargado("motor")
-
-    @property
-    def _cache_del_historial(self) -> Path:
-        return self.configuracion.raiz / self.config.cache_dir
+        self.auxiliar = auxiliar.empezar(self.config, self.configuracion, config, self.raiz)
 
     def _encargado(self, nombre: str) -> Any:
         """Lo que dio un encargo del adelanto (None si no lo hay: se hace aquí)."""
-        return self.adelanto.encargo(nombre) if self.adelanto is not None else None
+        return self.auxiliar.encargo(nombre) if self.auxiliar is not None else None
 
     def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
         """La caché de los bloques, la misma mientras no cambien el código ni las reglas."""
@@ -248,8 +206,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.widgets = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
-        if self.sitio_listo is not None:  # MkDocs ya vació la carpeta del sitio
-            self.sitio_listo.avisar()
+        if self.auxiliar is not None:  # MkDocs ya vació la carpeta del sitio
+            self.auxiliar.sitio_listo.avisar()
         if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
             carga.minificar(files, self.carpeta_modulos, self.cache)
         if self.config.enabled and self.config.catalogo:
@@ -263,7 +221,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 files,
                 config,
                 self.configuracion,
-                self._cache_del_historial,
+                auxiliar.cache_del_historial(self.config, self.configuracion),
                 calculado=self._encargado("historial"),
             )
         if self.config.enabled and self.config.estado:
@@ -276,15 +234,15 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         escapar_cabecera(page.meta)
         if self.config.enabled:
             reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
-            ruta = _ruta_mostrada(page.file.src_uri, config)
+            ruta = ruta_mostrada(page.file.src_uri, config)
             fuente = _fuente(page.file)
             desplazamiento = lineas_previas(fuente, markdown)
             self.extension.pagina = Pagina(
                 ruta, reglamento, desplazamiento, self.configuracion.paginas, page.file.src_uri
             )
-            if self.adelanto is not None and self.cache is not None:
-                self.cache.ofrecer(self.adelanto.entradas(ruta))
-                if leida := self.adelanto.leida(ruta):
+            if self.auxiliar is not None and self.cache is not None:
+                self.cache.ofrecer(self.auxiliar.entradas(ruta))
+                if leida := self.auxiliar.leida(ruta):
                     self.extension.leidas = {leida[:2]: leida[2]}
             # MkDocs quita una cabecera que entiende: solo si la dejó puede estar mal escrita.
             if not desplazamiento and (cabecera := error_front_matter(fuente)):
@@ -313,7 +271,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             return html
         html, definiciones = apartar_definiciones(html)
         if sin_terminos := {s: t for s, t in definiciones.items() if not t}:
-            ruta, fuente = _ruta_mostrada(page.file.src_uri, config), _fuente(page.file)
+            ruta, fuente = ruta_mostrada(page.file.src_uri, config), _fuente(page.file)
             for linea, mensaje in problemas_de_definiciones(fuente, sin_terminos):
                 log.warning(str(Problema(ruta, linea, mensaje)))
         for seccion, terminos in definiciones.items():
@@ -400,10 +358,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.precompilacion = None
 
     def _cerrar_adelanto(self) -> None:
-        if self.adelanto is not None:
-            self.adelanto.cerrar()
-            self.adelanto = None
-        self.sitio_listo = self.paginas_escritas = None
+        if self.auxiliar is not None:
+            self.auxiliar.cerrar()
+            self.auxiliar = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         api_hecha, motor_hecho = self._encargado("api"), self._encargado("motor")
@@ -418,8 +375,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             precompilacion.cerrar()
         if self.config.api and api_hecha is None:
             api_estatica.escribir(sitio, self.configuracion)
-        if self.paginas_escritas is not None:  # el auxiliar resume el sitio mientras tanto
-            self.paginas_escritas.avisar()
+        if self.auxiliar is not None:  # el auxiliar resume el sitio mientras tanto
+            self.auxiliar.paginas_escritas.avisar()
         self._escribir_lo_demas(config)
         escritas = (api_hecha or {}) | (motor_hecho or {}) | (self._encargado("huellas") or {})
         self._cerrar_adelanto()
@@ -479,22 +436,9 @@ def _abreviaturas_propias(html: str, page: Page, config: MkDocsConfig) -> str:
     try:
         propias = abreviaturas.leer(page.meta.get("abreviaturas"))
     except abreviaturas.ErrorAbreviaturas as error:
-        log.warning(str(Problema(_ruta_mostrada(page.file.src_uri, config), 1, str(error))))
+        log.warning(str(Problema(ruta_mostrada(page.file.src_uri, config), 1, str(error))))
         return html
     return abreviaturas.con_significados(html, propias)
-
-
-def _ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:
-    """La ruta como la ve quien edita: ``srd/pagina.md``, relativa a mkdocs.yml."""
-    return Path(
-        _carpeta_mostrada(config.config_file_path or "", config.docs_dir), src_uri
-    ).as_posix()
-
-
-@lru_cache(maxsize=8)
-def _carpeta_mostrada(fichero_config: str, docs_dir: str) -> str:
-    raiz = os.path.dirname(fichero_config)
-    return os.path.relpath(docs_dir, raiz) if raiz else os.path.basename(docs_dir)
 
 
 def _fuente(fichero: File) -> str:

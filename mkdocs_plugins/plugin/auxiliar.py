@@ -1,0 +1,85 @@
+"""El adelanto de una construcción, visto desde el plugin: con qué páginas y qué encargos se
+bifurca el auxiliar (``adelanto.Adelanto``, ``encargos``), y lo que se cruzan MkDocs y él."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import get_files
+
+from mkdocs_plugins.nucleo import catalogo, motor
+from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.plugin import encargos
+from mkdocs_plugins.plugin.adelanto import Adelanto, Leida, PaginaPendiente
+from mkdocs_plugins.plugin.config import TapizConfig
+from mkdocs_plugins.plugin.rutas import ruta_mostrada
+
+
+@dataclass
+class Auxiliar:
+    adelanto: Adelanto
+    sitio_listo: encargos.Aviso
+    """Se avisa cuando MkDocs ha vaciado la carpeta del sitio: sus encargos ya pueden escribir."""
+    paginas_escritas: encargos.Aviso
+    """Se avisa al empezar ``on_post_build``: ya puede calcular las huellas del sitio."""
+
+    def entradas(self, ruta: str) -> dict[str, Any]:
+        return self.adelanto.entradas(ruta)
+
+    def leida(self, ruta: str) -> Leida | None:
+        return self.adelanto.leida(ruta)
+
+    def encargo(self, nombre: str) -> Any:
+        return self.adelanto.encargo(nombre)
+
+    @property
+    def publica_el_motor(self) -> bool:
+        return self.adelanto.encargado("motor")
+
+    def cerrar(self) -> None:
+        self.adelanto.cerrar()
+
+
+def cache_del_historial(tapiz: TapizConfig, configuracion: Configuracion) -> Path:
+    return configuracion.raiz / tapiz.cache_dir
+
+
+def empezar(
+    tapiz: TapizConfig, configuracion: Configuracion, config: MkDocsConfig, raiz: Path
+) -> Auxiliar:
+    """Bifurca el auxiliar con las páginas del sitio (y el catálogo, que genera el plugin)
+    y los encargos del plugin."""
+    ficheros = get_files(config)
+    paginas = [
+        PaginaPendiente(ruta_mostrada(f.src_uri, config), f.abs_src_path)
+        for f in ficheros.documentation_pages()
+        if not (tapiz.catalogo and f.src_uri == catalogo.RUTA)
+    ]
+    if tapiz.catalogo:
+        paginas.append(
+            PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, catalogo.markdown())
+        )
+    sitio_listo, paginas_escritas = encargos.Aviso(), encargos.Aviso()
+    encargados = encargos.del_plugin(
+        configuracion,
+        ficheros,
+        config,
+        sitio_listo,
+        paginas_escritas,
+        cache_del_historial=cache_del_historial(tapiz, configuracion) if tapiz.cambios else None,
+        con_estado=tapiz.estado,
+        con_api=tapiz.api,
+        motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,
+    )
+    adelanto = Adelanto(
+        configuracion,
+        paginas,
+        tapiz.procesos,
+        antes=encargados.antes,
+        encargos=encargados.despues,
+        markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
+    )
+    return Auxiliar(adelanto, sitio_listo, paginas_escritas)
