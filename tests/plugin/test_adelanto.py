@@ -41,17 +41,6 @@ def _esperar_a_los_procesos() -> None:
         time.sleep(0.01)
 
 
-def test_con_adelanto_se_publica_lo_mismo_que_sin_el(tmp_path: Path) -> None:
-    paginas = [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"]
-    adelantado = sitio(tmp_path / "adelantado", paginas)
-    _con(adelantado, "catalogo: false\n      api: true\n      estado: true\n      procesos: 1")
-    assert construir(adelantado, "--strict").returncode == 0
-    en_mkdocs = sitio(tmp_path / "en-mkdocs", paginas)
-    _con(en_mkdocs, "catalogo: false\n      api: true\n      estado: true\n      cache: false")
-    assert construir(en_mkdocs, "--strict").returncode == 0
-    assert publicado(adelantado) == publicado(en_mkdocs)
-
-
 def _con_el_motor(proyecto: Path) -> None:
     """Con Pyodide y su Python ya precompilado en la caché del proyecto (aquí sin ``.pyc``: el
     motor va en fuentes), como tras la primera construcción en una máquina; y con las
@@ -74,14 +63,14 @@ def _binarios(proyecto: Path) -> dict[str, bytes]:
     return {str(f.relative_to(vivo)): f.read_bytes() for f in vivo.rglob("*") if f.is_file()}
 
 
-def test_el_auxiliar_publica_el_motor_y_la_api_como_mkdocs(tmp_path: Path) -> None:
-    """Con el Python del motor ya precompilado, el auxiliar escribe en el sitio ``motor.zip``,
-    Pyodide y la API mientras MkDocs construye, y da sus huellas a la lista sin conexión."""
-    paginas = [PAGINAS / "correcta.md"]
+def test_con_adelanto_se_publica_lo_mismo_que_sin_el(tmp_path: Path) -> None:
+    """Lo mismo, byte a byte, y también lo que escribe el auxiliar: con el Python del motor ya
+    precompilado, ``motor.zip``, Pyodide y la API, y las huellas de la lista sin conexión."""
+    paginas = [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"]
     adelantado = sitio(tmp_path / "adelantado", paginas)
-    _con(adelantado, "catalogo: false\n      api: true\n      procesos: 1")
+    _con(adelantado, "catalogo: false\n      api: true\n      estado: true\n      procesos: 1")
     en_mkdocs = sitio(tmp_path / "en-mkdocs", paginas)
-    _con(en_mkdocs, "catalogo: false\n      api: true\n      cache: false")
+    _con(en_mkdocs, "catalogo: false\n      api: true\n      estado: true\n      cache: false")
     for proyecto in (adelantado, en_mkdocs):
         _con_el_motor(proyecto)
         assert construir(proyecto, "--strict").returncode == 0
@@ -91,6 +80,7 @@ def test_el_auxiliar_publica_el_motor_y_la_api_como_mkdocs(tmp_path: Path) -> No
     lista = json.loads(lo_mismo[sin_conexion.LISTA])
     assert f"{motor.CARPETA}/motor.zip" in lista["bajo_demanda"]
     assert "api/v1/index.json" in lista["bajo_demanda"]
+    assert "colaborar/estado/index.html" in lista["precache"]
 
 
 def test_un_error_se_informa_aunque_las_paginas_se_adelanten(tmp_path: Path) -> None:
