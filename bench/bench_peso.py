@@ -238,9 +238,14 @@ def _con_plugin(config: object, docs: Path, variante: str, cache: Path, api: lis
     tapiz.procesos = 0 if variante.startswith("1 proceso") else adelanto.procesos_por_defecto()
     tapiz.cache_dir = str(cache)
     api_estatica.escribir = _sumando_a(api, api_estatica.escribir)
-    finales = getattr(adelanto.Adelanto, "finales", None)  # no está en revisiones antiguas
-    if finales is not None:  # con el adelanto, MkDocs espera la API que prepara otro proceso
-        adelanto.Adelanto.finales = _sumando_a(api, finales)  # type: ignore[method-assign]
+    # Con el adelanto, lo que MkDocs pasa en la API es esperar el encargo que la escribe.
+    encargo = adelanto.Adelanto.encargo
+    esperar_la_api = _sumando_a(api, encargo)
+
+    def encargo_cronometrado(self: Any, nombre: str) -> Any:
+        return (esperar_la_api if nombre == "api" else encargo)(self, nombre)
+
+    adelanto.Adelanto.encargo = encargo_cronometrado  # type: ignore[method-assign]
     copias = sorted(c.name for c in docs.glob("copia*"))
     if copias:  # cada copia con los identificadores de su página, como bench_plugin
         del_proyecto = identificadores.del_proyecto
