@@ -21,7 +21,9 @@ _CON_HTML = re.compile(r"^\s*<", re.MULTILINE)
 
 
 def _conversor() -> Callable[[list[str]], list[str]]:
-    """Markdown → HTML con la estructura del libro; las vallas quedan como código.
+    """Markdown → HTML con la estructura del libro; las vallas quedan como código, sin colorear
+    (``<code class="language-python">``: cada cliente lo colorea a su manera, y Pygments
+    compilaba las expresiones de cada lenguaje en cada construcción, un tercio de la API).
 
     Las secciones de una página se convierten de una vez, separadas por un comentario que
     Python-Markdown deja tal cual: una conversión por página y no por sección (un tercio
@@ -29,7 +31,10 @@ def _conversor() -> Callable[[list[str]], list[str]]:
     (un ``<div>`` que podría quedar abierto) se convierte sola, como antes. El HTML solo
     depende del texto (``reset`` olvida lo de la conversión anterior): un texto repetido se
     convierte una vez."""
-    conversor = Markdown(extensions=list(EXTENSIONES))
+    conversor = Markdown(
+        extensions=[*EXTENSIONES, "pymdownx.highlight"],
+        extension_configs={"pymdownx.highlight": {"use_pygments": False}},
+    )
     hechas: dict[str, str] = {}
     """Cada texto ya convertido: un libro con páginas repetidas convierte cada una una vez."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -66,6 +67,20 @@ def test_las_secciones_llevan_su_identificador_lineas_y_contenido(
     assert normal["lineas"][0] == 32 and normal["ejemplos"] == ["posturas.md:38"]
     assert "tapiz-ejemplo" in normal["markdown"] and "tapiz-ejemplo" not in normal["html"]
     assert normal["html"].startswith("<p>Ésta es la postura estándar")
+
+
+def test_el_codigo_de_las_secciones_va_sin_colorear_con_su_lenguaje(
+    ficheros: dict[str, str],
+) -> None:
+    """Como lo escribe CommonMark: cada cliente lo colorea a su manera."""
+    datos = json.loads(ficheros["paginas/colaborar/datos-abiertos.json"])
+    html = "".join(s["html"] for s in _secciones(datos["secciones"]))
+    assert '<code class="language-sh">BASE=' in html
+    assert "<span" not in html
+
+
+def _secciones(secciones: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [t for s in secciones for t in [s, *_secciones(s["secciones"])]]
 
 
 def test_cada_ejemplo_del_libro_esta_con_su_linea(ficheros: dict[str, str]) -> None:
