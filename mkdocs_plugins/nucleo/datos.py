@@ -34,7 +34,7 @@ def distribucion_json(expresion: str) -> list[list[float]] | None:
         return None
 
 
-def compactar_resultados(resultados: dict[str, Any]) -> dict[str, Any]:
+def compactar_resultados(resultados: dict[tuple[int, ...], Any]) -> dict[str, Any]:
     """Los resultados por combinación de dados, sin repetir los que coinciden.
 
     ``soportes`` son los valores posibles de cada dado, en orden; ``indices`` da, para cada
@@ -42,15 +42,14 @@ def compactar_resultados(resultados: dict[str, Any]) -> dict[str, Any]:
     Muchas combinaciones suman lo mismo y acaban igual: así un ejemplo con mil tiradas
     posibles ocupa unas decenas de resultados.
     """
-    claves = [tuple(int(v) for v in clave.split(",")) for clave in resultados]
-    soportes = [sorted(set(columna)) for columna in zip(*claves, strict=True)]
+    soportes = [sorted(set(columna)) for columna in zip(*resultados, strict=True)]
     unicos: list[Any] = []
     posicion: dict[str, int] = {}
     por_objeto: dict[int, int] = {}
     """Un mismo objeto (resultados que ya venían compartidos) no se vuelve a escribir."""
     indices: list[int] = []
     for combinacion in itertools.product(*soportes):
-        resultado = resultados.get(",".join(str(v) for v in combinacion))
+        resultado = resultados.get(combinacion)
         if id(resultado) not in por_objeto:
             huella = repr(resultado)  # el motor los construye siempre en el mismo orden
             if huella not in posicion:

@@ -159,7 +159,9 @@ def salidas_mostradas(ejecutado: EjemploEjecutado) -> list[Campo]:
     return [c for c in ejecutado.regla.salidas if c.nombre in ejecutado.espec.espera or c.decisiva]
 
 
-def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any]] | None:
+def resultados_con_dados(
+    ejecutado: EjemploEjecutado,
+) -> dict[tuple[int, ...], dict[str, Any]] | None:
     """Lo que muestra la tarjeta para cada combinación de valores de sus dados.
 
     Así el botón «Repetir» del navegador tira los dados y redibuja la tarjeta
@@ -177,16 +179,15 @@ def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any
     if combinaciones > MAX_COMBINACIONES:
         return None
     mostradas = salidas_mostradas(ejecutado)
-    resultados: dict[str, dict[str, Any]] = {}
+    resultados: dict[tuple[int, ...], dict[str, Any]] = {}
     escritos: dict[str, dict[str, Any]] = {}
     """Muchas tiradas acaban con los mismos valores: se escriben una vez."""
     for combinacion in itertools.product(*soportes):
         entradas = dict(ejecutado.entradas) | dict(zip(espec.dados, combinacion, strict=True))
-        clave = ",".join(str(valor) for valor in combinacion)
         try:
             resultado = ejecutado.regla.calcular(espec.reglamento.parametros, **entradas)
         except ErrorTapiz as error:
-            resultados[clave] = {"error": str(error)}
+            resultados[combinacion] = {"error": str(error)}
             continue
         valores = resultado.valores
         huella = repr(valores)
@@ -195,9 +196,9 @@ def resultados_con_dados(ejecutado: EjemploEjecutado) -> dict[str, dict[str, Any
                 "valores": {c.nombre: c.mostrar(valores[c.nombre], valores) for c in mostradas},
                 "exito": valores.get("exito"),
             }
-        resultados[clave] = escritos[huella]
+        resultados[combinacion] = escritos[huella]
         if combinaciones <= MAX_PASOS:
-            resultados[clave] = escritos[huella] | {
+            resultados[combinacion] = escritos[huella] | {
                 "pasos": [tipografia(p) for p in resultado.pasos]
             }
     return resultados

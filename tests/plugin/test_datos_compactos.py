@@ -25,14 +25,13 @@ soportes = st.lists(
 def test_cada_combinacion_recupera_su_resultado(soportes_dados: list[list[int]], datos) -> None:
     combinaciones = list(itertools.product(*soportes_dados))
     resultados = {
-        ",".join(map(str, c)): {"valores": {"total": str(datos.draw(st.integers(0, 3)))}}
-        for c in combinaciones
+        c: {"valores": {"total": str(datos.draw(st.integers(0, 3)))}} for c in combinaciones
     }
     compacto = compactar_resultados(resultados)
     orden = list(itertools.product(*compacto["soportes"]))
     assert len(compacto["indices"]) == len(orden) == len(combinaciones)
     for combinacion, indice in zip(orden, compacto["indices"], strict=True):
-        assert compacto["unicos"][indice] == resultados[",".join(map(str, combinacion))]
+        assert compacto["unicos"][indice] == resultados[combinacion]
     # Cada resultado distinto se guarda una sola vez.
     assert len(compacto["unicos"]) == len({repr(r) for r in resultados.values()})
 
