@@ -203,9 +203,14 @@ class Adelanto:
                 return
             self._recibidas[recibido] = entradas
 
-    def cerrar(self) -> None:
+    def cerrar(self, *, esperar: bool = True) -> None:
+        """Termina los auxiliares. Sin ``esperar`` (cuando ya se recogió todo lo que envían y
+        solo les queda salir), MkDocs sigue sin esperar a que salgan: ``multiprocessing`` los
+        recoge después."""
         for proceso in self._procesos:
             proceso.terminate()  # sale ordenadamente (véase _trabajar)...
+            if not esperar:
+                continue
             proceso.join(ESPERA_AL_TERMINAR)
             if proceso.is_alive():  # ...o no: que no cuelgue la construcción
                 proceso.kill()

@@ -39,8 +39,8 @@ class Auxiliar:
     def publica_el_motor(self) -> bool:
         return self.adelanto.encargado("motor")
 
-    def cerrar(self) -> None:
-        self.adelanto.cerrar()
+    def cerrar(self, *, esperar: bool = True) -> None:
+        self.adelanto.cerrar(esperar=esperar)
 
 
 def cache_del_historial(tapiz: TapizConfig, configuracion: Configuracion) -> Path:

@@ -100,7 +100,10 @@ def del_plugin(
 
         encargos.despues.append(("estado", leer_capitulos))
     sitio = Path(config.site_dir)
+    ya_resumidas: list[str] = []
+    """Las carpetas cuyo encargo da ya sus huellas: el resumen del sitio no las lee otra vez."""
     if con_api:
+        ya_resumidas.append(f"{api.CARPETA}/*")
 
         def escribir_api() -> None:
             api_estatica.escribir(sitio, configuracion)
@@ -109,6 +112,7 @@ def del_plugin(
             ("api", _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api))
         )
     if motor_desde is not None:
+        ya_resumidas.append(f"{motor.CARPETA}/*")
         precompilar, publicar = _del_motor(configuracion, motor_desde, sitio, sitio_listo)
         encargos.antes.append(precompilar)
         encargos.despues.append(publicar)
@@ -116,7 +120,7 @@ def del_plugin(
     def resumir_el_sitio() -> sin_conexion.Conocidas | None:
         if not paginas_escritas.esperar():
             return None
-        return sin_conexion.huellas(sitio, "", sin=RESERVADOS)
+        return sin_conexion.huellas(sitio, "", sin=(*RESERVADOS, *ya_resumidas))
 
     encargos.despues.append(("huellas", resumir_el_sitio))
     return encargos

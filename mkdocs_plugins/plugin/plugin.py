@@ -357,9 +357,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.precompilacion.cerrar()
             self.precompilacion = None
 
-    def _cerrar_adelanto(self) -> None:
+    def _cerrar_adelanto(self, *, esperar: bool = True) -> None:
         if self.auxiliar is not None:
-            self.auxiliar.cerrar()
+            self.auxiliar.cerrar(esperar=esperar)
             self.auxiliar = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -379,7 +379,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.auxiliar.paginas_escritas.avisar()
         self._escribir_lo_demas(config)
         escritas = (api_hecha or {}) | (motor_hecho or {}) | (self._encargado("huellas") or {})
-        self._cerrar_adelanto()
+        self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
         memoria.terminar()
         self._publicar_sin_conexion(config, escritas)
 
