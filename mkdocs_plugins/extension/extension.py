@@ -15,6 +15,7 @@ En ``mkdocs.yml`` va después de ``pymdownx.superfences``::
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -124,9 +125,10 @@ class TapizExtension(Extension):
         self.ultimo: Estado | None = None
         self.cache: Cache | None = None
         """La caché de los bloques; la pone el plugin de MkDocs (pytest no la usa)."""
-        self.leidas: dict[tuple[str, int], estructura.Estructura] = {}
-        """Lo que markdown-it-py ya leyó en otro proceso, por texto y desplazamiento (el
-        adelanto del plugin): ese mismo texto no se lee otra vez."""
+        self.leidas: dict[tuple[bytes, int], estructura.Estructura] = {}
+        """Lo que markdown-it-py ya leyó en otro proceso, por la huella del texto
+        (``huella_del_texto``) y el desplazamiento (el adelanto del plugin): ese mismo texto no
+        se lee otra vez."""
         self._configuracion: Configuracion | None = None
         self._estados: WeakKeyDictionary[Markdown, Estado] = WeakKeyDictionary()
 
@@ -175,7 +177,11 @@ class TapizExtension(Extension):
     def empezar(self, md: Markdown, lineas: list[str]) -> None:
         estado = Estado(self.pagina_de(md), lineas=list(lineas))
         texto, desplazamiento = "\n".join(lineas), estado.pagina.desplazamiento
-        leida = self.leidas.pop((texto, desplazamiento), None)
+        leida = (
+            self.leidas.pop((huella_del_texto(texto), desplazamiento), None)
+            if self.leidas
+            else None
+        )
         estado.estructura = leida or estructura.leer(texto, desplazamiento)
         estado.ubicacion = ubicacion.Ubicacion(estado.estructura.vallas)
         self._estados[md] = estado
@@ -261,6 +267,11 @@ def _validar(
     md: Markdown,
 ) -> bool:
     return True
+
+
+def huella_del_texto(texto: str) -> bytes:
+    """Lo que identifica el texto de una página entre procesos sin enviarlo entero."""
+    return hashlib.blake2b(texto.encode(), digest_size=16).digest()
 
 
 class _Fuente(Preprocessor):

@@ -48,14 +48,16 @@ from markdown import Markdown
 from mkdocs.utils import meta
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
+from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.nucleo import dados_en_texto, datos
 from mkdocs_plugins.nucleo.bloques import lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.estructura import Estructura
 
-Leida = tuple[str, int, Estructura]
-"""El texto que la extensión recibió de una página, su desplazamiento y lo que se leyó."""
+Leida = tuple[bytes, int, Estructura]
+"""La huella del texto que la extensión recibió de una página (``huella_del_texto``), su
+desplazamiento y lo que se leyó."""
 
 
 @dataclass(frozen=True)
@@ -324,7 +326,7 @@ class Ejecutor:
             lineas = preprocesador.run(lineas)
         estado = self.extension.ultimo
         if estado is not None:
-            vista = "\n".join(estado.lineas)
+            vista = huella_del_texto("\n".join(estado.lineas))
             self.leida = (vista, estado.pagina.desplazamiento, estado.estructura)
         # Las distribuciones de los dados del texto, para los ficheros de datos (de más no
         # estorban: MkDocs solo busca las de los dados que ve).

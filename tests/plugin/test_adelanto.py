@@ -20,6 +20,7 @@ from markdown import Markdown
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor, precompilado, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
@@ -164,20 +165,22 @@ def test_la_extension_en_mkdocs_usa_lo_que_leyo_otro_proceso_del_mismo_texto(
     ejecutor = adelanto.Ejecutor(configuracion, markdown)
     ejecutor.entradas_de(adelanto.PaginaPendiente("srd/una.md", str(pagina)))
     assert ejecutor.leida is not None
-    texto, desplazamiento, leida = ejecutor.leida
-    assert desplazamiento == 4 and "*[PG]: Puntos de golpe" in texto
-    assert leida == estructura.leer(texto, desplazamiento)
-    assert leida.vallas[0].inicio == 7  # la línea del fichero
+    huella, desplazamiento, leida = ejecutor.leida
+    assert desplazamiento == 4 and leida.vallas[0].inicio == 7  # la línea del fichero
+    leer = estructura.leer
 
     def leer_otra_vez(*_: object) -> None:
         raise AssertionError("ya se leyó en el otro proceso")
 
     extension = TapizExtension()
     extension.pagina = Pagina("srd/una.md", configuracion.base, desplazamiento)
-    extension.leidas = {(texto, desplazamiento): leida}
+    extension.leidas = {(huella, desplazamiento): leida}
     monkeypatch.setattr(estructura, "leer", leer_otra_vez)
     Markdown(extensions=[*markdown[0], extension], extension_configs=ajustes).convert(AVISO)
     assert extension.ultimo is not None and extension.ultimo.estructura is leida
+    visto = "\n".join(extension.ultimo.lineas)
+    assert "*[PG]: Puntos de golpe" in visto and huella == huella_del_texto(visto)
+    assert leida == leer(visto, desplazamiento)
 
 
 def test_el_primer_proceso_hace_los_encargos_en_orden(tmp_path: Path) -> None:
