@@ -375,8 +375,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             precompilacion.cerrar()
         if self.config.api and api_hecha is None:
             api_estatica.escribir(sitio, self.configuracion)
-        if self.auxiliar is not None:  # el auxiliar resume el sitio mientras tanto
-            self.auxiliar.paginas_escritas.avisar()
         self._escribir_lo_demas(config)
         escritas = (api_hecha or {}) | (motor_hecho or {}) | (self._encargado("huellas") or {})
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
@@ -391,6 +389,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 sitio, base, self.estados, sorted(self.con_widgets), self.cache
             )
         )
+        # Crear ficheros mientras otro proceso recorre las mismas carpetas cuesta cinco veces
+        # más: el auxiliar resume el sitio cuando ya no se crean carpetas ni ficheros nuevos.
+        if self.auxiliar is not None:
+            self.auxiliar.paginas_escritas.avisar()
         if self.historial is not None:
             cambios.escribir_feed(config, self.historial)
         indice = sitio / busqueda.RUTA_INDICE
