@@ -148,7 +148,11 @@ def atom(historial: Historial, url_sitio: str) -> str:
     )
 
 
-_FICHA = re.compile(r'(<h4 id="([^"]+)">.*?</h4>)(?=<div class="tapiz-regla" data-regla=)')
+_FICHA = re.compile(
+    r'(<h4 id="([^"]+)">(?:[^<]|<(?!/h4>))*</h4>)(?=<div class="tapiz-regla" data-regla=)'
+)
+"""Un encabezado seguido de su ficha (sin ``.*?``, que tras cada encabezado que no es de una
+ficha recorría la línea hasta el final: el catálogo entero)."""
 
 
 def marcar_fichas(html: str, historial: Historial) -> str:

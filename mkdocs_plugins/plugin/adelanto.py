@@ -40,7 +40,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +69,18 @@ class PaginaPendiente:
     fichero: str | None
     contenido: str | None = None
     """El texto de una página generada, que no está en disco."""
+
+
+@dataclass(frozen=True)
+class ConPagina:
+    """Lo que da un encargo que además escribe una página generada (``pagina``, con su texto):
+    el auxiliar la lee como las suyas y MkDocs recibe, con ``valor``, lo que leyó (véase
+    ``Adelanto.encargo``)."""
+
+    valor: Any
+    pagina: PaginaPendiente
+    entradas: dict[str, Any] | None = None
+    leida: Leida | None = None
 
 
 def procesos_por_defecto() -> int:
@@ -128,6 +140,8 @@ class Adelanto:
         self._cola: multiprocessing.Queue[tuple[int, Any]] = contexto.Queue()
         self._recibidas: dict[int, Any] = {}
         self._leidas: dict[str, Leida] = {}
+        self._de_encargos: dict[str, dict[str, Any]] = {}
+        """Las entradas de las páginas que generan los encargos, por su ruta."""
         todos = [*antes, *encargos]
         self._encargos = {nombre: SIN_PAGINA - n for n, (nombre, _) in enumerate(todos)}
         self._procesos = [
@@ -154,7 +168,7 @@ class Adelanto:
         """Las entradas de la página: ninguna si MkDocs llega antes o si su proceso falló."""
         indice = self._indices.pop(ruta, None)
         if indice is None:
-            return {}
+            return self._de_encargos.pop(ruta, {})
         self._por_donde_va.value = indice
         with self._estados.get_lock():
             if self._estados[indice] == PENDIENTE:
@@ -177,9 +191,19 @@ class Adelanto:
         return nombre in self._encargos
 
     def encargo(self, nombre: str) -> Any:
-        """Lo que dio ese encargo, esperándolo; None si no se encargó o si su proceso falló."""
+        """Lo que dio ese encargo, esperándolo; None si no se encargó o si su proceso falló.
+
+        Si además generó una página (``ConPagina``), lo que el auxiliar leyó de ella queda
+        para cuando MkDocs la convierta (``entradas`` y ``leida``)."""
         indice = self._encargos.pop(nombre, None)
-        return None if indice is None else self._esperar(indice)
+        hecho = None if indice is None else self._esperar(indice)
+        if not isinstance(hecho, ConPagina):
+            return hecho
+        ruta = hecho.pagina.ruta
+        self._de_encargos[ruta] = hecho.entradas or {}
+        if hecho.leida is not None:
+            self._leidas[ruta] = hecho.leida
+        return hecho.valor
 
     def _esperar(self, indice: int) -> Any:
         """Lo que envíen con ese índice; None si antes terminan todos los procesos."""
@@ -248,8 +272,8 @@ def _trabajar(
         raise SystemExit(0)
 
     signal.signal(signal.SIGTERM, terminado)
-    _hacer(antes, cola)
     ejecutor = Ejecutor(configuracion, markdown)
+    _hacer(antes, cola, ejecutor)
     for indice, pagina in enumerate(paginas):
         with estados.get_lock():
             la_siguiente_de_mkdocs = por_donde_va.value >= 0 and indice == por_donde_va.value + 1
@@ -261,19 +285,35 @@ def _trabajar(
         except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema
             enviado = ({}, None)
         cola.put((indice, enviado))
-    _hacer(encargos, cola, primero=len(antes))
+    _hacer(encargos, cola, ejecutor, primero=len(antes))
 
 
 def _hacer(
-    encargos: Sequence[Encargo], cola: multiprocessing.Queue[tuple[int, Any]], primero: int = 0
+    encargos: Sequence[Encargo],
+    cola: multiprocessing.Queue[tuple[int, Any]],
+    ejecutor: Ejecutor,
+    primero: int = 0,
 ) -> None:
-    """Envía lo que dé cada encargo (None si falla), con su índice."""
+    """Envía lo que dé cada encargo (None si falla), con su índice; con lo que se lee de la
+    página que genere, si genera una."""
     for numero, (_, hacer) in enumerate(encargos, primero):
         try:
             hecho = hacer()
         except Exception:  # MkDocs lo hará él, y dirá el error si lo hay
             hecho = None
+        if isinstance(hecho, ConPagina):
+            hecho = _leida(hecho, ejecutor)
         cola.put((SIN_PAGINA - numero, hecho))
+
+
+def _leida(hecho: ConPagina, ejecutor: Ejecutor) -> ConPagina:
+    """El encargo con lo que se leyó de su página (sin su texto: MkDocs ya lo tiene)."""
+    sin_texto = replace(hecho.pagina, contenido=None)
+    try:
+        entradas = ejecutor.entradas_de(hecho.pagina)
+    except Exception:  # MkDocs la convertirá él, y dirá el error si lo hay
+        return replace(hecho, pagina=sin_texto)
+    return replace(hecho, pagina=sin_texto, entradas=entradas, leida=ejecutor.leida)
 
 
 class Ejecutor:

@@ -22,11 +22,12 @@ from mkdocs.structure.files import Files
 from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import historial
-from mkdocs_plugins.nucleo import api, datos, motor, sin_conexion
+from mkdocs_plugins.nucleo import api, datos, estado_srd, motor, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.precompilado import Precompilacion
 from mkdocs_plugins.plugin import busqueda, estado
-from mkdocs_plugins.plugin.adelanto import Encargo
+from mkdocs_plugins.plugin.adelanto import ConPagina, Encargo, PaginaPendiente
+from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
 
 class Aviso:
@@ -86,17 +87,26 @@ def del_plugin(
     los capítulos de «Estado del SRD» (la última página que lee) y, para
     ``on_post_build``, la API y el motor en vivo, con Pyodide de la carpeta del proyecto
     ``motor_desde`` (None si no se encarga). Sin ``cache_del_historial``, no hay «Cambios».
+    El auxiliar lee también las dos páginas que generan («Cambios» y «Estado del SRD»).
     El último, cuando MkDocs avisa de que ``paginas_escritas``: las huellas de lo que hay en
     el sitio, para la lista sin conexión, mientras MkDocs escribe lo demás."""
     encargos = Encargos()
     if cache_del_historial is not None:
         carpeta = cache_del_historial
-        encargos.antes.append(("historial", lambda: historial(configuracion, carpeta)))
+
+        def calcular_historial() -> ConPagina:
+            calculado = historial(configuracion, carpeta)
+            texto = publicar_cambios.markdown(calculado)
+            return ConPagina(calculado, _generada(publicar_cambios.RUTA, texto, config))
+
+        encargos.antes.append(("historial", calcular_historial))
     if con_estado:
         capitulos = estado.capitulos_del_libro(ficheros, config)
 
-        def leer_capitulos() -> estado.Leidos:
-            return estado.leer([(r, f.content_string, t) for r, f, t in capitulos])
+        def leer_capitulos() -> ConPagina:
+            leidos = estado.leer([(r, f.content_string, t) for r, f, t in capitulos])
+            texto = estado.texto(list(leidos.values()), config)
+            return ConPagina(leidos, _generada(estado_srd.RUTA, texto, config))
 
         encargos.despues.append(("estado", leer_capitulos))
     sitio = Path(config.site_dir)
@@ -124,6 +134,10 @@ def del_plugin(
 
     encargos.despues.append(("huellas", resumir_el_sitio))
     return encargos
+
+
+def _generada(uri: str, texto: str, config: MkDocsConfig) -> PaginaPendiente:
+    return PaginaPendiente(ruta_mostrada(uri, config), None, texto)
 
 
 def _del_motor(

@@ -50,13 +50,17 @@ def anadir_pagina(
     def contenido() -> str:
         ya = (leidos() if leidos else None) or {}
         textos = [(ruta, fichero.content_string, titulo) for ruta, fichero, titulo in capitulos]
-        leidos_aqui = [ya.get(clave) or estado_srd.capitulo(*clave) for clave in textos]
-        return estado_srd.markdown(leidos_aqui, direccion_de_edicion(config))
+        return texto([ya.get(clave) or estado_srd.capitulo(*clave) for clave in textos], config)
 
     pagina = _Perezosa.generated(config, estado_srd.RUTA, content="")
     assert isinstance(pagina, _Perezosa)
     pagina.calcular = contenido
     files.append(pagina)
+
+
+def texto(capitulos: list[estado_srd.Capitulo], config: MkDocsConfig) -> str:
+    """El Markdown de la página (aquí, o en el auxiliar, que la lee por adelantado)."""
+    return estado_srd.markdown(capitulos, direccion_de_edicion(config))
 
 
 class _Perezosa(File):

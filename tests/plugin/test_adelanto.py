@@ -216,6 +216,32 @@ def test_los_encargos_de_antes_van_antes_que_las_paginas(tmp_path: Path) -> None
         trabajo.cerrar()
 
 
+def test_la_pagina_que_genera_un_encargo_la_lee_el_auxiliar(tmp_path: Path) -> None:
+    """Como «Cambios» y «Estado del SRD»: MkDocs recibe lo que dio el encargo y, al convertir
+    esa página, sus entradas y lo que markdown-it-py leyó de ella; un encargo que falla no
+    deja nada."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    generada = adelanto.PaginaPendiente("srd/generada.md", None, f"---\ntitle: G\n---\n{AVISO}")
+    encargos = [
+        ("genera", lambda: adelanto.ConPagina("hecho", generada)),
+        ("roto", lambda: adelanto.ConPagina(1 / 0, generada)),
+    ]
+    trabajo = adelanto.Adelanto(
+        configuracion, [], procesos=1, antes=encargos[:1], encargos=encargos[1:]
+    )
+    try:
+        assert trabajo.leida("srd/generada.md") is None  # aún no se ha recogido el encargo
+        assert trabajo.encargo("genera") == "hecho" and trabajo.encargo("roto") is None
+        (bloque,) = [e for e in trabajo.entradas("srd/generada.md").values() if isinstance(e, dict)]
+        leida = trabajo.leida("srd/generada.md")
+    finally:
+        trabajo.cerrar()
+    assert 'id="ejemplo-srd-generada-un-veinte-natural"' in bloque["html"]
+    assert leida is not None and leida[1] == 3  # las líneas de su cabecera
+    assert leida[2].vallas[0].inicio == 6  # la línea de la valla en la página generada
+    assert trabajo.entradas("srd/generada.md") == {} and trabajo.leida("srd/generada.md") is None
+
+
 def _vivo(pid: int) -> bool:
     """Si el proceso sigue ahí y no es un zombi (terminado, a falta de que lo recojan)."""
     try:
