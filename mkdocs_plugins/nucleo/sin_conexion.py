@@ -13,7 +13,7 @@ import json
 import os
 import re
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -50,7 +50,24 @@ tamaño y huella."""
 
 
 def huella(fichero: Path) -> str:
-    return hashlib.sha256(fichero.read_bytes()).hexdigest()[:16]
+    return huella_de_bytes(fichero.read_bytes())
+
+
+def huella_de_bytes(contenido: bytes) -> str:
+    return hashlib.sha256(contenido).hexdigest()[:16]
+
+
+def huellas_de(sitio: Path, escritos: Mapping[Path, str]) -> Conocidas:
+    """Las de los ficheros que se acaban de escribir en ``sitio`` (texto en UTF-8), sin
+    volver a leerlos."""
+    conocidas: Conocidas = {}
+    for fichero, texto in escritos.items():
+        contenido = texto.encode("utf-8")
+        conocidas[fichero.relative_to(sitio).as_posix()] = (
+            len(contenido),
+            huella_de_bytes(contenido),
+        )
+    return conocidas
 
 
 def huellas(sitio: Path, carpeta: str, sin: Sequence[str] = ()) -> Conocidas:

@@ -13,7 +13,7 @@ from mkdocs.structure.files import get_files
 from mkdocs_plugins.nucleo import catalogo, motor
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.plugin import encargos
-from mkdocs_plugins.plugin.adelanto import Adelanto, Leida, PaginaPendiente
+from mkdocs_plugins.plugin.adelanto import ESPERA_AL_TERMINAR, Adelanto, Leida, PaginaPendiente
 from mkdocs_plugins.plugin.config import TapizConfig
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
@@ -25,6 +25,8 @@ class Auxiliar:
     """Se avisa cuando MkDocs ha vaciado la carpeta del sitio: sus encargos ya pueden escribir."""
     paginas_escritas: encargos.Aviso
     """Se avisa al empezar ``on_post_build``: ya puede calcular las huellas del sitio."""
+    datos: encargos.Buzon
+    """Los ficheros de datos de los widgets, que escribe el auxiliar (el encargo «datos»)."""
 
     def entradas(self, ruta: str) -> dict[str, Any]:
         return self.adelanto.entradas(ruta)
@@ -41,6 +43,7 @@ class Auxiliar:
 
     def cerrar(self, *, esperar: bool = True) -> None:
         self.adelanto.cerrar(esperar=esperar)
+        self.datos.terminar(ESPERA_AL_TERMINAR)
 
 
 def cache_del_historial(tapiz: TapizConfig, configuracion: Configuracion) -> Path:
@@ -63,12 +66,14 @@ def empezar(
             PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, catalogo.markdown())
         )
     sitio_listo, paginas_escritas = encargos.Aviso(), encargos.Aviso()
+    datos = encargos.Buzon()
     encargados = encargos.del_plugin(
         configuracion,
         ficheros,
         config,
         sitio_listo,
         paginas_escritas,
+        datos,
         cache_del_historial=cache_del_historial(tapiz, configuracion) if tapiz.cambios else None,
         con_estado=tapiz.estado,
         con_api=tapiz.api,
@@ -82,4 +87,5 @@ def empezar(
         encargos=encargados.despues,
         markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
     )
-    return Auxiliar(adelanto, sitio_listo, paginas_escritas)
+    datos.bifurcado()
+    return Auxiliar(adelanto, sitio_listo, paginas_escritas, datos)

@@ -9,12 +9,15 @@ auxiliar falla, el encargo da None y MkDocs lo hace él, como sin adelanto.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.util
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
@@ -50,6 +53,44 @@ class Aviso:
         return True
 
 
+class Buzon:
+    """Lo que MkDocs envía a un encargo del auxiliar: los ficheros de datos de los widgets, en
+    cuanto ha convertido las páginas (``on_env``). Se crea antes de bifurcar el auxiliar."""
+
+    def __init__(self) -> None:
+        self._lector, self._escritor = multiprocessing.get_context("fork").Pipe(duplex=False)
+        self._mkdocs = os.getpid()
+        self._envio: threading.Thread | None = None
+
+    def bifurcado(self) -> None:
+        """En MkDocs, tras bifurcar el auxiliar: sin el extremo que lee, si el auxiliar ya no
+        está el envío falla en lugar de quedarse esperando a que alguien lo lea."""
+        self._lector.close()
+
+    def enviar(self, valor: object) -> None:
+        """En MkDocs: lo envía sin esperar a que el auxiliar, que puede estar con otro
+        encargo, lo lea (lo escribe un hilo, que acaba en cuanto lo ha leído)."""
+        self._envio = threading.Thread(target=self._escribir, args=(valor,), daemon=True)
+        self._envio.start()
+
+    def _escribir(self, valor: object) -> None:
+        # Si el auxiliar ya no está, su encargo da None y MkDocs los escribe él.
+        with contextlib.suppress(OSError):
+            self._escritor.send(valor)
+
+    def terminar(self, espera: float) -> None:
+        """En MkDocs: que el hilo del envío acabe."""
+        if self._envio is not None:
+            self._envio.join(espera)
+
+    def recibir(self) -> tuple[bool, Any]:
+        """En el auxiliar: ``(True, lo enviado)``, o ``(False, None)`` si MkDocs ya no está."""
+        while not self._lector.poll(1.0):
+            if os.getppid() != self._mkdocs:
+                return False, None
+        return True, self._lector.recv()
+
+
 RESERVADOS = (
     busqueda.RUTA_INDICE,
     datos.RUTA,
@@ -76,6 +117,7 @@ def del_plugin(
     config: MkDocsConfig,
     sitio_listo: Aviso,
     paginas_escritas: Aviso,
+    datos_de_mkdocs: Buzon,
     *,
     cache_del_historial: Path | None,
     con_estado: bool,
@@ -88,8 +130,10 @@ def del_plugin(
     ``on_post_build``, la API y el motor en vivo, con Pyodide de la carpeta del proyecto
     ``motor_desde`` (None si no se encarga). Sin ``cache_del_historial``, no hay «Cambios».
     El auxiliar lee también las dos páginas que generan («Cambios» y «Estado del SRD»).
-    El último, cuando MkDocs avisa de que ``paginas_escritas``: las huellas de lo que hay en
-    el sitio, para la lista sin conexión, mientras MkDocs escribe lo demás."""
+    Después escribe los ficheros de datos de los widgets, cuando MkDocs se los envía
+    (``datos_de_mkdocs``, tras convertir las páginas y mientras escribe su HTML). El último,
+    cuando MkDocs avisa de que ``paginas_escritas``: las huellas de lo que hay en el sitio,
+    para la lista sin conexión, mientras MkDocs escribe lo demás."""
     encargos = Encargos()
     if cache_del_historial is not None:
         carpeta = cache_del_historial
@@ -126,6 +170,15 @@ def del_plugin(
         precompilar, publicar = _del_motor(configuracion, motor_desde, sitio, sitio_listo)
         encargos.antes.append(precompilar)
         encargos.despues.append(publicar)
+
+    def escribir_los_datos() -> sin_conexion.Conocidas | None:
+        llegaron, ficheros = datos_de_mkdocs.recibir()
+        if not llegaron:
+            return None
+        datos.escribir(ficheros)
+        return sin_conexion.huellas_de(sitio, ficheros)
+
+    encargos.despues.append(("datos", escribir_los_datos))
 
     def resumir_el_sitio() -> sin_conexion.Conocidas | None:
         if not paginas_escritas.esperar():

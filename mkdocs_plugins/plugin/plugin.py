@@ -90,6 +90,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.historial: Historial | None = None
         self.precompilacion: Precompilacion | None = None
         """El Python de las reglas en vivo, que se compila (con Node) mientras se construye."""
+        self.ficheros_de_datos: dict[Path, str] | None = None
+        """Los que se enviaron al auxiliar (``on_env``), por si no llega a escribirlos."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -306,10 +308,22 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment | None:
-        """El filtro con que el libro completo reescribe los enlaces de cada capítulo."""
+        """El filtro con que el libro completo reescribe los enlaces de cada capítulo.
+
+        Las páginas ya están convertidas: sus ficheros de datos ya se saben, y con el adelanto
+        los escribe el auxiliar mientras MkDocs escribe las páginas."""
         env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
+        if self.config.enabled and self.auxiliar is not None:
+            self.ficheros_de_datos = self._datos(config)
+            self.auxiliar.datos.enviar(self.ficheros_de_datos)
         return env
+
+    def _datos(self, config: MkDocsConfig) -> dict[Path, str]:
+        """Los ficheros de datos de los widgets (véase ``datos.ficheros_del_sitio``)."""
+        sitio, base = Path(config.site_dir), self.configuracion.base
+        con_widgets = sorted(self.con_widgets)
+        return datos.ficheros_del_sitio(sitio, base, self.estados, con_widgets, self.cache)
 
     @property
     def _sin_conexion(self) -> bool:
@@ -375,27 +389,27 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             precompilacion.cerrar()
         if self.config.api and api_hecha is None:
             api_estatica.escribir(sitio, self.configuracion)
-        self._escribir_lo_demas(config)
-        escritas = (api_hecha or {}) | (motor_hecho or {}) | (self._encargado("huellas") or {})
+        datos_hechos = self._escribir_lo_demas(config)
+        escritas = (api_hecha or {}) | (motor_hecho or {}) | (datos_hechos or {})
+        escritas |= self._encargado("huellas") or {}
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
         memoria.terminar()
         self._publicar_sin_conexion(config, escritas)
 
-    def _escribir_lo_demas(self, config: MkDocsConfig) -> None:
-        """Los ficheros de datos, el feed y el índice de búsqueda (véase ``RESERVADOS``)."""
-        sitio, base = Path(config.site_dir), self.configuracion.base
-        datos.escribir(
-            datos.ficheros_del_sitio(
-                sitio, base, self.estados, sorted(self.con_widgets), self.cache
-            )
-        )
+    def _escribir_lo_demas(self, config: MkDocsConfig) -> Conocidas | None:
+        """Los ficheros de datos (si no los escribió el auxiliar, que da sus huellas), el feed
+        y el índice de búsqueda (véase ``RESERVADOS``)."""
+        hechos: Conocidas | None = self._encargado("datos")
+        if hechos is None:
+            datos.escribir(self.ficheros_de_datos or self._datos(config))
+        self.ficheros_de_datos = None
         # Crear ficheros mientras otro proceso recorre las mismas carpetas cuesta cinco veces
         # más: el auxiliar resume el sitio cuando ya no se crean carpetas ni ficheros nuevos.
         if self.auxiliar is not None:
             self.auxiliar.paginas_escritas.avisar()
         if self.historial is not None:
             cambios.escribir_feed(config, self.historial)
-        indice = sitio / busqueda.RUTA_INDICE
+        indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
             busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones)
         if self.cache is not None:
@@ -404,6 +418,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 f"{self.cache.fallos} fallos"
             )
             self.cache.cerrar()
+        return hechos
 
     def _publicar_sin_conexion(self, config: MkDocsConfig, escritas: Conocidas) -> None:
         """Lo último: la lista del trabajador lleva la huella de cada fichero ya escrito (de las

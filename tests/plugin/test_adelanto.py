@@ -24,7 +24,7 @@ from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor, precompilado, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
-from mkdocs_plugins.plugin import adelanto
+from mkdocs_plugins.plugin import adelanto, encargos
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -313,6 +313,44 @@ def test_sin_el_proceso_de_los_encargos_no_se_espera(tmp_path: Path) -> None:
             proceso.kill()
             proceso.join()
         assert trabajo.encargo("x") is None
+    finally:
+        trabajo.cerrar()
+
+
+def test_lo_que_mkdocs_envia_a_un_encargo_no_lo_detiene(tmp_path: Path) -> None:
+    """Como los ficheros de datos en ``on_env``: más de lo que cabe en el tubo, mientras el
+    auxiliar sigue con otro encargo; MkDocs sigue sin esperar, y el encargo lo recibe entero."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    buzon = encargos.Buzon()
+    ocupado = [("ocupado", lambda: time.sleep(1.5)), ("recibe", buzon.recibir)]
+    trabajo = adelanto.Adelanto(configuracion, [], procesos=1, encargos=ocupado)
+    buzon.bifurcado()
+    try:
+        grande = {Path(f"d{n}.json"): "x" * 100_000 for n in range(20)}
+        inicio = time.monotonic()
+        buzon.enviar(grande)
+        assert time.monotonic() - inicio < 0.5  # el auxiliar aún duerme: no lo ha leído
+        assert trabajo.encargo("ocupado") is None and trabajo.encargo("recibe") == (True, grande)
+    finally:
+        trabajo.cerrar()
+        buzon.terminar(5)
+
+
+def test_sin_auxiliar_lo_enviado_no_se_queda_esperando(tmp_path: Path) -> None:
+    """Si el auxiliar ya no está, el envío acaba (y el encargo da None: MkDocs escribe los
+    datos él)."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    buzon = encargos.Buzon()
+    trabajo = adelanto.Adelanto(configuracion, [], procesos=1, encargos=[("recibe", buzon.recibir)])
+    buzon.bifurcado()
+    try:
+        for proceso in trabajo._procesos:
+            proceso.kill()
+            proceso.join()
+        buzon.enviar({Path(f"d{n}.json"): "x" * 100_000 for n in range(20)})
+        buzon.terminar(5)
+        assert buzon._envio is not None and not buzon._envio.is_alive()
+        assert trabajo.encargo("recibe") is None
     finally:
         trabajo.cerrar()
 
