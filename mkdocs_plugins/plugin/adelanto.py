@@ -54,6 +54,7 @@ from mkdocs_plugins.nucleo.bloques import lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.estructura import Estructura
+from mkdocs_plugins.plugin.reparto import Reparto
 
 Leida = tuple[bytes, int, Estructura]
 """La huella del texto que la extensión recibió de una página (``huella_del_texto``), su
@@ -97,7 +98,6 @@ def se_puede_bifurcar() -> bool:
     )
 
 
-PENDIENTE, EN_OTRO_PROCESO, EN_MKDOCS = 0, 1, 2
 ESPERA_AL_TERMINAR = 5.0
 """Segundos que MkDocs espera a que un auxiliar termine ordenadamente antes de matarlo."""
 SIN_PAGINA = -1
@@ -134,9 +134,7 @@ class Adelanto:
         MkDocs."""
         contexto = multiprocessing.get_context("fork")
         self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
-        self._estados = contexto.Array("b", len(paginas))
-        self._por_donde_va = contexto.Value("i", -1, lock=False)
-        """La página que convierte MkDocs (-1 antes de la primera)."""
+        self._estados = Reparto(len(paginas), contexto)
         self._cola: multiprocessing.Queue[tuple[int, Any]] = contexto.Queue()
         self._recibidas: dict[int, Any] = {}
         self._leidas: dict[str, Leida] = {}
@@ -147,7 +145,7 @@ class Adelanto:
         self._procesos = [
             contexto.Process(
                 target=_trabajar,
-                args=(configuracion, paginas, self._estados, self._por_donde_va, self._cola),
+                args=(configuracion, paginas, self._estados, self._cola),
                 kwargs={
                     "antes": antes if numero == 0 else (),
                     "encargos": encargos if numero == 0 else (),
@@ -169,11 +167,8 @@ class Adelanto:
         indice = self._indices.pop(ruta, None)
         if indice is None:
             return self._de_encargos.pop(ruta, {})
-        self._por_donde_va.value = indice
-        with self._estados.get_lock():
-            if self._estados[indice] == PENDIENTE:
-                self._estados[indice] = EN_MKDOCS
-                return {}
+        if self._estados.para_mkdocs(indice):
+            return {}
         recibido = self._esperar(indice)
         if recibido is None:
             return {}
@@ -248,8 +243,7 @@ class Adelanto:
 def _trabajar(
     configuracion: Configuracion,
     paginas: list[PaginaPendiente],
-    estados: Any,
-    por_donde_va: Any,
+    estados: Reparto,
     cola: multiprocessing.Queue[tuple[int, Any]],
     *,
     antes: Sequence[Encargo] = (),
@@ -275,11 +269,8 @@ def _trabajar(
     ejecutor = Ejecutor(configuracion, markdown)
     _hacer(antes, cola, ejecutor)
     for indice, pagina in enumerate(paginas):
-        with estados.get_lock():
-            la_siguiente_de_mkdocs = por_donde_va.value >= 0 and indice == por_donde_va.value + 1
-            if estados[indice] != PENDIENTE or la_siguiente_de_mkdocs:
-                continue
-            estados[indice] = EN_OTRO_PROCESO
+        if not estados.para_un_auxiliar(indice):
+            continue
         try:
             enviado = (ejecutor.entradas_de(pagina), ejecutor.leida)
         except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema

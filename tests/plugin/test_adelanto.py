@@ -24,7 +24,7 @@ from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor, precompilado, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
-from mkdocs_plugins.plugin import adelanto, encargos
+from mkdocs_plugins.plugin import adelanto, encargos, reparto
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -399,7 +399,7 @@ def test_el_auxiliar_deja_a_mkdocs_la_pagina_que_necesita_justo_despues(
     monkeypatch.setattr(adelanto.Ejecutor, "entradas_de", lenta_la_primera)
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
     try:
-        while trabajo._estados[0] == adelanto.PENDIENTE:  # que el auxiliar empiece la primera
+        while trabajo._estados[0] == reparto.PENDIENTE:  # que el auxiliar empiece la primera
             time.sleep(0.01)
         assert trabajo.entradas("srd/p0.md")  # MkDocs la espera...
         assert trabajo.entradas("srd/p1.md") == {}  # ...y la siguiente la hace él
