@@ -27,6 +27,8 @@ class Auxiliar:
     """Se avisa al empezar ``on_post_build``: ya puede calcular las huellas del sitio."""
     datos: encargos.Buzon
     """Los ficheros de datos de los widgets, que escribe el auxiliar (el encargo «datos»)."""
+    catalogo: str | None = None
+    """El Markdown del catálogo, que el auxiliar ya tiene entre sus páginas."""
 
     def entradas(self, ruta: str) -> dict[str, Any]:
         return self.adelanto.entradas(ruta)
@@ -65,10 +67,9 @@ def empezar(
         for f in ficheros.documentation_pages()
         if not (tapiz.catalogo and f.src_uri == catalogo.RUTA)
     ]
-    if tapiz.catalogo:
-        paginas.append(
-            PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, catalogo.markdown())
-        )
+    del_catalogo = catalogo.markdown() if tapiz.catalogo else None
+    if del_catalogo is not None:
+        paginas.append(PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, del_catalogo))
     sitio_listo, paginas_escritas = encargos.Aviso(), encargos.Aviso()
     datos = encargos.Buzon()
     encargados = encargos.del_plugin(
@@ -93,4 +94,4 @@ def empezar(
         markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
     )
     datos.bifurcado()
-    return Auxiliar(adelanto, sitio_listo, paginas_escritas, datos)
+    return Auxiliar(adelanto, sitio_listo, paginas_escritas, datos, del_catalogo)

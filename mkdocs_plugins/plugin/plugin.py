@@ -221,7 +221,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             anterior = files.get_file_from_path(catalogo.RUTA)
             if anterior is not None:
                 files.remove(anterior)
-            files.append(File.generated(config, catalogo.RUTA, content=catalogo.markdown()))
+            del_auxiliar = self.auxiliar.catalogo if self.auxiliar is not None else None
+            contenido = del_auxiliar or catalogo.markdown()
+            files.append(File.generated(config, catalogo.RUTA, content=contenido))
         if self.config.enabled and self.config.cambios:
             self.historial = cambios.anadir_pagina(
                 files,
