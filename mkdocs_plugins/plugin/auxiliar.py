@@ -53,11 +53,7 @@ def cache_del_historial(tapiz: TapizConfig, configuracion: Configuracion) -> Pat
 
 
 def empezar(
-    tapiz: TapizConfig,
-    configuracion: Configuracion,
-    config: MkDocsConfig,
-    raiz: Path,
-    carpeta_modulos: Path | None = None,
+    tapiz: TapizConfig, configuracion: Configuracion, config: MkDocsConfig, raiz: Path
 ) -> Auxiliar:
     """Bifurca el auxiliar con las páginas del sitio (y el catálogo, que genera el plugin)
     y los encargos del plugin."""
@@ -83,7 +79,6 @@ def empezar(
         con_estado=tapiz.estado,
         con_api=tapiz.api,
         motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,
-        minificar_desde=carpeta_modulos if tapiz.minificar else None,
     )
     adelanto = Adelanto(
         configuracion,

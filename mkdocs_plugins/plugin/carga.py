@@ -133,17 +133,6 @@ def minificar(files: Files, carpeta: Path, cache: Cache | None = None) -> None:
             fichero.content_string = minificado(fuente, fichero.content_string, cache)
 
 
-def minificados(carpeta: Path) -> dict[str, object]:
-    """Las entradas de caché de los módulos y estilos de ``carpeta`` ya minificados: las
-    calcula el auxiliar del adelanto y MkDocs las encuentra en ``minificar`` (cada clave lleva
-    el texto de su fuente, leído como lo lee MkDocs)."""
-    recogidas = Cache(None, huella="")
-    for fuente in sorted(carpeta.iterdir()):
-        if fuente.suffix in (".js", ".css") and fuente.is_file():
-            minificado(str(fuente), fuente.read_text(encoding="utf-8-sig"), recogidas)
-    return recogidas.guardadas()
-
-
 def minificado(nombre: str, fuente: str, cache: Cache | None = None) -> str:
     """Un módulo (``.js``) o una hoja de estilos (``.css``) sin comentarios ni espacios."""
     sufijo = Path(nombre).suffix

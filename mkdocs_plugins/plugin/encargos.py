@@ -28,7 +28,7 @@ from mkdocs_plugins.herramientas.historial import historial
 from mkdocs_plugins.nucleo import api, datos, estado_srd, motor, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.precompilado import Precompilacion
-from mkdocs_plugins.plugin import busqueda, carga, estado
+from mkdocs_plugins.plugin import busqueda, estado
 from mkdocs_plugins.plugin.adelanto import ConPagina, Encargo, PaginaPendiente
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
@@ -123,15 +123,13 @@ def del_plugin(
     con_estado: bool,
     con_api: bool,
     motor_desde: Path | None,
-    minificar_desde: Path | None = None,
 ) -> Encargos:
     """En el orden en que MkDocs los necesita: el historial de versiones (al añadir la página
     «Cambios») y, mientras, empieza a precompilar el Python del motor; tras las páginas,
     los capítulos de «Estado del SRD» (la última página que lee) y, para
     ``on_post_build``, la API y el motor en vivo, con Pyodide de la carpeta del proyecto
     ``motor_desde`` (None si no se encarga). Sin ``cache_del_historial``, no hay «Cambios».
-    El auxiliar lee también las dos páginas que generan («Cambios» y «Estado del SRD»), y
-    minifica los módulos y estilos de ``minificar_desde`` antes de sus páginas.
+    El auxiliar lee también las dos páginas que generan («Cambios» y «Estado del SRD»).
     Después escribe los ficheros de datos de los widgets, cuando MkDocs se los envía
     (``datos_de_mkdocs``, tras convertir las páginas y mientras escribe su HTML). El último,
     cuando MkDocs avisa de que ``paginas_escritas``: las huellas de lo que hay en el sitio,
@@ -146,9 +144,6 @@ def del_plugin(
             return ConPagina(calculado, _generada(publicar_cambios.RUTA, texto, config))
 
         encargos.antes.append(("historial", calcular_historial))
-    if minificar_desde is not None:
-        carpeta_modulos = minificar_desde
-        encargos.antes.append(("minificado", lambda: carga.minificados(carpeta_modulos)))
     if con_estado:
         capitulos = estado.capitulos_del_libro(ficheros, config)
 

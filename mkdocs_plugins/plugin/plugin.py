@@ -141,9 +141,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             return
         if self.config.procesos < 1 or not adelanto.se_puede_bifurcar():
             return
-        self.auxiliar = auxiliar.empezar(
-            self.config, self.configuracion, config, self.raiz, self.carpeta_modulos
-        )
+        self.auxiliar = auxiliar.empezar(self.config, self.configuracion, config, self.raiz)
 
     def _encargado(self, nombre: str) -> Any:
         """Lo que dio un encargo del adelanto (None si no lo hay: se hace aquí)."""
@@ -213,8 +211,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.auxiliar is not None:  # MkDocs ya vació la carpeta del sitio
             self.auxiliar.sitio_listo.avisar()
         if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
-            if self.cache is not None:
-                self.cache.ofrecer(self._encargado("minificado") or {})
             carga.minificar(files, self.carpeta_modulos, self.cache)
         if self.config.enabled and self.config.catalogo:
             # Uno que dejara «tapiz exportar» en las páginas podría estar desfasado.

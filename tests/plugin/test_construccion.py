@@ -16,7 +16,6 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.plugin import carga
 from tests.plugin.conftest import PAGINAS, construir, paginas_incorrectas, sitio
 
@@ -236,24 +235,3 @@ def test_los_modulos_de_los_widgets_se_publican_minificados(
         esperado = carga.minificado(nombre, fuente) if minificar else fuente
         assert (proyecto / "site" / "tapiz" / nombre).read_text("utf-8") == esperado
         assert (len(esperado) < len(fuente)) is minificar
-
-
-def test_lo_que_minifica_el_auxiliar_no_se_minifica_otra_vez(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Las entradas de ``minificados`` (el encargo del adelanto) son las que busca
-    ``minificar`` en MkDocs: con ellas en la caché, no se minifica nada más."""
-    carpeta = RAIZ / "site_overrides" / "tapiz"
-    modulos = sorted(f for f in carpeta.iterdir() if f.suffix in (".js", ".css"))
-    fuentes = {f: f.read_text("utf-8-sig") for f in modulos}
-    esperados = {f: carga.minificado(str(f), texto) for f, texto in fuentes.items()}
-    cache = Cache(None, huella="")
-    cache.ofrecer(carga.minificados(carpeta))
-
-    def otra_vez(_fuente: str) -> str:
-        raise AssertionError("ya lo minificó el auxiliar")
-
-    monkeypatch.setattr(carga.rjsmin, "jsmin", otra_vez)
-    monkeypatch.setattr(carga.rcssmin, "cssmin", otra_vez)
-    assert len(fuentes) > 10
-    assert {f: carga.minificado(str(f), t, cache) for f, t in fuentes.items()} == esperados
