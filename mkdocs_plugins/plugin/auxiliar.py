@@ -46,6 +46,8 @@ class Auxiliar:
     def cerrar(self, *, esperar: bool = True) -> None:
         self.adelanto.cerrar(esperar=esperar)
         self.datos.terminar(ESPERA_AL_TERMINAR)
+        self.sitio_listo.cerrar()
+        self.paginas_escritas.cerrar()
 
 
 def cache_del_historial(tapiz: TapizConfig, configuracion: Configuracion) -> Path:

@@ -13,6 +13,7 @@ import contextlib
 import multiprocessing
 import multiprocessing.util
 import os
+import select
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,18 +37,26 @@ from mkdocs_plugins.plugin.rutas import ruta_mostrada
 class Aviso:
     """Una señal de MkDocs a los encargos del auxiliar: que ya vació la carpeta del sitio (tras
     ``on_pre_build``: lo que se escribiera antes se borraría), o que ya escribió las páginas.
-    Se crea antes de bifurcar el auxiliar."""
+    Se crea antes de bifurcar el auxiliar.
+
+    Es un tubo en el que MkDocs escribe un byte que nadie lee: desde entonces se puede leer,
+    para cada encargo que lo espere (como un ``multiprocessing.Event``, sin sus semáforos)."""
 
     def __init__(self) -> None:
-        self._evento = multiprocessing.get_context("fork").Event()
+        self._lector, self._escritor = os.pipe()
         self._mkdocs = os.getpid()
 
     def avisar(self) -> None:
-        self._evento.set()
+        os.write(self._escritor, b"!")
+
+    def cerrar(self) -> None:
+        """En MkDocs, al terminar el auxiliar."""
+        os.close(self._lector)
+        os.close(self._escritor)
 
     def esperar(self) -> bool:
         """En el auxiliar: True cuando MkDocs avisa; False si MkDocs ya no está."""
-        while not self._evento.wait(1.0):
+        while not select.select([self._lector], [], [], 1.0)[0]:
             if os.getppid() != self._mkdocs:
                 return False
         return True

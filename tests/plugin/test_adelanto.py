@@ -336,6 +336,22 @@ def test_lo_que_mkdocs_envia_a_un_encargo_no_lo_detiene(tmp_path: Path) -> None:
         buzon.terminar(5)
 
 
+def test_un_aviso_lo_ven_todos_los_encargos_que_lo_esperan(tmp_path: Path) -> None:
+    """Como «el sitio está listo», que esperan la API y el motor."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    aviso = encargos.Aviso()
+    esperan = [("primero", aviso.esperar), ("segundo", aviso.esperar)]
+    trabajo = adelanto.Adelanto(configuracion, [], procesos=1, encargos=esperan)
+    try:
+        time.sleep(0.2)
+        assert not trabajo._recibidas and trabajo._cola.empty()  # aún esperan
+        aviso.avisar()
+        assert trabajo.encargo("primero") is True and trabajo.encargo("segundo") is True
+    finally:
+        trabajo.cerrar()
+        aviso.cerrar()
+
+
 def test_sin_auxiliar_lo_enviado_no_se_queda_esperando(tmp_path: Path) -> None:
     """Si el auxiliar ya no está, el envío acaba (y el encargo da None: MkDocs escribe los
     datos él)."""
