@@ -70,15 +70,23 @@ def huellas_de(sitio: Path, escritos: Mapping[Path, str]) -> Conocidas:
     return conocidas
 
 
-def huellas(sitio: Path, carpeta: str, sin: Sequence[str] = ()) -> Conocidas:
+def huellas(
+    sitio: Path, carpeta: str, sin: Sequence[str] = (), conocidas: Conocidas | None = None
+) -> Conocidas:
     """Las de cada fichero de ``sitio/carpeta`` (``""``: todo el sitio), salvo los que casan
-    con un patrón de ``sin``, para :func:`inventario`."""
+    con un patrón de ``sin``, para :func:`inventario`; de uno con huella ``conocida`` y el
+    mismo tamaño no se vuelve a calcular."""
     prefijo = f"{carpeta.strip('/')}/" if carpeta.strip("/") else ""
-    return {
-        ruta: (fichero.stat().st_size, huella(Path(fichero.path)))
-        for ruta, fichero in _ficheros(str(sitio / carpeta), prefijo)
-        if not _coincide(ruta, sin)
-    }
+    conocidas = conocidas or {}
+    todas: Conocidas = {}
+    for ruta, fichero in _ficheros(str(sitio / carpeta), prefijo):
+        if _coincide(ruta, sin):
+            continue
+        tamano = fichero.stat().st_size
+        conocida = conocidas.get(ruta)
+        ya = conocida[1] if conocida and conocida[0] == tamano else huella(Path(fichero.path))
+        todas[ruta] = (tamano, ya)
+    return todas
 
 
 def _coincide(ruta: str, patrones: Sequence[str]) -> bool:
@@ -90,22 +98,36 @@ def inventario(
     bajo_demanda: Sequence[str],
     siempre: Sequence[str] = (),
     conocidas: Conocidas | None = None,
+    *,
+    completas: bool = False,
 ) -> Inventario:
     """Los ficheros de ``sitio``: bajo demanda los que casan con un patrón de ``bajo_demanda``
     (``fnmatch``, ``*`` cruza carpetas) y no con uno de ``siempre``; los demás, al instalarse.
 
-    De un fichero con huella ``conocida`` y el mismo tamaño no se vuelve a calcular."""
+    De un fichero con huella ``conocida`` y el mismo tamaño no se vuelve a calcular. Con
+    ``completas``, las ``conocidas`` son ya todos los ficheros del sitio (las del auxiliar
+    del adelanto, que lo recorrió): no se recorre otra vez."""
     conocidas = conocidas or {}
+    if completas:
+        del_sitio = {ruta: huella_ for ruta, (_, huella_) in conocidas.items()}
+    else:
+        del_sitio = {
+            ruta: _huella_de(fichero, conocidas.get(ruta))
+            for ruta, fichero in _ficheros(str(sitio))
+        }
     precache: dict[str, str] = {}
     demanda: dict[str, str] = {}
-    for ruta, fichero in sorted(_ficheros(str(sitio)), key=lambda par: par[0].split("/")):
+    for ruta in sorted(del_sitio, key=lambda ruta: ruta.split("/")):
         if ruta in (TRABAJADOR, LISTA):
             continue
         aparte = _coincide(ruta, bajo_demanda) and not _coincide(ruta, siempre)
-        tamano, conocida = conocidas.get(ruta, (-1, ""))
-        ya = conocida if tamano == fichero.stat().st_size else huella(Path(fichero.path))
-        (demanda if aparte else precache)[ruta] = ya
+        (demanda if aparte else precache)[ruta] = del_sitio[ruta]
     return Inventario(precache, demanda)
+
+
+def _huella_de(fichero: os.DirEntry[str], conocida: tuple[int, str] | None) -> str:
+    tamano, ya = conocida or (-1, "")
+    return ya if tamano == fichero.stat().st_size else huella(Path(fichero.path))
 
 
 def _ficheros(carpeta: str, prefijo: str = "") -> Iterator[tuple[str, os.DirEntry[str]]]:
@@ -136,9 +158,11 @@ def publicar(
     bajo_demanda: Sequence[str],
     siempre: Sequence[str] = (),
     conocidas: Conocidas | None = None,
+    *,
+    completas: bool = False,
 ) -> Inventario:
     """Escribe en la raíz de ``sitio`` la lista de ficheros y el trabajador que los guarda."""
-    lista = inventario(sitio, bajo_demanda, siempre, conocidas)
+    lista = inventario(sitio, bajo_demanda, siempre, conocidas, completas=completas)
     (sitio / LISTA).write_text(lista.json(), encoding="utf-8")
     (sitio / TRABAJADOR).write_text(trabajador(lista.version), encoding="utf-8")
     return lista

@@ -100,15 +100,7 @@ class Buzon:
         return True, self._lector.recv()
 
 
-RESERVADOS = (
-    busqueda.RUTA_INDICE,
-    datos.RUTA,
-    f"{datos.CARPETA}/*",
-    publicar_cambios.FEED,
-    sin_conexion.MANIFIESTO,
-    sin_conexion.TRABAJADOR,
-    sin_conexion.LISTA,
-)
+RESERVADOS = (busqueda.RUTA_INDICE, sin_conexion.TRABAJADOR, sin_conexion.LISTA)
 """Lo que MkDocs escribe (o reescribe) tras avisar de que las páginas están escritas: sus
 huellas las calcula él."""
 
@@ -141,8 +133,9 @@ def del_plugin(
     El auxiliar lee también las dos páginas que generan («Cambios» y «Estado del SRD»).
     Después escribe los ficheros de datos de los widgets, cuando MkDocs se los envía
     (``datos_de_mkdocs``, tras convertir las páginas y mientras escribe su HTML). El último,
-    cuando MkDocs avisa de que ``paginas_escritas``: las huellas de lo que hay en el sitio,
-    para la lista sin conexión, mientras MkDocs escribe lo demás."""
+    cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo
+    que MkDocs reescribe después, ``RESERVADOS``), para la lista sin conexión, mientras
+    MkDocs pliega el índice de búsqueda."""
     encargos = Encargos()
     if cache_del_historial is not None:
         carpeta = cache_del_historial
@@ -163,22 +156,20 @@ def del_plugin(
 
         encargos.despues.append(("estado", leer_capitulos))
     sitio = Path(config.site_dir)
-    ya_resumidas: list[str] = []
-    """Las carpetas cuyo encargo da ya sus huellas: el resumen del sitio no las lee otra vez."""
+    escritas: sin_conexion.Conocidas = {}
+    """Las huellas de lo que ya escribieron sus encargos: el resumen del sitio no lo lee otra
+    vez (el motor lleva 10 MB de Pyodide)."""
     if con_api:
-        ya_resumidas.append(f"{api.CARPETA}/*")
 
         def escribir_api() -> None:
             api_estatica.escribir(sitio, configuracion)
 
-        encargos.despues.append(
-            ("api", _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api))
-        )
+        hacer = _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api)
+        encargos.despues.append(("api", _apuntando(escritas, hacer)))
     if motor_desde is not None:
-        ya_resumidas.append(f"{motor.CARPETA}/*")
-        precompilar, publicar = _del_motor(configuracion, motor_desde, sitio, sitio_listo)
+        precompilar, (nombre, publicar) = _del_motor(configuracion, motor_desde, sitio, sitio_listo)
         encargos.antes.append(precompilar)
-        encargos.despues.append(publicar)
+        encargos.despues.append((nombre, _apuntando(escritas, publicar)))
 
     def escribir_los_datos() -> sin_conexion.Conocidas | None:
         llegaron, ficheros = datos_de_mkdocs.recibir()
@@ -187,15 +178,29 @@ def del_plugin(
         datos.escribir(ficheros)
         return sin_conexion.huellas_de(sitio, ficheros)
 
-    encargos.despues.append(("datos", escribir_los_datos))
+    encargos.despues.append(("datos", _apuntando(escritas, escribir_los_datos)))
 
     def resumir_el_sitio() -> sin_conexion.Conocidas | None:
+        """Todo el sitio, con lo que MkDocs escribió él (si un encargo falló) antes de avisar."""
         if not paginas_escritas.esperar():
             return None
-        return sin_conexion.huellas(sitio, "", sin=(*RESERVADOS, *ya_resumidas))
+        return sin_conexion.huellas(sitio, "", sin=RESERVADOS, conocidas=escritas)
 
     encargos.despues.append(("huellas", resumir_el_sitio))
     return encargos
+
+
+def _apuntando(
+    escritas: sin_conexion.Conocidas, hacer: Callable[[], sin_conexion.Conocidas | None]
+) -> Callable[[], sin_conexion.Conocidas | None]:
+    """``hacer``, que además apunta en ``escritas`` las huellas de lo que escribió."""
+
+    def apuntado() -> sin_conexion.Conocidas | None:
+        hechas = hacer()
+        escritas.update(hechas or {})
+        return hechas
+
+    return apuntado
 
 
 def _generada(uri: str, texto: str, config: MkDocsConfig) -> PaginaPendiente:

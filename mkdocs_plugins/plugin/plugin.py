@@ -43,7 +43,7 @@ from mkdocs_plugins.nucleo.definiciones import problemas as problemas_de_definic
 from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
 from mkdocs_plugins.nucleo.precompilado import Precompilacion
 from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.nucleo.sin_conexion import Conocidas
+from mkdocs_plugins.nucleo.sin_conexion import Conocidas, huella_de_bytes
 from mkdocs_plugins.plugin import (
     adelanto,
     auxiliar,
@@ -51,6 +51,7 @@ from mkdocs_plugins.plugin import (
     cambios,
     carga,
     emergencia,
+    encargos,
     estado,
     servidor,
     sin_conexion,
@@ -392,25 +393,32 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.api and api_hecha is None:
             api_estatica.escribir(sitio, self.configuracion)
         datos_hechos = self._escribir_lo_demas(config)
-        escritas = (api_hecha or {}) | (motor_hecho or {}) | (datos_hechos or {})
-        escritas |= self._encargado("huellas") or {}
+        del_sitio = self._encargado("huellas")
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
         memoria.terminar()
-        self._publicar_sin_conexion(config, escritas)
+        if del_sitio is not None:  # todo el sitio, salvo lo que MkDocs reescribió después
+            self._publicar_sin_conexion(config, del_sitio | _reescritas(sitio), True)
+        else:
+            escritas = (api_hecha or {}) | (motor_hecho or {}) | (datos_hechos or {})
+            self._publicar_sin_conexion(config, escritas)
 
     def _escribir_lo_demas(self, config: MkDocsConfig) -> Conocidas | None:
-        """Los ficheros de datos (si no los escribió el auxiliar, que da sus huellas), el feed
-        y el índice de búsqueda (véase ``RESERVADOS``)."""
+        """Los ficheros de datos (si no los escribió el auxiliar, que da sus huellas), el feed,
+        el manifiesto y el índice de búsqueda; este, tras avisar al auxiliar de que ya puede
+        resumir el sitio (véase ``RESERVADOS``)."""
         hechos: Conocidas | None = self._encargado("datos")
         if hechos is None:
             datos.escribir(self.ficheros_de_datos or self._datos(config))
         self.ficheros_de_datos = None
+        if self.historial is not None:
+            cambios.escribir_feed(config, self.historial)
+        if self._sin_conexion and not self.sirviendo and self.carpeta_modulos is not None:
+            hoja = self.carpeta_modulos / "tapiz.css"
+            sin_conexion.escribir_manifiesto(config, self.config.nombre_corto, hoja)
         # Crear ficheros mientras otro proceso recorre las mismas carpetas cuesta cinco veces
         # más: el auxiliar resume el sitio cuando ya no se crean carpetas ni ficheros nuevos.
         if self.auxiliar is not None:
             self.auxiliar.paginas_escritas.avisar()
-        if self.historial is not None:
-            cambios.escribir_feed(config, self.historial)
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
             busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones)
@@ -422,16 +430,28 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.cache.cerrar()
         return hechos
 
-    def _publicar_sin_conexion(self, config: MkDocsConfig, escritas: Conocidas) -> None:
+    def _publicar_sin_conexion(
+        self, config: MkDocsConfig, escritas: Conocidas, completas: bool = False
+    ) -> None:
         """Lo último: la lista del trabajador lleva la huella de cada fichero ya escrito (de las
-        ``escritas`` por el adelanto ya la sabe)."""
-        if not self._sin_conexion or self.carpeta_modulos is None:
+        ``escritas`` por el adelanto ya la sabe; con ``completas``, las de todo el sitio)."""
+        if not self._sin_conexion:
             return
         if self.sirviendo:
             sin_conexion.retirar(config)
             return
-        hoja = self.carpeta_modulos / "tapiz.css"
-        sin_conexion.escribir(config, self.config.nombre_corto, hoja, escritas)
+        sin_conexion.escribir(config, escritas, completas=completas)
+
+
+def _reescritas(sitio: Path) -> Conocidas:
+    """Las huellas de lo que MkDocs reescribe tras el resumen del auxiliar
+    (``encargos.RESERVADOS``: el índice de búsqueda que pliega)."""
+    reescritas: Conocidas = {}
+    for ruta in encargos.RESERVADOS:
+        if (fichero := sitio / ruta).is_file():
+            contenido = fichero.read_bytes()
+            reescritas[ruta] = (len(contenido), huella_de_bytes(contenido))
+    return reescritas
 
 
 def _carpeta_modulos(config: MkDocsConfig) -> Path | None:

@@ -54,14 +54,8 @@ def idiomas_del_buscador(config: MkDocsConfig) -> list[str]:
     return []
 
 
-def escribir(
-    config: MkDocsConfig,
-    nombre_corto: str,
-    hoja: Path,
-    conocidas: sin_conexion.Conocidas | None = None,
-) -> sin_conexion.Inventario:
-    """El manifiesto (con los colores de ``hoja``, tapiz.css) y el trabajador, en el sitio; con
-    las huellas ya ``conocidas`` de lo que escribió otro proceso."""
+def escribir_manifiesto(config: MkDocsConfig, nombre_corto: str, hoja: Path) -> None:
+    """El manifiesto de aplicación web, con los colores de ``hoja`` (tapiz.css)."""
     sitio = Path(config.site_dir)
     colores = sin_conexion.colores_de(hoja.read_text(encoding="utf-8"))
     descripcion = config.site_description or config.site_name
@@ -69,8 +63,19 @@ def escribir(
         sitio, config.site_name, nombre_corto, descripcion, colores, ICONOS
     )
     (sitio / sin_conexion.MANIFIESTO).write_text(manifiesto, encoding="utf-8")
+
+
+def escribir(
+    config: MkDocsConfig,
+    conocidas: sin_conexion.Conocidas | None = None,
+    *,
+    completas: bool = False,
+) -> sin_conexion.Inventario:
+    """La lista y el trabajador, en el sitio, con las huellas ya ``conocidas`` de lo que
+    escribió otro proceso (con ``completas``, las de todo el sitio)."""
     idiomas = siempre(idiomas_del_buscador(config))
-    return sin_conexion.publicar(sitio, BAJO_DEMANDA, idiomas, conocidas)
+    sitio = Path(config.site_dir)
+    return sin_conexion.publicar(sitio, BAJO_DEMANDA, idiomas, conocidas, completas=completas)
 
 
 def retirar(config: MkDocsConfig) -> None:

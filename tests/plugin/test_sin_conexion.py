@@ -131,3 +131,25 @@ def test_con_mkdocs_serve_no_se_registra_y_el_trabajador_se_da_de_baja(tmp_path:
     assert not (sitio / sin_conexion.LISTA).exists()
     baja = (sitio / sin_conexion.TRABAJADOR).read_text("utf-8")
     assert baja == sin_conexion.trabajador_de_baja() and "unregister()" in baja
+
+
+def test_con_las_huellas_de_todo_el_sitio_no_se_recorre_otra_vez(tmp_path: Path) -> None:
+    """Las del auxiliar del adelanto (``huellas`` con las que ya sabía) dan la misma lista que
+    recorrer el sitio; con una que falta, la lista no la tendría (por eso solo se usa así cuando
+    el auxiliar resumió el sitio entero)."""
+    for ruta, texto in {"index.html": "<p>a</p>", "b/c.js": "x", "api/v1/d.json": "{}"}.items():
+        (tmp_path / ruta).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / ruta).write_text(texto, encoding="utf-8")
+    ya = {"b/c.js": (1, "sabida")}  # la que dio un encargo: no se vuelve a calcular
+    todas = sin_conexion.huellas(tmp_path, "", conocidas=ya)
+    assert todas["b/c.js"] == (1, "sabida") and len(todas) == 3
+    recorrida = sin_conexion.inventario(tmp_path, ["api/*"], conocidas=todas)
+    sin_recorrer = sin_conexion.inventario(tmp_path, ["api/*"], conocidas=todas, completas=True)
+    assert sin_recorrer == recorrida and sin_recorrer.bajo_demanda == {
+        "api/v1/d.json": todas["api/v1/d.json"][1]
+    }
+    del todas["index.html"]
+    assert (
+        "index.html"
+        not in sin_conexion.inventario(tmp_path, [], conocidas=todas, completas=True).precache
+    )
