@@ -36,7 +36,6 @@ import gc
 import multiprocessing
 import os
 import queue
-import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -54,6 +53,7 @@ from mkdocs_plugins.nucleo.bloques import lineas_previas
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.estructura import Estructura
+from mkdocs_plugins.plugin import salida
 from mkdocs_plugins.plugin.reparto import Reparto
 
 Leida = tuple[bytes, int, Estructura]
@@ -259,13 +259,8 @@ def _trabajar(
     esperaría en cada página)."""
     gc.freeze()  # lo heredado no se recorre al recoger basura: ni tiempo ni copias de memoria
 
-    # Si MkDocs lo termina (una construcción que falla), sale ordenadamente: así se cumple lo
-    # que los encargos dejaron para el final (``multiprocessing.util.Finalize``: parar Node).
-    def terminado(_senal: int, _marco: Any) -> None:
-        cola.cancel_join_thread()  # lo que no llegó a enviar ya no lo espera nadie
-        raise SystemExit(0)
-
-    signal.signal(signal.SIGTERM, terminado)
+    # Lo que no llegó a enviar ya no lo espera nadie.
+    salida.al_terminar(cola.cancel_join_thread)
     ejecutor = Ejecutor(configuracion, markdown)
     _hacer(antes, cola, ejecutor)
     for indice, pagina in enumerate(paginas):

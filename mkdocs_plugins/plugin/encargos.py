@@ -29,7 +29,7 @@ from mkdocs_plugins.herramientas.historial import historial
 from mkdocs_plugins.nucleo import api, datos, estado_srd, motor, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.precompilado import Precompilacion
-from mkdocs_plugins.plugin import busqueda, estado
+from mkdocs_plugins.plugin import busqueda, estado, salida
 from mkdocs_plugins.plugin.adelanto import ConPagina, Encargo, PaginaPendiente
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
@@ -215,9 +215,10 @@ def _del_motor(
     empezadas: list[Precompilacion | None] = []
 
     def precompilar() -> None:
-        empezadas.append(empezada := motor.precompilar(raiz))
-        if empezada is not None:  # si el auxiliar acaba (o lo acaban) antes de publicarla
-            multiprocessing.util.Finalize(empezada, empezada.cerrar, exitpriority=1)
+        with salida.sin_cortar():  # Node no queda huérfano si MkDocs termina el auxiliar ahora
+            empezadas.append(empezada := motor.precompilar(raiz))
+            if empezada is not None:  # si el auxiliar acaba (o lo acaban) antes de publicarla
+                multiprocessing.util.Finalize(empezada, empezada.cerrar, exitpriority=1)
 
     def publicar() -> None:
         motor.publicar(sitio, raiz, configuracion, empezadas[0] if empezadas else None)

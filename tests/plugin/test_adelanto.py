@@ -24,7 +24,7 @@ from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor, precompilado, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
-from mkdocs_plugins.plugin import adelanto, encargos, reparto
+from mkdocs_plugins.plugin import adelanto, encargos, reparto, salida
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -258,8 +258,10 @@ def test_al_terminar_el_auxiliar_se_cumple_lo_que_dejaron_sus_encargos(tmp_path:
     paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
 
     def lanzar() -> int:
-        largo = subprocess.Popen(["sleep", "60"])
-        multiprocessing.util.Finalize(largo, largo.kill, exitpriority=1)
+        with salida.sin_cortar():  # como la precompilación: lanzarlo y apuntar quién lo para
+            largo = subprocess.Popen(["sleep", "60"])
+            time.sleep(0.2)  # si MkDocs lo termina aquí, no sale hasta apuntarlo
+            multiprocessing.util.Finalize(largo, largo.kill, exitpriority=1)
         time.sleep(60)  # el auxiliar sigue trabajando cuando MkDocs lo termina
         return largo.pid
 
