@@ -21,7 +21,7 @@ import hashlib
 import marshal
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,21 +30,29 @@ FORMATO = 2
 NOMBRE_DEL_FICHERO = "bloques.marshal"
 
 
-def huella(ficheros: Iterable[Path]) -> str:
+def huella(ficheros: Iterable[Path | str]) -> str:
     """Una huella de esos ficheros: su ruta, su tamaño y su fecha de modificación.
 
     Como ``make`` o la caché de pytest, no se leen: guardar un fichero cambia su
-    fecha, y así la huella de cada construcción cuesta solo mirar las fechas.
+    fecha, y así la huella de cada construcción cuesta solo mirar las fechas. Van en el
+    orden de ``Path`` (por partes), pero como textos: ordenar los ``Path`` costaba más.
     """
     resumen = hashlib.sha256(f"{FORMATO}\0{sys.version}\0{marshal.version}".encode())
-    for fichero in sorted(set(ficheros)):
+    for fichero in sorted(set(map(str, ficheros)), key=lambda ruta: ruta.split("/")):
         try:
-            estado = fichero.stat()
+            estado = os.stat(fichero)
             sello = f"{estado.st_size}:{estado.st_mtime_ns}"
         except OSError:
             sello = "(ilegible)"
         resumen.update(f"{fichero}\0{sello}\0".encode("utf-8", "surrogateescape"))
     return resumen.hexdigest()
+
+
+def ficheros_bajo(carpeta: Path, acepta: Callable[[str], bool]) -> Iterator[str]:
+    """Los ficheros bajo ``carpeta`` cuyo nombre ``acepta`` (como ``rglob``, sin entrar en
+    carpetas enlazadas, pero sin un ``Path`` por fichero)."""
+    for actual, _, nombres in os.walk(carpeta):
+        yield from (os.path.join(actual, nombre) for nombre in nombres if acepta(nombre))
 
 
 def clave(*partes: str) -> str:

@@ -153,12 +153,15 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not (self.config.enabled and self.config.cache):
             self.extension.cache = self.cache = None
             return
-        ficheros = [f for carpeta in servidor.CARPETAS_DEL_CODIGO for f in carpeta.rglob("*.py")]
-        ficheros += [fichero_reglas] + [
+        ficheros = [
+            f
+            for carpeta in servidor.CARPETAS_DEL_CODIGO
+            for f in cache.ficheros_bajo(carpeta, lambda nombre: nombre.endswith(".py"))
+        ]
+        ficheros += [str(fichero_reglas)] + [
             f
             for carpeta, _ in self.configuracion.lienzos
-            for f in carpeta.rglob("*")
-            if f.is_file() and f.suffix != ".md"
+            for f in cache.ficheros_bajo(carpeta, lambda nombre: not nombre.endswith(".md"))
         ]
         huella = cache.huella(ficheros)
         if self.cache is None or self.cache.huella != huella:

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 import os
+import sys
 from pathlib import Path
 
-from mkdocs_plugins.nucleo.cache import NOMBRE_DEL_FICHERO, Cache, clave, huella, texto_guardado
+from mkdocs_plugins.nucleo.cache import (
+    FORMATO,
+    NOMBRE_DEL_FICHERO,
+    Cache,
+    clave,
+    ficheros_bajo,
+    huella,
+    texto_guardado,
+)
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 
@@ -103,3 +113,25 @@ def test_un_texto_guardado_se_calcula_una_vez_por_caché() -> None:
     assert texto_guardado(cache, calcular, "a", "b") == "texto 1"
     assert texto_guardado(cache, calcular, "ab") == "texto 2"  # otras partes, otra entrada
     assert texto_guardado(None, calcular, "a", "b") == "texto 3"  # sin caché, siempre se calcula
+
+
+def test_los_ficheros_bajo_una_carpeta_dan_la_huella_de_sus_path(tmp_path: Path) -> None:
+    """``ficheros_bajo`` (textos, sin ``Path``) da los mismos ficheros que ``rglob``, y la
+    huella no cambia por darlos como texto ni por su orden (``a-b`` va tras ``a/``, como en
+    ``Path``): una caché guardada sigue sirviendo."""
+    for ruta in ("a/b.py", "a-b.py", "a/c/d.py", "e.md", "a/f.txt"):
+        (tmp_path / ruta).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / ruta).write_text(ruta, encoding="utf-8")
+    textos = list(ficheros_bajo(tmp_path, lambda nombre: nombre.endswith(".py")))
+    rutas = sorted(tmp_path.rglob("*.py"))
+    assert sorted(textos) == sorted(map(str, rutas)) and len(textos) == 3
+    assert huella(reversed(textos)) == huella(rutas) == _huella_ordenando_path(rutas)
+
+
+def _huella_ordenando_path(ficheros: list[Path]) -> str:
+    """Como se calculaba antes: ordenando los ``Path``."""
+    resumen = hashlib.sha256(f"{FORMATO}\0{sys.version}\0{marshal.version}".encode())
+    for fichero in sorted(set(ficheros)):
+        estado = fichero.stat()
+        resumen.update(f"{fichero}\0{estado.st_size}:{estado.st_mtime_ns}\0".encode())
+    return resumen.hexdigest()
