@@ -56,10 +56,9 @@ class Aviso:
 
     def esperar(self) -> bool:
         """En el auxiliar: True cuando MkDocs avisa; False si MkDocs ya no está."""
-        while not select.select([self._lector], [], [], 1.0)[0]:
-            if os.getppid() != self._mkdocs:
-                return False
-        return True
+        return _mientras_viva(
+            self._mkdocs, lambda: bool(select.select([self._lector], [], [], 1)[0])
+        )
 
 
 class Buzon:
@@ -94,10 +93,18 @@ class Buzon:
 
     def recibir(self) -> tuple[bool, Any]:
         """En el auxiliar: ``(True, lo enviado)``, o ``(False, None)`` si MkDocs ya no está."""
-        while not self._lector.poll(1.0):
-            if os.getppid() != self._mkdocs:
-                return False, None
+        if not _mientras_viva(self._mkdocs, lambda: self._lector.poll(1.0)):
+            return False, None
         return True, self._lector.recv()
+
+
+def _mientras_viva(mkdocs: int, listo: Callable[[], bool]) -> bool:
+    """En el auxiliar: espera a que ``listo()`` (que espera hasta un segundo) dé True; False si
+    antes el proceso ``mkdocs``, que lo bifurcó, ya no está."""
+    while not listo():
+        if os.getppid() != mkdocs:
+            return False
+    return True
 
 
 RESERVADOS = (busqueda.RUTA_INDICE, sin_conexion.TRABAJADOR, sin_conexion.LISTA)
