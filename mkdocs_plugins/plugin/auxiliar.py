@@ -3,16 +3,16 @@ bifurca el auxiliar (``adelanto.Adelanto``, ``encargos``), y lo que se cruzan Mk
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import get_files
+from mkdocs.structure.files import Files, get_files
 
 from mkdocs_plugins.nucleo import catalogo, motor
 from mkdocs_plugins.nucleo.configuracion import Configuracion
-from mkdocs_plugins.plugin import encargos
+from mkdocs_plugins.plugin import encargos, estaticos
 from mkdocs_plugins.plugin.adelanto import ESPERA_AL_TERMINAR, Adelanto, Leida, PaginaPendiente
 from mkdocs_plugins.plugin.config import TapizConfig
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
@@ -25,10 +25,11 @@ class Auxiliar:
     """Se avisa cuando MkDocs ha vaciado la carpeta del sitio: sus encargos ya pueden escribir."""
     paginas_escritas: encargos.Aviso
     """Se avisa al empezar ``on_post_build``: ya puede calcular las huellas del sitio."""
-    datos: encargos.Buzon
-    """Los ficheros de datos de los widgets, que escribe el auxiliar (el encargo «datos»)."""
+    buzones: encargos.Buzones
+    """Lo que escribe el auxiliar: los ficheros estáticos y los de datos de los widgets."""
     catalogo: str | None = None
     """El Markdown del catálogo, que el auxiliar ya tiene entre sus páginas."""
+    copias: list[estaticos.Copia] = field(default_factory=list)
 
     def entradas(self, ruta: str) -> dict[str, Any]:
         return self.adelanto.entradas(ruta)
@@ -39,13 +40,26 @@ class Auxiliar:
     def encargo(self, nombre: str) -> Any:
         return self.adelanto.encargo(nombre)
 
+    def enviar_estaticos(self, files: Files, minificados: dict[str, str]) -> None:
+        """Que el auxiliar escriba los ficheros estáticos (``plugin/estaticos.py``)."""
+        self.copias = estaticos.copias(files, minificados)
+        self.buzones.estaticos.enviar(self.copias)
+
+    def estaticos_escritos(self, files: Files) -> bool:
+        """Espera a que el auxiliar escriba los estáticos y, si lo hizo, MkDocs ya no los
+        copia; False si falló (los copia MkDocs)."""
+        if self.encargo("estáticos") is None:
+            return False
+        estaticos.dar_por_escritas(files, self.copias)
+        return True
+
     @property
     def publica_el_motor(self) -> bool:
         return self.adelanto.encargado("motor")
 
     def cerrar(self, *, esperar: bool = True) -> None:
         self.adelanto.cerrar(esperar=esperar)
-        self.datos.terminar(ESPERA_AL_TERMINAR)
+        self.buzones.terminar(ESPERA_AL_TERMINAR)
         self.sitio_listo.cerrar()
         self.paginas_escritas.cerrar()
 
@@ -69,14 +83,14 @@ def empezar(
     if del_catalogo is not None:
         paginas.append(PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, del_catalogo))
     sitio_listo, paginas_escritas = encargos.Aviso(), encargos.Aviso()
-    datos = encargos.Buzon()
+    buzones = encargos.Buzones()
     encargados = encargos.del_plugin(
         configuracion,
         ficheros,
         config,
         sitio_listo,
         paginas_escritas,
-        datos,
+        buzones,
         cache_del_historial=cache_del_historial(tapiz, configuracion) if tapiz.cambios else None,
         con_estado=tapiz.estado,
         con_api=tapiz.api,
@@ -90,5 +104,5 @@ def empezar(
         encargos=encargados.despues,
         markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
     )
-    datos.bifurcado()
-    return Auxiliar(adelanto, sitio_listo, paginas_escritas, datos, del_catalogo)
+    buzones.bifurcado()
+    return Auxiliar(adelanto, sitio_listo, paginas_escritas, buzones, del_catalogo)

@@ -29,7 +29,7 @@ from mkdocs_plugins.herramientas.historial import historial
 from mkdocs_plugins.nucleo import api, datos, estado_srd, motor, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.precompilado import Precompilacion
-from mkdocs_plugins.plugin import busqueda, estado, salida
+from mkdocs_plugins.plugin import busqueda, estado, estaticos, salida
 from mkdocs_plugins.plugin.adelanto import ConPagina, Encargo, PaginaPendiente
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
@@ -62,8 +62,9 @@ class Aviso:
 
 
 class Buzon:
-    """Lo que MkDocs envía a un encargo del auxiliar: los ficheros de datos de los widgets, en
-    cuanto ha convertido las páginas (``on_env``). Se crea antes de bifurcar el auxiliar."""
+    """Lo que MkDocs envía a un encargo del auxiliar: los ficheros estáticos, en cuanto sabe
+    los del sitio (``on_nav``), o los de datos de los widgets, en cuanto ha convertido las
+    páginas (``on_env``). Se crea antes de bifurcar el auxiliar."""
 
     def __init__(self) -> None:
         self._lector, self._escritor = multiprocessing.get_context("fork").Pipe(duplex=False)
@@ -107,6 +108,22 @@ def _mientras_viva(mkdocs: int, listo: Callable[[], bool]) -> bool:
     return True
 
 
+@dataclass
+class Buzones:
+    """Los de los encargos del auxiliar que escriben lo que MkDocs les envía."""
+
+    estaticos: Buzon = field(default_factory=Buzon)
+    datos: Buzon = field(default_factory=Buzon)
+
+    def bifurcado(self) -> None:
+        self.estaticos.bifurcado()
+        self.datos.bifurcado()
+
+    def terminar(self, espera: float) -> None:
+        self.estaticos.terminar(espera)
+        self.datos.terminar(espera)
+
+
 RESERVADOS = (busqueda.RUTA_INDICE, sin_conexion.TRABAJADOR, sin_conexion.LISTA)
 """Lo que MkDocs escribe (o reescribe) tras avisar de que las páginas están escritas: sus
 huellas las calcula él."""
@@ -125,7 +142,7 @@ def del_plugin(
     config: MkDocsConfig,
     sitio_listo: Aviso,
     paginas_escritas: Aviso,
-    datos_de_mkdocs: Buzon,
+    buzones: Buzones,
     *,
     cache_del_historial: Path | None,
     con_estado: bool,
@@ -134,12 +151,13 @@ def del_plugin(
 ) -> Encargos:
     """En el orden en que MkDocs los necesita: el historial de versiones (al añadir la página
     «Cambios») y, mientras, empieza a precompilar el Python del motor; tras las páginas,
-    los capítulos de «Estado del SRD» (la última página que lee) y, para
+    los capítulos de «Estado del SRD» (la última página que lee), los ficheros estáticos que
+    MkDocs le envía (``buzones.estaticos``: los necesita escritos en ``on_env``) y, para
     ``on_post_build``, la API y el motor en vivo, con Pyodide de la carpeta del proyecto
     ``motor_desde`` (None si no se encarga). Sin ``cache_del_historial``, no hay «Cambios».
     El auxiliar lee también las dos páginas que generan («Cambios» y «Estado del SRD»).
     Después escribe los ficheros de datos de los widgets, cuando MkDocs se los envía
-    (``datos_de_mkdocs``, tras convertir las páginas y mientras escribe su HTML). El último,
+    (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML). El último,
     cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo
     que MkDocs reescribe después, ``RESERVADOS``), para la lista sin conexión, mientras
     MkDocs pliega el índice de búsqueda."""
@@ -166,6 +184,12 @@ def del_plugin(
     escritas: sin_conexion.Conocidas = {}
     """Las huellas de lo que ya escribieron sus encargos: el resumen del sitio no lo lee otra
     vez (el motor lleva 10 MB de Pyodide)."""
+
+    def escribir_los_estaticos() -> sin_conexion.Conocidas | None:
+        llegaron, copias = buzones.estaticos.recibir()
+        return estaticos.escribir(copias, config.site_dir) if llegaron else None
+
+    encargos.despues.append(("estáticos", _apuntando(escritas, escribir_los_estaticos)))
     if con_api:
 
         def escribir_api() -> None:
@@ -179,7 +203,7 @@ def del_plugin(
         encargos.despues.append((nombre, _apuntando(escritas, publicar)))
 
     def escribir_los_datos() -> sin_conexion.Conocidas | None:
-        llegaron, ficheros = datos_de_mkdocs.recibir()
+        llegaron, ficheros = buzones.datos.recibir()
         if not llegaron:
             return None
         datos.escribir(ficheros)

@@ -91,6 +91,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.historial: Historial | None = None
         self.precompilacion: Precompilacion | None = None
         """El Python de las reglas en vivo, que se compila (con Node) mientras se construye."""
+        self.minificados: dict[str, str] = {}
+        """Los módulos y estilos de los widgets minificados, por su fuente."""
         self.ficheros_de_datos: dict[Path, str] | None = None
         """Los que se enviaron al auxiliar (``on_env``), por si no llega a escribirlos."""
 
@@ -214,8 +216,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.auxiliar is not None:  # MkDocs ya vació la carpeta del sitio
             self.auxiliar.sitio_listo.avisar()
+        self.minificados = {}
         if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
-            carga.minificar(files, self.carpeta_modulos, self.cache)
+            self.minificados = carga.minificados(files, self.carpeta_modulos, self.cache)
+            if self.auxiliar is None:  # si no, los escribe el auxiliar (on_nav)
+                carga.publicar_minificados(files, self.minificados)
         if self.config.enabled and self.config.catalogo:
             # Uno que dejara «tapiz exportar» en las páginas podría estar desfasado.
             anterior = files.get_file_from_path(catalogo.RUTA)
@@ -235,6 +240,14 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.enabled and self.config.estado:
             estado.anadir_pagina(files, config, lambda: self._encargado("estado"))
         return files
+
+    @event_priority(-100)  # cuando los demás plugins ya han cambiado los ficheros
+    def on_nav(
+        self, nav: Navigation, /, *, config: MkDocsConfig, files: Files
+    ) -> Navigation | None:
+        if self.config.enabled and self.auxiliar is not None:
+            self.auxiliar.enviar_estaticos(files, self.minificados)
+        return nav
 
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
@@ -321,8 +334,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
         if self.config.enabled and self.auxiliar is not None:
+            if not self.auxiliar.estaticos_escritos(files):
+                carga.publicar_minificados(files, self.minificados)
             self.ficheros_de_datos = self._datos(config)
-            self.auxiliar.datos.enviar(self.ficheros_de_datos)
+            self.auxiliar.buzones.datos.enviar(self.ficheros_de_datos)
         return env
 
     def _datos(self, config: MkDocsConfig) -> dict[Path, str]:
