@@ -11,6 +11,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial, historial
 from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.plugin import generadas
 from tapiz_rules.errores import ErrorTapiz
 
 
@@ -27,11 +28,8 @@ def anadir_pagina(
         calculado = calculado or historial(configuracion, cache)
     except ErrorTapiz as error:
         raise PluginError(f"tapiz: {error}") from None
-    anterior = files.get_file_from_path(publicar_cambios.RUTA)
-    if anterior is not None:
-        files.remove(anterior)
     contenido = publicar_cambios.markdown(calculado)
-    files.append(File.generated(config, publicar_cambios.RUTA, content=contenido))
+    generadas.sustituir(files, File.generated(config, publicar_cambios.RUTA, content=contenido))
     return calculado
 
 

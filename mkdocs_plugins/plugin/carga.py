@@ -17,10 +17,13 @@ from pathlib import Path
 import rcssmin
 import rjsmin
 from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from mkdocs_plugins.nucleo import cache as cache_
+from mkdocs_plugins.nucleo import datos
 from mkdocs_plugins.nucleo import widgets as registro
+from mkdocs_plugins.nucleo.apartados import Apartados
 from mkdocs_plugins.nucleo.cache import Cache
 
 WIDGETS = {w.clase: w.modulo for w in registro.WIDGETS}
@@ -150,3 +153,53 @@ def minificado(nombre: str, fuente: str, cache: Cache | None = None) -> str:
     sufijo = Path(nombre).suffix
     minificador = rjsmin.jsmin if sufijo == ".js" else rcssmin.cssmin
     return cache_.texto_guardado(cache, partial(minificador, fuente), "minificado", sufijo, fuente)
+
+
+class Cargas:
+    """Lo que carga cada página de una construcción: sus widgets, las que leen datos y la
+    precarga de cada conjunto de módulos."""
+
+    def __init__(self) -> None:
+        self.widgets: dict[str, set[str]] = {}
+        """Los widgets del contenido de cada página, por su ``src_uri``."""
+        self.leen_datos: set[str] = set()
+        """Las páginas con widgets que leen datos."""
+        self._precargas: dict[frozenset[str], list[str]] = {}
+
+    def marcar(self, html: str, uri: str, con_ejemplos: bool) -> str:
+        """Marca en el contenido dónde están los datos de los widgets de la página y, si sus
+        ejemplos se pueden repetir, los de «Repetir».
+
+        Va en el contenido para que viaje con él: a la navegación instantánea y al
+        libro completo, que reúne el contenido de varias páginas.
+        """
+        widgets = self.widgets[uri] = widgets_de(html)
+        if not con_datos(widgets):
+            return html
+        self.leen_datos.add(uri)
+        marca = f'data-tapiz-datos="{datos.ruta_de_pagina(uri)}"'
+        if con_ejemplos:
+            marca += f' data-tapiz-repetir="{datos.ruta_de_repetir(uri)}"'
+        return html + f"\n<div hidden {marca}></div>"
+
+    def enlazar_pagina(
+        self, output: str, page: Page, apartados: Apartados, carpeta: Path | None
+    ) -> str:
+        """Una página con widgets (también el libro, con los de sus capítulos) enlaza en su
+        cabecera los estilos de los widgets y precarga sus módulos.
+
+        Una plantilla propia (la del libro completo) puede reunir el contenido de otras
+        páginas, con sus widgets y sus huecos aún sin rellenar: en ella se mira la página
+        entera. En las demás basta lo que se vio de su contenido.
+        """
+        if page.meta.get("template") or page.file.src_uri not in self.widgets:
+            output = apartados.devolver(output)
+            widgets = widgets_de(output)
+        else:
+            widgets = self.widgets[page.file.src_uri]
+        if not widgets or carpeta is None:
+            return output
+        entradas = frozenset(modulos_de(widgets))
+        if entradas not in self._precargas:
+            self._precargas[entradas] = cierre(set(entradas), carpeta)
+        return enlazar(output, hojas_de(widgets), self._precargas[entradas], page.url)

@@ -9,6 +9,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
 from mkdocs_plugins.nucleo import estado_srd
+from mkdocs_plugins.plugin import generadas
 
 FUERA = ("colaborar/", "libro.md", "cambios.md", "catalogo.md")
 """Lo que no es parte del libro del lector: las páginas para quien colabora y las generadas."""
@@ -42,9 +43,6 @@ def anadir_pagina(
 ) -> None:
     """Añade ``colaborar/estado.md``, que se escribe cuando MkDocs la lee (la última, tras las
     demás páginas): con los capítulos ya leídos por ``leidos`` si su texto no ha cambiado."""
-    anterior = files.get_file_from_path(estado_srd.RUTA)
-    if anterior is not None:
-        files.remove(anterior)
     capitulos = capitulos_del_libro(files, config)
 
     def contenido() -> str:
@@ -55,7 +53,7 @@ def anadir_pagina(
     pagina = _Perezosa.generated(config, estado_srd.RUTA, content="")
     assert isinstance(pagina, _Perezosa)
     pagina.calcular = contenido
-    files.append(pagina)
+    generadas.sustituir(files, pagina)
 
 
 def texto(capitulos: list[estado_srd.Capitulo], config: MkDocsConfig) -> str:

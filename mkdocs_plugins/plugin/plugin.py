@@ -21,7 +21,6 @@ from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial
 from mkdocs_plugins.nucleo import (
-    abreviaturas,
     cache,
     catalogo,
     datos,
@@ -38,21 +37,22 @@ from mkdocs_plugins.nucleo.configuracion import (
     ErrorConfiguracion,
     cargar_configuracion,
 )
-from mkdocs_plugins.nucleo.definiciones import apartar_definiciones
-from mkdocs_plugins.nucleo.definiciones import problemas as problemas_de_definiciones
 from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
 from mkdocs_plugins.nucleo.precompilado import Precompilacion
 from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.nucleo.sin_conexion import Conocidas, huella_de_bytes
+from mkdocs_plugins.nucleo.sin_conexion import Conocidas
 from mkdocs_plugins.plugin import (
     adelanto,
+    arranque,
     auxiliar,
     busqueda,
     cambios,
     carga,
+    contenido,
     emergencia,
     encargos,
     estado,
+    generadas,
     servidor,
     sin_conexion,
 )
@@ -62,8 +62,6 @@ from mkdocs_plugins.plugin.rutas import ruta_mostrada
 from tapiz_rules import lienzo_bifurcado
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
-NOMBRE_EXTENSION = "mkdocs_plugins.extension"
-SUPERFENCES = "pymdownx.superfences"
 
 
 class TapizPlugin(BasePlugin[TapizConfig]):
@@ -71,15 +69,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.reglas: Configuracion | None = None
         self.extension = TapizExtension()
         self.estados: dict[str, Estado] = {}
-        self.con_widgets: set[str] = set()
-        """Las páginas con widgets que leen datos."""
-        self.precargas: dict[frozenset[str], list[str]] = {}
+        self.cargas = carga.Cargas()
         self.cache: Cache | None = None
         self.apartados = Apartados()
         self.definiciones: dict[str, tuple[str, ...]] = {}
         """Los términos que define cada sección, por su dirección en el índice de búsqueda."""
-        self.widgets: dict[str, set[str]] = {}
-        """Los widgets del contenido de cada página."""
         self.carpeta_modulos: Path | None = None
         self.auxiliar: auxiliar.Auxiliar | None = None
         """El adelanto de una construcción en frío (``plugin/auxiliar.py``)."""
@@ -107,7 +101,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not self.config.enabled:
             # Desactivado no hace nada: ni lee las reglas ni arranca el proceso de un Lienzo.
             # Solo quita su extensión, y las vallas quedan como código.
-            self._instalar_extension(config)
+            arranque.instalar_extension(config, activo=False)
             self.extension.cache = self.cache = None
             return config
         try:
@@ -124,10 +118,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.error(f"tapiz: {error}")
             self.error_de_configuracion = emergencia.problema_de(error)
             self.reglas = emergencia.configuracion_de_serie(raiz, Path(config.docs_dir))
-        self._instalar_extension(config)
+        self.extension = arranque.instalar_extension(config, activo=True) or self.extension
         self._abrir_cache(raiz, fichero)
         memoria.empezar()  # antes del adelanto: sus procesos también recuerdan
-        self.carpeta_modulos = _carpeta_modulos(config)
+        self.carpeta_modulos = arranque.carpeta_modulos(config)
         self._cerrar_precompilacion()
         self._adelantar(config)
         if self.auxiliar is None or not self.auxiliar.publica_el_motor:
@@ -155,43 +149,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not (self.config.enabled and self.config.cache):
             self.extension.cache = self.cache = None
             return
-        ficheros = [
-            f
-            for carpeta in servidor.CARPETAS_DEL_CODIGO
-            for f in cache.ficheros_bajo(carpeta, lambda nombre: nombre.endswith(".py"))
-        ]
-        ficheros += [str(fichero_reglas)] + [
-            f
-            for carpeta, _ in self.configuracion.lienzos
-            for f in cache.ficheros_bajo(carpeta, lambda nombre: not nombre.endswith(".md"))
-        ]
-        huella = cache.huella(ficheros)
+        huella = arranque.huella_de_la_cache(self.configuracion, fichero_reglas)
         if self.cache is None or self.cache.huella != huella:
             fichero_cache = raiz / self.config.cache_dir / cache.NOMBRE_DEL_FICHERO
             self.cache = cache.Cache(fichero_cache, huella)
         self.extension.cache = self.cache
-
-    def _instalar_extension(self, config: MkDocsConfig) -> None:
-        """La extensión de mkdocs.yml pasa a ser la instancia del plugin (o se quita si no está
-        activo), para que el plugin sepa qué página se convierte y recoja sus problemas."""
-        # MkDocs admite también instancias de Extension, aunque lo declare como list[str].
-        extensiones: list[Any] = [
-            e
-            for e in config.markdown_extensions
-            if e != NOMBRE_EXTENSION and not isinstance(e, TapizExtension)
-        ]
-        ajustes = config.mdx_configs.pop(NOMBRE_EXTENSION, {})
-        if self.config.enabled:
-            self.extension = TapizExtension(**ajustes)
-            if SUPERFENCES not in extensiones:
-                extensiones.append(SUPERFENCES)
-            despues = (
-                extensiones.index(SUPERFENCES) + 1
-                if SUPERFENCES in extensiones
-                else len(extensiones)
-            )
-            extensiones.insert(despues, self.extension)
-        config.markdown_extensions = extensiones
 
     @property
     def configuracion(self) -> Configuracion:
@@ -207,11 +169,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.estados = {}
-        self.con_widgets = set()
-        self.precargas = {}
+        self.cargas = carga.Cargas()
         self.apartados = Apartados()
         self.definiciones = {}
-        self.widgets = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.auxiliar is not None:  # MkDocs ya vació la carpeta del sitio
@@ -222,13 +182,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             if self.auxiliar is None:  # si no, los escribe el auxiliar (on_nav)
                 carga.publicar_minificados(files, self.minificados)
         if self.config.enabled and self.config.catalogo:
-            # Uno que dejara «tapiz exportar» en las páginas podría estar desfasado.
-            anterior = files.get_file_from_path(catalogo.RUTA)
-            if anterior is not None:
-                files.remove(anterior)
             del_auxiliar = self.auxiliar.catalogo if self.auxiliar is not None else None
-            contenido = del_auxiliar or catalogo.markdown()
-            files.append(File.generated(config, catalogo.RUTA, content=contenido))
+            texto = del_auxiliar or catalogo.markdown()
+            generadas.sustituir(files, File.generated(config, catalogo.RUTA, content=texto))
         if self.config.enabled and self.config.cambios:
             self.historial = cambios.anadir_pagina(
                 files,
@@ -256,7 +212,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.enabled:
             reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
             ruta = ruta_mostrada(page.file.src_uri, config)
-            fuente = _fuente(page.file)
+            fuente = contenido.fuente(page.file)
             desplazamiento = lineas_previas(fuente, markdown)
             self.extension.pagina = Pagina(
                 ruta, reglamento, desplazamiento, self.configuracion.paginas, page.file.src_uri
@@ -284,20 +240,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.extension.ultimo = None
         if self.historial is not None and page.file.src_uri == catalogo.RUTA:
             html = publicar_cambios.marcar_fichas(html, self.historial)
-        html = _abreviaturas_propias(html, page, config)
-        html = self._cargar_widgets(html, page, estado)
+        html = contenido.abreviaturas_propias(html, page, config)
+        html = self.cargas.marcar(html, page.file.src_uri, bool(estado.ejemplos))
         if self.error_de_configuracion is not None:
             html = render.error(self.error_de_configuracion) + html
-        if _fuera_de_la_busqueda(page):
-            return html
-        html, definiciones = apartar_definiciones(html)
-        if sin_terminos := {s: t for s, t in definiciones.items() if not t}:
-            ruta, fuente = ruta_mostrada(page.file.src_uri, config), _fuente(page.file)
-            for linea, mensaje in problemas_de_definiciones(fuente, sin_terminos):
-                log.warning(str(Problema(ruta, linea, mensaje)))
-        for seccion, terminos in definiciones.items():
-            self.definiciones[page.url + (f"#{seccion}" if seccion else "")] = terminos
-        return self.apartados.apartar(html)
+        return contenido.apartar_de_la_busqueda(
+            html, page, config, self.apartados, self.definiciones
+        )
 
     def _identificadores(self, page: Page, estado: Estado) -> list[Problema]:
         """Los problemas de los identificadores de las secciones (si el proyecto los registra)."""
@@ -305,24 +254,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             return []
         ruta, registro = estado.pagina.ruta, self.registro
         return identificadores.comprobar(ruta, page.file.src_uri, estado.estructura, registro)
-
-    def _cargar_widgets(self, html: str, page: Page, estado: Estado) -> str:
-        """Marca en el contenido dónde están los datos de los widgets de la página y, si sus
-        ejemplos se pueden repetir, los de «Repetir».
-
-        Va en el contenido para que viaje con él: a la navegación instantánea y al
-        libro completo, que reúne el contenido de varias páginas.
-        """
-        uri = page.file.src_uri
-        widgets = carga.widgets_de(html)
-        self.widgets[uri] = widgets
-        if not carga.con_datos(widgets):
-            return html
-        self.con_widgets.add(uri)
-        marca = f'data-tapiz-datos="{datos.ruta_de_pagina(uri)}"'
-        if estado.ejemplos:
-            marca += f' data-tapiz-repetir="{datos.ruta_de_repetir(uri)}"'
-        return html + f"\n<div hidden {marca}></div>"
 
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
@@ -343,8 +274,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def _datos(self, config: MkDocsConfig) -> dict[Path, str]:
         """Los ficheros de datos de los widgets (véase ``datos.ficheros_del_sitio``)."""
         sitio, base = Path(config.site_dir), self.configuracion.base
-        con_widgets = sorted(self.con_widgets)
-        return datos.ficheros_del_sitio(sitio, base, self.estados, con_widgets, self.cache)
+        leen_datos = sorted(self.cargas.leen_datos)
+        return datos.ficheros_del_sitio(sitio, base, self.estados, leen_datos, self.cache)
 
     @property
     def _sin_conexion(self) -> bool:
@@ -360,27 +291,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return context
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
-        """Una página con widgets (también el libro, con los de sus capítulos) enlaza en su
-        cabecera los estilos de los widgets y precarga sus módulos.
-
-        Una plantilla propia (la del libro completo) puede reunir el contenido de otras
-        páginas, con sus widgets y sus huecos aún sin rellenar: en ella se mira la página
-        entera. En las demás basta lo que se vio de su contenido.
-        """
+        """Los estilos y la precarga de los módulos de sus widgets (véase ``carga.Cargas``)."""
         if not self.config.enabled:
             return output
-        if page.meta.get("template") or page.file.src_uri not in self.widgets:
-            output = self.apartados.devolver(output)
-            widgets = carga.widgets_de(output)
-        else:
-            widgets = self.widgets[page.file.src_uri]
-        carpeta = self.carpeta_modulos
-        if not widgets or carpeta is None:
-            return output
-        entradas = frozenset(carga.modulos_de(widgets))
-        if entradas not in self.precargas:
-            self.precargas[entradas] = carga.cierre(set(entradas), carpeta)
-        return carga.enlazar(output, carga.hojas_de(widgets), self.precargas[entradas], page.url)
+        return self.cargas.enlazar_pagina(output, page, self.apartados, self.carpeta_modulos)
 
     def on_build_error(self, *, error: Exception) -> None:
         self._cerrar_adelanto()
@@ -415,7 +329,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
         memoria.terminar()
         if del_sitio is not None:  # todo el sitio, salvo lo que MkDocs reescribió después
-            self._publicar_sin_conexion(config, del_sitio | _reescritas(sitio), True)
+            self._publicar_sin_conexion(
+                config, del_sitio | sin_conexion.reescritas(sitio, encargos.RESERVADOS), True
+            )
         else:
             escritas = (api_hecha or {}) | (motor_hecho or {}) | (datos_hechos or {})
             self._publicar_sin_conexion(config, escritas)
@@ -459,48 +375,3 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             sin_conexion.retirar(config)
             return
         sin_conexion.escribir(config, escritas, completas=completas)
-
-
-def _reescritas(sitio: Path) -> Conocidas:
-    """Las huellas de lo que MkDocs reescribe tras el resumen del auxiliar
-    (``encargos.RESERVADOS``: el índice de búsqueda que pliega)."""
-    reescritas: Conocidas = {}
-    for ruta in encargos.RESERVADOS:
-        if (fichero := sitio / ruta).is_file():
-            contenido = fichero.read_bytes()
-            reescritas[ruta] = (len(contenido), huella_de_bytes(contenido))
-    return reescritas
-
-
-def _carpeta_modulos(config: MkDocsConfig) -> Path | None:
-    """La carpeta ``tapiz/`` de los módulos de los widgets, en las plantillas del tema; None
-    en un sitio que no usa las plantillas del SRD (sus widgets quedan como texto)."""
-    for carpeta in config.theme.dirs:
-        if (Path(carpeta) / "tapiz" / "dados.js").is_file():
-            return Path(carpeta) / "tapiz"
-    return None
-
-
-def _fuera_de_la_busqueda(page: Page) -> bool:
-    """Una página que el buscador no indexa (``search: exclude`` en su cabecera): no hay nada
-    que apartarle."""
-    busqueda = page.meta.get("search")
-    return isinstance(busqueda, dict) and bool(busqueda.get("exclude"))
-
-
-def _abreviaturas_propias(html: str, page: Page, config: MkDocsConfig) -> str:
-    """Los significados que la página da a sus abreviaturas (``abreviaturas:``)."""
-    try:
-        propias = abreviaturas.leer(page.meta.get("abreviaturas"))
-    except abreviaturas.ErrorAbreviaturas as error:
-        log.warning(str(Problema(ruta_mostrada(page.file.src_uri, config), 1, str(error))))
-        return html
-    return abreviaturas.con_significados(html, propias)
-
-
-def _fuente(fichero: File) -> str:
-    """El texto del fichero de la página, como lo leyó MkDocs ("" si ya no se puede leer)."""
-    try:
-        return fichero.content_string.replace("\r\n", "\n")
-    except (OSError, UnicodeDecodeError):
-        return ""

@@ -15,6 +15,7 @@ guarda la primera vez que se pide y desde entonces funciona sin conexión):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -81,3 +82,14 @@ def escribir(
 def retirar(config: MkDocsConfig) -> None:
     """Con ``mkdocs serve``: un trabajador que se da de baja si el navegador tenía otro."""
     sin_conexion.retirar(Path(config.site_dir))
+
+
+def reescritas(sitio: Path, rutas: Sequence[str]) -> sin_conexion.Conocidas:
+    """Las huellas de esos ficheros del sitio (los que MkDocs reescribe tras el resumen del
+    auxiliar, como el índice de búsqueda que pliega)."""
+    huellas: sin_conexion.Conocidas = {}
+    for ruta in rutas:
+        if (fichero := sitio / ruta).is_file():
+            leido = fichero.read_bytes()
+            huellas[ruta] = (len(leido), sin_conexion.huella_de_bytes(leido))
+    return huellas

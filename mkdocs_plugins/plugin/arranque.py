@@ -1,0 +1,63 @@
+"""Lo que el plugin prepara en ``on_config``: su extensión entre las de MkDocs, la huella de
+la caché de los bloques y la carpeta de los módulos de los widgets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+
+from mkdocs_plugins.extension import TapizExtension
+from mkdocs_plugins.nucleo import cache
+from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.plugin import servidor
+
+NOMBRE_EXTENSION = "mkdocs_plugins.extension"
+SUPERFENCES = "pymdownx.superfences"
+
+
+def instalar_extension(config: MkDocsConfig, activo: bool) -> TapizExtension | None:
+    """La extensión de mkdocs.yml pasa a ser una instancia del plugin, justo tras SuperFences
+    (o se quita si no está ``activo``), para que el plugin sepa qué página se convierte y
+    recoja sus problemas."""
+    # MkDocs admite también instancias de Extension, aunque lo declare como list[str].
+    extensiones: list[Any] = [
+        e
+        for e in config.markdown_extensions
+        if e != NOMBRE_EXTENSION and not isinstance(e, TapizExtension)
+    ]
+    ajustes = config.mdx_configs.pop(NOMBRE_EXTENSION, {})
+    extension = None
+    if activo:
+        extension = TapizExtension(**ajustes)
+        if SUPERFENCES not in extensiones:
+            extensiones.append(SUPERFENCES)
+        extensiones.insert(extensiones.index(SUPERFENCES) + 1, extension)
+    config.markdown_extensions = extensiones
+    return extension
+
+
+def huella_de_la_cache(configuracion: Configuracion, fichero_reglas: Path) -> str:
+    """La de todo lo que decide el resultado de un bloque: el código (del motor y del plugin),
+    las reglas del proyecto y lo de cada Lienzo que no es una página."""
+    ficheros = [
+        f
+        for carpeta in servidor.CARPETAS_DEL_CODIGO
+        for f in cache.ficheros_bajo(carpeta, lambda nombre: nombre.endswith(".py"))
+    ]
+    ficheros += [str(fichero_reglas)] + [
+        f
+        for carpeta, _ in configuracion.lienzos
+        for f in cache.ficheros_bajo(carpeta, lambda nombre: not nombre.endswith(".md"))
+    ]
+    return cache.huella(ficheros)
+
+
+def carpeta_modulos(config: MkDocsConfig) -> Path | None:
+    """La carpeta ``tapiz/`` de los módulos de los widgets, en las plantillas del tema; None
+    en un sitio que no usa las plantillas del SRD (sus widgets quedan como texto)."""
+    for carpeta in config.theme.dirs:
+        if (Path(carpeta) / "tapiz" / "dados.js").is_file():
+            return Path(carpeta) / "tapiz"
+    return None

@@ -1,0 +1,61 @@
+"""Lo que el plugin lee o cambia del contenido de una página en MkDocs: su fuente, las
+abreviaturas que define y lo que aparta del buscador."""
+
+from __future__ import annotations
+
+import logging
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+from mkdocs.structure.pages import Page
+
+from mkdocs_plugins.nucleo import abreviaturas
+from mkdocs_plugins.nucleo.apartados import Apartados
+from mkdocs_plugins.nucleo.definiciones import apartar_definiciones
+from mkdocs_plugins.nucleo.definiciones import problemas as problemas_de_definiciones
+from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.plugin.rutas import ruta_mostrada
+
+log = logging.getLogger("mkdocs.plugins.tapiz")
+
+
+def fuente(fichero: File) -> str:
+    """El texto del fichero de la página, como lo leyó MkDocs ("" si ya no se puede leer)."""
+    try:
+        return fichero.content_string.replace("\r\n", "\n")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def abreviaturas_propias(html: str, page: Page, config: MkDocsConfig) -> str:
+    """Los significados que la página da a sus abreviaturas (``abreviaturas:``)."""
+    try:
+        propias = abreviaturas.leer(page.meta.get("abreviaturas"))
+    except abreviaturas.ErrorAbreviaturas as error:
+        log.warning(str(Problema(ruta_mostrada(page.file.src_uri, config), 1, str(error))))
+        return html
+    return abreviaturas.con_significados(html, propias)
+
+
+def apartar_de_la_busqueda(
+    html: str,
+    page: Page,
+    config: MkDocsConfig,
+    apartados: Apartados,
+    definiciones: dict[str, tuple[str, ...]],
+) -> str:
+    """El contenido que indexa el buscador: sin lo que no se indexa (``apartados``, que lo
+    devuelven después) y con los términos que define cada sección apuntados en
+    ``definiciones``, por su dirección en el índice. Nada en una página que el buscador no
+    indexa (``search: exclude`` en su cabecera)."""
+    busqueda = page.meta.get("search")
+    if isinstance(busqueda, dict) and busqueda.get("exclude"):
+        return html
+    html, de_la_pagina = apartar_definiciones(html)
+    if sin_terminos := {s: t for s, t in de_la_pagina.items() if not t}:
+        ruta = ruta_mostrada(page.file.src_uri, config)
+        for linea, mensaje in problemas_de_definiciones(fuente(page.file), sin_terminos):
+            log.warning(str(Problema(ruta, linea, mensaje)))
+    for seccion, terminos in de_la_pagina.items():
+        definiciones[page.url + (f"#{seccion}" if seccion else "")] = terminos
+    return apartados.apartar(html)
