@@ -13,8 +13,9 @@ from mkdocs.structure.files import Files, get_files
 from mkdocs_plugins.nucleo import catalogo, motor
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.plugin import encargos, estaticos
-from mkdocs_plugins.plugin.adelanto import ESPERA_AL_TERMINAR, Adelanto, Leida, PaginaPendiente
+from mkdocs_plugins.plugin.adelanto import ESPERA_AL_TERMINAR, Adelanto
 from mkdocs_plugins.plugin.config import TapizConfig
+from mkdocs_plugins.plugin.ejecutor import Leida, PaginaPendiente
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
 

@@ -30,7 +30,8 @@ from mkdocs_plugins.nucleo import api, datos, estado_srd, motor, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.precompilado import Precompilacion
 from mkdocs_plugins.plugin import busqueda, estado, estaticos, salida
-from mkdocs_plugins.plugin.adelanto import ConPagina, Encargo, PaginaPendiente
+from mkdocs_plugins.plugin.adelanto import ConPagina, Encargo
+from mkdocs_plugins.plugin.ejecutor import PaginaPendiente
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
 

@@ -25,6 +25,7 @@ from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor, precompilado, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
 from mkdocs_plugins.plugin import adelanto, encargos, reparto, salida
+from mkdocs_plugins.plugin.ejecutor import Ejecutor, PaginaPendiente
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -117,12 +118,12 @@ def test_los_procesos_auxiliares_dan_lo_mismo_que_la_construccion(tmp_path: Path
     guardadas = marshal.loads((tmp_path / cache.NOMBRE_DEL_FICHERO).read_bytes())["entradas"]
     de_bloques = {clave: valor for clave, valor in guardadas.items() if isinstance(valor, dict)}
     configuracion = cargar_configuracion(RAIZ / FICHERO, RAIZ, RAIZ / "srd")
-    ejecutor = adelanto.Ejecutor(configuracion)
+    ejecutor = Ejecutor(configuracion)
     adelantadas: dict[str, object] = {}
     for fichero in sorted((RAIZ / "srd").rglob("*.md")):
         ruta = fichero.relative_to(RAIZ).as_posix()
-        adelantadas |= ejecutor.entradas_de(adelanto.PaginaPendiente(ruta, str(fichero)))
-    catalogo_ = adelanto.PaginaPendiente(f"srd/{catalogo.RUTA}", None, catalogo.markdown())
+        adelantadas |= ejecutor.entradas_de(PaginaPendiente(ruta, str(fichero)))
+    catalogo_ = PaginaPendiente(f"srd/{catalogo.RUTA}", None, catalogo.markdown())
     adelantadas |= ejecutor.entradas_de(catalogo_)
     assert len(de_bloques) > 250
     assert {c: v for c, v in adelantadas.items() if isinstance(v, dict)} == de_bloques
@@ -137,8 +138,8 @@ def test_las_paginas_llegan_de_otro_proceso_y_un_fallo_no_se_pierde(tmp_path: Pa
     pagina = tmp_path / "una.md"
     pagina.write_text(AVISO, encoding="utf-8")
     paginas = [
-        adelanto.PaginaPendiente("srd/no-existe.md", str(tmp_path / "no-existe.md")),
-        adelanto.PaginaPendiente("srd/una.md", str(pagina)),
+        PaginaPendiente("srd/no-existe.md", str(tmp_path / "no-existe.md")),
+        PaginaPendiente("srd/una.md", str(pagina)),
     ]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
     try:
@@ -162,8 +163,8 @@ def test_la_extension_en_mkdocs_usa_lo_que_leyo_otro_proceso_del_mismo_texto(
     pagina.write_text(f"---\ntitle: Una\n---\n\n{AVISO}", encoding="utf-8")
     ajustes = {"pymdownx.snippets": {"base_path": [str(tmp_path)], "auto_append": ["anadido.txt"]}}
     markdown = ([*EXTENSIONES, "pymdownx.snippets"], ajustes)
-    ejecutor = adelanto.Ejecutor(configuracion, markdown)
-    ejecutor.entradas_de(adelanto.PaginaPendiente("srd/una.md", str(pagina)))
+    ejecutor = Ejecutor(configuracion, markdown)
+    ejecutor.entradas_de(PaginaPendiente("srd/una.md", str(pagina)))
     assert ejecutor.leida is not None
     huella, desplazamiento, leida = ejecutor.leida
     assert desplazamiento == 4 and leida.vallas[0].inicio == 7  # la línea del fichero
@@ -186,7 +187,7 @@ def test_la_extension_en_mkdocs_usa_lo_que_leyo_otro_proceso_del_mismo_texto(
 def test_el_primer_proceso_hace_los_encargos_en_orden(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     (tmp_path / "una.md").write_text(AVISO, encoding="utf-8")
-    paginas = [adelanto.PaginaPendiente("srd/una.md", str(tmp_path / "una.md"))]
+    paginas = [PaginaPendiente("srd/una.md", str(tmp_path / "una.md"))]
     encargos = [
         ("api", lambda: api_estatica.ficheros(configuracion)),
         ("roto", lambda: 1 / 0),
@@ -206,7 +207,7 @@ def test_el_primer_proceso_hace_los_encargos_en_orden(tmp_path: Path) -> None:
 
 def test_los_encargos_de_antes_van_antes_que_las_paginas(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
     antes = [("pronto", lambda: time.sleep(0.5) or "hecho")]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, antes=antes)
     try:
@@ -221,7 +222,7 @@ def test_la_pagina_que_genera_un_encargo_la_lee_el_auxiliar(tmp_path: Path) -> N
     esa página, sus entradas y lo que markdown-it-py leyó de ella; un encargo que falla no
     deja nada."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    generada = adelanto.PaginaPendiente("srd/generada.md", None, f"---\ntitle: G\n---\n{AVISO}")
+    generada = PaginaPendiente("srd/generada.md", None, f"---\ntitle: G\n---\n{AVISO}")
     encargos = [
         ("genera", lambda: adelanto.ConPagina("hecho", generada)),
         ("roto", lambda: adelanto.ConPagina(1 / 0, generada)),
@@ -255,7 +256,7 @@ def test_al_terminar_el_auxiliar_se_cumple_lo_que_dejaron_sus_encargos(tmp_path:
     """Una construcción que falla termina el auxiliar: lo que un encargo dejó para el final
     (parar el Node de la precompilación) se hace igual."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
 
     def lanzar() -> int:
         with salida.sin_cortar():  # como la precompilación: lanzarlo y apuntar quién lo para
@@ -284,7 +285,7 @@ def test_terminar_el_auxiliar_no_espera_lo_que_nadie_va_a_leer(tmp_path: Path) -
     """Con más datos en la cola de los que caben en su tubo (MkDocs ya no los lee), el auxiliar
     termina igual: no se queda esperando a enviarlos."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
     antes = [("mucho", lambda: b"x" * 10_000_000), ("lento", lambda: time.sleep(60))]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, antes=antes)
     time.sleep(0.5)  # que el auxiliar esté enviando lo grande y durmiendo
@@ -308,7 +309,7 @@ def _durmiendo_bajo(padre: int) -> list[int]:
 def test_sin_el_proceso_de_los_encargos_no_se_espera(tmp_path: Path) -> None:
     """MkDocs los hace entonces él (el plugin, con el encargo None)."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, encargos=[("x", dict)])
     try:
         for proceso in trabajo._procesos:
@@ -375,7 +376,7 @@ def test_sin_auxiliar_lo_enviado_no_se_queda_esperando(tmp_path: Path) -> None:
 
 def test_lo_heredado_no_se_recorre_mientras_hay_auxiliares(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    paginas = [adelanto.PaginaPendiente("srd/p.md", None, AVISO)]
+    paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
     try:
         assert gc.get_freeze_count() > 0
@@ -386,7 +387,7 @@ def test_lo_heredado_no_se_recorre_mientras_hay_auxiliares(tmp_path: Path) -> No
 
 def test_mkdocs_se_queda_las_paginas_que_nadie_ha_empezado(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    paginas = [adelanto.PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(8)]
+    paginas = [PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(8)]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
     try:
         # La última aún no la ha empezado nadie: MkDocs la hace, sin esperar su turno...
@@ -406,15 +407,15 @@ def test_el_auxiliar_deja_a_mkdocs_la_pagina_que_necesita_justo_despues(
     """Con el auxiliar a su paso (aquí, lento en la primera), MkDocs hace él la siguiente
     mientras el auxiliar hace la otra, en lugar de esperarla."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    paginas = [adelanto.PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(3)]
-    entradas_de = adelanto.Ejecutor.entradas_de
+    paginas = [PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(3)]
+    entradas_de = Ejecutor.entradas_de
 
-    def lenta_la_primera(ejecutor: adelanto.Ejecutor, pagina: adelanto.PaginaPendiente) -> dict:
+    def lenta_la_primera(ejecutor: Ejecutor, pagina: PaginaPendiente) -> dict:
         if pagina.ruta == "srd/p0.md":
             time.sleep(0.5)
         return entradas_de(ejecutor, pagina)
 
-    monkeypatch.setattr(adelanto.Ejecutor, "entradas_de", lenta_la_primera)
+    monkeypatch.setattr(Ejecutor, "entradas_de", lenta_la_primera)
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
     try:
         while trabajo._estados[0] == reparto.PENDIENTE:  # que el auxiliar empiece la primera
