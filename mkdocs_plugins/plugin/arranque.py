@@ -17,24 +17,28 @@ NOMBRE_EXTENSION = "mkdocs_plugins.extension"
 SUPERFENCES = "pymdownx.superfences"
 
 
-def instalar_extension(config: MkDocsConfig, activo: bool) -> TapizExtension | None:
-    """La extensión de mkdocs.yml pasa a ser una instancia del plugin, justo tras SuperFences
-    (o se quita si no está ``activo``), para que el plugin sepa qué página se convierte y
-    recoja sus problemas."""
+def quitar_extension(config: MkDocsConfig) -> dict[str, Any]:
+    """Quita la extensión de las de MkDocs (la de mkdocs.yml, o la instancia de una
+    construcción anterior) y da sus ajustes: sin el plugin activo, las vallas quedan como
+    código."""
     # MkDocs admite también instancias de Extension, aunque lo declare como list[str].
     extensiones: list[Any] = [
         e
         for e in config.markdown_extensions
         if e != NOMBRE_EXTENSION and not isinstance(e, TapizExtension)
     ]
-    ajustes = config.mdx_configs.pop(NOMBRE_EXTENSION, {})
-    extension = None
-    if activo:
-        extension = TapizExtension(**ajustes)
-        if SUPERFENCES not in extensiones:
-            extensiones.append(SUPERFENCES)
-        extensiones.insert(extensiones.index(SUPERFENCES) + 1, extension)
     config.markdown_extensions = extensiones
+    return dict(config.mdx_configs.pop(NOMBRE_EXTENSION, {}))
+
+
+def instalar_extension(config: MkDocsConfig) -> TapizExtension:
+    """La extensión de mkdocs.yml pasa a ser una instancia del plugin, justo tras SuperFences,
+    para que el plugin sepa qué página se convierte y recoja sus problemas."""
+    extension = TapizExtension(**quitar_extension(config))
+    extensiones: list[Any] = config.markdown_extensions
+    if SUPERFENCES not in extensiones:
+        extensiones.append(SUPERFENCES)
+    extensiones.insert(extensiones.index(SUPERFENCES) + 1, extension)
     return extension
 
 

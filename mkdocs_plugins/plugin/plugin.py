@@ -101,7 +101,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not self.config.enabled:
             # Desactivado no hace nada: ni lee las reglas ni arranca el proceso de un Lienzo.
             # Solo quita su extensión, y las vallas quedan como código.
-            arranque.instalar_extension(config, activo=False)
+            arranque.quitar_extension(config)
             self.extension.cache = self.cache = None
             return config
         try:
@@ -118,7 +118,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             log.error(f"tapiz: {error}")
             self.error_de_configuracion = emergencia.problema_de(error)
             self.reglas = emergencia.configuracion_de_serie(raiz, Path(config.docs_dir))
-        self.extension = arranque.instalar_extension(config, activo=True) or self.extension
+        self.extension = arranque.instalar_extension(config)
         self._abrir_cache(raiz, fichero)
         memoria.empezar()  # antes del adelanto: sus procesos también recuerdan
         self.carpeta_modulos = arranque.carpeta_modulos(config)
