@@ -1,22 +1,25 @@
-"""El libro en PDF, construido una vez por sesión (con ``--pdf``) para las pruebas que lo leen.
+"""El libro en PDF, construido una vez por ejecución (con ``--pdf``) para las pruebas que lo leen.
 
 WeasyPrint tarda cerca de un minuto en paginar el libro: por eso estas pruebas solo se
 recogen con ``pytest --pdf`` (``.ci/run`` las ejecuta siempre); su tiempo se mide en
-``bench/bench_pdf.py``.
+``bench/bench_pdf.py``. Con pytest-xdist, el primer proceso que lo pide lo construye en la
+carpeta común de la ejecución y los demás lo esperan y lo leen: el reparto de
+``tests/conftest.py`` pone estas pruebas juntas, pero un proceso que robe una ya no construye
+otro PDF (~20 s de CPU; pasaba con ``pytest --pdf -m pdf``).
 """
 
 from __future__ import annotations
 
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from mkdocs_plugins.herramientas.pdf import construir
 from mkdocs_plugins.herramientas.pdf.libro import Version
-from tests.conftest import mkdocs_yml
+from tests.conftest import carpeta_comun, mkdocs_yml
 from tests.navegador.conftest import RAIZ
 
 SITIO_PUBLICADO = str(mkdocs_yml()["site_url"])
@@ -30,7 +33,6 @@ class Libro:
     html: str
     paginas: list[str]
     """El texto de cada página (pdftotext -layout), la primera en el índice 0."""
-    segundos: float
     version: Version
 
 
@@ -53,14 +55,14 @@ def ensamblar(sitio: Path, version: Version) -> str:
 
 @pytest.fixture(scope="session")
 def libro_pdf(libro: Path, tmp_path_factory: pytest.TempPathFactory) -> Libro:
-    """El PDF del libro de la sesión (``libro``: el mismo ``mkdocs.yml``, publicado en
+    """El PDF del libro de la ejecución (``libro``: el mismo ``mkdocs.yml``, publicado en
     ``SITIO_PUBLICADO``)."""
-    carpeta = tmp_path_factory.mktemp("pdf")
-    sitio = libro
+    carpeta = carpeta_comun(tmp_path_factory) / "pdf"
+    pdf, hoja = carpeta / "libro.pdf", carpeta / "hoja.pdf"
+    with FileLock(f"{carpeta}.lock"):
+        if not (pdf.exists() and hoja.exists()):
+            carpeta.mkdir(exist_ok=True)
+            construir.pdf(RAIZ / "mkdocs.yml", pdf, hoja, libro)
     version = construir.version(RAIZ)
-    inicio = time.perf_counter()
-    hecho = construir.pdf(RAIZ / "mkdocs.yml", carpeta / "libro.pdf", carpeta / "hoja.pdf", sitio)
-    segundos = time.perf_counter() - inicio
-    paginas = texto(hecho.libro).split("\f")[:-1]
-    html = ensamblar(sitio, version)
-    return Libro(sitio, hecho.libro, hecho.hoja, html, paginas, segundos, version)
+    paginas = texto(pdf).split("\f")[:-1]
+    return Libro(libro, pdf, hoja, ensamblar(libro, version), paginas, version)
