@@ -57,17 +57,18 @@ def huella_de_bytes(contenido: bytes) -> str:
     return hashlib.sha256(contenido).hexdigest()[:16]
 
 
+def conocida(contenido: bytes) -> tuple[int, str]:
+    """El tamaño y la huella de un fichero con ese contenido (lo que guarda ``Conocidas``)."""
+    return len(contenido), huella_de_bytes(contenido)
+
+
 def huellas_de(sitio: Path, escritos: Mapping[Path, str]) -> Conocidas:
     """Las de los ficheros que se acaban de escribir en ``sitio`` (texto en UTF-8), sin
     volver a leerlos."""
-    conocidas: Conocidas = {}
-    for fichero, texto in escritos.items():
-        contenido = texto.encode("utf-8")
-        conocidas[fichero.relative_to(sitio).as_posix()] = (
-            len(contenido),
-            huella_de_bytes(contenido),
-        )
-    return conocidas
+    return {
+        fichero.relative_to(sitio).as_posix(): conocida(texto.encode("utf-8"))
+        for fichero, texto in escritos.items()
+    }
 
 
 def huellas(
@@ -78,15 +79,11 @@ def huellas(
     mismo tamaño no se vuelve a calcular."""
     prefijo = f"{carpeta.strip('/')}/" if carpeta.strip("/") else ""
     conocidas = conocidas or {}
-    todas: Conocidas = {}
-    for ruta, fichero in _ficheros(str(sitio / carpeta), prefijo):
-        if _coincide(ruta, sin):
-            continue
-        tamano = fichero.stat().st_size
-        conocida = conocidas.get(ruta)
-        ya = conocida[1] if conocida and conocida[0] == tamano else huella(Path(fichero.path))
-        todas[ruta] = (tamano, ya)
-    return todas
+    return {
+        ruta: (fichero.stat().st_size, _huella_de(fichero, conocidas.get(ruta)))
+        for ruta, fichero in _ficheros(str(sitio / carpeta), prefijo)
+        if not _coincide(ruta, sin)
+    }
 
 
 def _coincide(ruta: str, patrones: Sequence[str]) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from mkdocs.structure.files import Files
 
-from mkdocs_plugins.nucleo.sin_conexion import Conocidas, huella_de_bytes
+from mkdocs_plugins.nucleo.sin_conexion import Conocidas, conocida
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def escribir(copias: Sequence[Copia], sitio: str) -> Conocidas:
         with open(copia.destino, "wb") as destino:
             destino.write(contenido)
         ruta = os.path.relpath(copia.destino, sitio).replace(os.sep, "/")
-        escritas[ruta] = (len(contenido), huella_de_bytes(contenido))
+        escritas[ruta] = conocida(contenido)
     return escritas
 
 

@@ -87,9 +87,8 @@ def retirar(config: MkDocsConfig) -> None:
 def reescritas(sitio: Path, rutas: Sequence[str]) -> sin_conexion.Conocidas:
     """Las huellas de esos ficheros del sitio (los que MkDocs reescribe tras el resumen del
     auxiliar, como el índice de búsqueda que pliega)."""
-    huellas: sin_conexion.Conocidas = {}
-    for ruta in rutas:
-        if (fichero := sitio / ruta).is_file():
-            leido = fichero.read_bytes()
-            huellas[ruta] = (len(leido), sin_conexion.huella_de_bytes(leido))
-    return huellas
+    return {
+        ruta: sin_conexion.conocida((sitio / ruta).read_bytes())
+        for ruta in rutas
+        if (sitio / ruta).is_file()
+    }
