@@ -18,7 +18,7 @@ from pathlib import Path
 from mkdocs_plugins.nucleo.widgets import tabla_js
 from tapiz_rules.dados import COSTE, LIMITES, PROFUNDIDAD_POR_DEFECTO
 
-RUTA = Path(__file__).resolve().parent.parent / "site_overrides" / "tapiz" / "contrato.js"
+RUTA = Path(__file__).resolve().parent.parent / "mkdocs_plugins" / "tema" / "tapiz" / "contrato.js"
 DADOS = RUTA.with_name("dados.js")
 ORDEN = "uv run python -m desarrollo.contrato"
 _TABLA = re.compile(

@@ -1,6 +1,6 @@
 """Los iconos PNG del libro instalable, dibujados por Chromium desde ``iconos/icono.svg``.
 
-``uv run python -m desarrollo.iconos`` reescribe ``site_overrides/tapiz/iconos/*.png``: 192 y
+``uv run python -m desarrollo.iconos`` reescribe ``mkdocs_plugins/tema/tapiz/iconos/*.png``: 192 y
 512 px con las esquinas redondeadas del SVG y uno de 512 px «enmascarable», a sangre (el
 sistema recorta la forma; el dado cabe en el círculo central del 80 %). Se guardan con una
 paleta de pocos colores (Pillow) para que pesen poco.
@@ -16,7 +16,7 @@ from playwright.sync_api import sync_playwright
 
 from tests.navegador.conftest import lanzar_chromium
 
-CARPETA = Path(__file__).resolve().parent.parent / "site_overrides" / "tapiz" / "iconos"
+CARPETA = Path(__file__).resolve().parent.parent / "mkdocs_plugins" / "tema" / "tapiz" / "iconos"
 ICONOS = {"icono-192.png": (192, False), "icono-512.png": (512, False)}
 ENMASCARABLE = {"icono-enmascarable-512.png": (512, True)}
 

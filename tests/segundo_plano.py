@@ -77,7 +77,7 @@ def _libro(comun: Path, destino: Path) -> tuple[int, str]:
 
 def copia_del_proyecto(destino: Path) -> Path:
     """Una copia del proyecto para construir sin tocar el árbol de trabajo."""
-    for nombre in ("srd", "site_overrides"):
+    for nombre in ("srd", "mkdocs_plugins/tema"):
         shutil.copytree(RAIZ / nombre, destino / nombre)
     for nombre in ("mkdocs.yml", "tapiz.yml"):
         shutil.copy(RAIZ / nombre, destino / nombre)

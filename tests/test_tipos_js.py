@@ -21,7 +21,7 @@ import tareas
 
 RAIZ = Path(__file__).resolve().parent.parent
 TSC = RAIZ / "node_modules" / "typescript" / "bin" / "tsc"
-MODULOS = sorted((RAIZ / "site_overrides" / "tapiz").glob("*.js"))
+MODULOS = sorted((RAIZ / "mkdocs_plugins" / "tema" / "tapiz").glob("*.js"))
 PRUEBAS = sorted((RAIZ / "tests" / "js").glob("*.mjs"))
 TRABAJADORES = sorted((RAIZ / "mkdocs_plugins" / "nucleo").glob("*.js"))
 """Los trabajadores de servicio (sin_conexion.js): con las API de un trabajador en lugar de las
@@ -87,7 +87,7 @@ def test_la_configuracion_es_estricta_y_no_emite() -> None:
 def test_el_comprobador_encuentra_un_error_de_verdad(tmp_path: Path) -> None:
     """Cero errores vale algo solo si el mismo comprobador ve uno cuando lo hay."""
     malo = tmp_path / "malo.js"
-    contrato = (RAIZ / "site_overrides" / "tapiz" / "contrato.js").as_posix()
+    contrato = (RAIZ / "mkdocs_plugins" / "tema" / "tapiz" / "contrato.js").as_posix()
     malo.write_text(
         f'import {{ LIMITES }} from "{contrato}";\n'
         "/** @type {string} */\nexport const texto = LIMITES.dados;\n",

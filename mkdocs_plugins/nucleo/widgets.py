@@ -1,7 +1,7 @@
 """Los widgets del libro en una sola tabla: de ella salen la carga por página (Python) y la
 tabla con que ``dados.js`` los monta en el navegador (generada: ``python -m desarrollo.contrato``).
 
-Añadir un widget es añadir una fila aquí, escribir su módulo en ``site_overrides/tapiz/``
+Añadir un widget es añadir una fila aquí, escribir su módulo en ``mkdocs_plugins/tema/tapiz/``
 y regenerar; la prueba de conformidad falla mientras ``dados.js`` no esté al día.
 """
 
@@ -15,7 +15,7 @@ class Widget:
     clase: str
     """La clase del HTML que lo delata (``tapiz-calculadora``)."""
     modulo: str | None = None
-    """El módulo de ``site_overrides/tapiz/`` que lo monta; ``None``: solo lleva estilos."""
+    """El módulo de ``mkdocs_plugins/tema/tapiz/`` que lo monta; ``None``: solo lleva estilos."""
     montar: str | None = None
     """La función de ese módulo que recibe cada contenedor; ``None``: el módulo basta."""
     etiqueta: str = ""

@@ -1,6 +1,6 @@
 """El motor en la página del lector: lo que pregunta el navegador y lo que responde.
 
-El módulo ``site_overrides/tapiz/motor.js`` arranca Pyodide en un Web Worker, desempaqueta
+El módulo ``mkdocs_plugins/tema/tapiz/motor.js`` arranca Pyodide en un Web Worker, desempaqueta
 este paquete y llama a :func:`preparar` con las reglas del libro (su reglamento y la
 declaración de cada Lienzo, ya leída en la construcción: aquí no hay PyYAML) y a
 :func:`responder` con cada petición, en JSON. Las respuestas llevan los valores ya

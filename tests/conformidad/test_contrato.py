@@ -8,7 +8,7 @@ from tapiz_rules.dados import COSTE, LIMITES
 
 def test_contrato_js_al_dia():
     assert RUTA.read_text(encoding="utf-8") == texto_del_contrato(), (
-        f"site_overrides/tapiz/contrato.js no está al día con el motor: {ORDEN}"
+        f"mkdocs_plugins/tema/tapiz/contrato.js no está al día con el motor: {ORDEN}"
     )
 
 

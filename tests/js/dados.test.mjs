@@ -8,21 +8,21 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { Generador } from "../../site_overrides/tapiz/generador.js";
-import { analizar, ErrorNotacion, LIMITES } from "../../site_overrides/tapiz/notacion.js";
+import { Generador } from "../../mkdocs_plugins/tema/tapiz/generador.js";
+import { analizar, ErrorNotacion, LIMITES } from "../../mkdocs_plugins/tema/tapiz/notacion.js";
 import {
   distribucion,
   estimarTrabajo,
   PRESUPUESTO_NAVEGADOR,
-} from "../../site_overrides/tapiz/probabilidad.js";
-import { tirar } from "../../site_overrides/tapiz/tirada.js";
+} from "../../mkdocs_plugins/tema/tapiz/probabilidad.js";
+import { tirar } from "../../mkdocs_plugins/tema/tapiz/tirada.js";
 
 /**
  * El corpus que escribe tests/conformidad/generar.py.
  * @typedef {{version: number,
  *   expresiones: {expresion: string, canonica: string, min: number, max: number,
  *     distribucion: Array<[number, string]>, media: string}[],
- *   tiradas: Array<{semilla: number} & import("../../site_overrides/tapiz/tirada.js").Tirada>,
+ *   tiradas: Array<{semilla: number} & import("../../mkdocs_plugins/tema/tapiz/tirada.js").Tirada>,
  *   errores: {expresion: string, columna: number | null, mensaje: string}[],
  *   presupuestos: {expresion: string, trabajo: number[], aceptada: boolean}[]}} Corpus
  */

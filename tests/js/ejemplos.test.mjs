@@ -5,14 +5,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { resultadoDe } from "../../site_overrides/tapiz/ejemplos.js";
+import { resultadoDe } from "../../mkdocs_plugins/tema/tapiz/ejemplos.js";
 
 /**
  * Compacta como el plugin: el último dado varía más deprisa.
  * @template T
  * @param {number[][]} soportes
  * @param {(totales: number[]) => T} resultado
- * @returns {import("../../site_overrides/tapiz/ejemplos.js").Compactados<T>}
+ * @returns {import("../../mkdocs_plugins/tema/tapiz/ejemplos.js").Compactados<T>}
  */
 function compactar(soportes, resultado) {
   /** @type {T[]} */

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import * as formato from "../../site_overrides/tapiz/formato.js";
+import * as formato from "../../mkdocs_plugins/tema/tapiz/formato.js";
 
 const RUTA_CORPUS = process.env.TAPIZ_CORPUS ?? new URL("../conformidad/corpus.json", import.meta.url);
 /** @type {{formatos: {funcion: string, argumentos: number[], texto: string}[]}} */

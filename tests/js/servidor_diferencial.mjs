@@ -7,10 +7,10 @@
 
 import { createInterface } from "node:readline";
 
-import { Generador } from "../../site_overrides/tapiz/generador.js";
-import { analizar, ErrorNotacion } from "../../site_overrides/tapiz/notacion.js";
-import { distribucion, estimarTrabajo } from "../../site_overrides/tapiz/probabilidad.js";
-import { tirar } from "../../site_overrides/tapiz/tirada.js";
+import { Generador } from "../../mkdocs_plugins/tema/tapiz/generador.js";
+import { analizar, ErrorNotacion } from "../../mkdocs_plugins/tema/tapiz/notacion.js";
+import { distribucion, estimarTrabajo } from "../../mkdocs_plugins/tema/tapiz/probabilidad.js";
+import { tirar } from "../../mkdocs_plugins/tema/tapiz/tirada.js";
 
 /**
  * El resultado de `calculo` o, si lanza ErrorNotacion, su mensaje y su columna.

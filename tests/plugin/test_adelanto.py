@@ -56,7 +56,7 @@ def _con_el_motor(proyecto: Path) -> None:
     shutil.copy(pyodide / precompilado.BIBLIOTECA, cache_del_motor)
     zipfile.ZipFile(cache_del_motor / precompilado.PYC, "w").close()
     yml = proyecto / "mkdocs.yml"
-    plantillas = f"  language: es\n  custom_dir: {RAIZ / 'site_overrides'}\n"
+    plantillas = f"  language: es\n  custom_dir: {RAIZ / 'mkdocs_plugins' / 'tema'}\n"
     yml.write_text(yml.read_text("utf-8").replace("  language: es\n", plantillas), "utf-8")
 
 

@@ -224,7 +224,7 @@ def test_los_modulos_de_los_widgets_se_publican_minificados(
     tmp_path: Path, minificar: bool
 ) -> None:
     proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
-    tema = RAIZ / "site_overrides"
+    tema = RAIZ / "mkdocs_plugins" / "tema"
     yml = proyecto / "mkdocs.yml"
     ajustes = f"catalogo: false\n      minificar: {str(minificar).lower()}"
     texto = yml.read_text("utf-8").replace("catalogo: false", ajustes)

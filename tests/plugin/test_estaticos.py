@@ -16,7 +16,7 @@ from mkdocs_plugins.plugin import carga, estaticos
 from tests.plugin.conftest import PAGINAS, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
-TEMA = RAIZ / "site_overrides"
+TEMA = RAIZ / "mkdocs_plugins" / "tema"
 IMAGEN = b"\x89PNG\r\n\x1a\n una imagen de srd/"
 
 

@@ -46,7 +46,7 @@ los módulos que Python tuvo que compilar desde sus fuentes."""
 
 def _arranque() -> str:
     """El Python con que arranca el motor en la página, leído de ``tapiz/motor.js``."""
-    texto = (RAIZ / "site_overrides" / "tapiz" / "motor.js").read_text(encoding="utf-8")
+    texto = (RAIZ / "mkdocs_plugins" / "tema" / "tapiz" / "motor.js").read_text(encoding="utf-8")
     encontrado = re.search(r"const ARRANQUE = `(.*?)`;", texto, re.DOTALL)
     assert encontrado, "motor.js sin ARRANQUE"
     return encontrado.group(1)

@@ -17,7 +17,7 @@ from mkdocs_plugins.nucleo import sin_conexion
 from tests.plugin.conftest import AVISO, MKDOCS_YML
 
 RAIZ = Path(__file__).resolve().parents[2]
-HOJA = RAIZ / "site_overrides" / "tapiz" / "tapiz.css"
+HOJA = RAIZ / "mkdocs_plugins" / "tema" / "tapiz" / "tapiz.css"
 REGISTRO = re.compile(r'<script>[^<]*import\("[^"]*tapiz/registro\.js"\)[^<]*</script>')
 
 
@@ -90,7 +90,7 @@ def test_el_manifiesto_web_es_del_libro_y_se_enlaza_en_cada_pagina(libro: Path) 
 
 
 def test_el_icono_usa_los_colores_de_la_hoja() -> None:
-    svg = (RAIZ / "site_overrides" / "tapiz" / "iconos" / "icono.svg").read_text("utf-8")
+    svg = (RAIZ / "mkdocs_plugins" / "tema" / "tapiz" / "iconos" / "icono.svg").read_text("utf-8")
     colores = sin_conexion.colores_de(HOJA.read_text(encoding="utf-8"))
     assert set(re.findall(r'(?:fill|stroke)="(#\w+)"', svg)) == {colores.tema, colores.fondo}
 
@@ -105,7 +105,7 @@ def test_el_registro_pesa_poco_y_no_va_en_la_base(libro: Path) -> None:
 def _proyecto(destino: Path) -> Path:
     (destino / "srd").mkdir(parents=True)
     (destino / "srd" / "index.md").write_text(AVISO, encoding="utf-8")
-    overrides = (RAIZ / "site_overrides").as_posix()
+    overrides = (RAIZ / "mkdocs_plugins" / "tema").as_posix()
     yml = MKDOCS_YML.replace("  language: es\n", f"  language: es\n  custom_dir: {overrides}\n")
     (destino / "mkdocs.yml").write_text(yml, encoding="utf-8")
     return destino
