@@ -17,10 +17,11 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from filelock import FileLock
+
+from tests import esperas
 
 RAIZ = Path(__file__).resolve().parent.parent
 ESPERA_MAXIMA = 900
@@ -119,10 +120,8 @@ def empezar(nombre: str, comun: Path, destino: Path) -> None:
 def esperar(nombre: str, comun: Path, destino: Path) -> Path:
     """La carpeta de la construcción ``nombre``, ya terminada; si falló, falla con su salida."""
     empezar(nombre, comun, destino)
-    hecho, limite = comun / f"{nombre}.json", time.monotonic() + ESPERA_MAXIMA
-    while not hecho.exists():
-        assert time.monotonic() < limite, f"la construcción «{nombre}» no acaba"
-        time.sleep(0.05)
+    hecho = comun / f"{nombre}.json"
+    esperas.hasta_que(hecho.exists, f"la construcción «{nombre}» no acaba", ESPERA_MAXIMA)
     resultado = json.loads(hecho.read_text(encoding="utf-8"))
     assert resultado["codigo"] == 0, f"la construcción «{nombre}» falló:\n{resultado['salida']}"
     return Path((comun / f"{nombre}.empezada").read_text(encoding="utf-8"))

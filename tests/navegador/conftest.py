@@ -12,7 +12,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -23,6 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, Request, sync_playwright
 
+from tests import esperas
 from tests.navegador import axe
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -193,16 +193,16 @@ class Pestana:
         self.esperar_a_la_red()
 
     def esperar_a_la_red(self) -> None:
-        limite = time.monotonic() + 60
-        while True:
+        def sin_peticiones() -> bool:
             # La respuesta de evaluate llega después de los avisos de las peticiones anteriores.
             self.page.evaluate(UN_FOTOGRAMA)
-            if not self.en_curso:
-                return
-            while self.en_curso:
-                pendientes = sorted(p.url for p in self.en_curso)
-                assert time.monotonic() < limite, f"peticiones que no terminan: {pendientes}"
-                self.page.wait_for_timeout(10)
+            return not self.en_curso
+
+        esperas.hasta_que(
+            sin_peticiones,
+            lambda: f"peticiones que no terminan: {sorted(p.url for p in self.en_curso)}",
+            60,
+        )
 
     def navegar(self, ruta: str) -> None:
         """Como quien pulsa un enlace del libro: la navegación instantánea de Material cambia

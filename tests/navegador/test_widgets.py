@@ -182,16 +182,16 @@ ANUNCIO_EN_LA_MISMA_TAREA = """async () => {
   const region = document.querySelector("[data-tapiz-anuncio]");
   const boton = document.querySelector("button.tapiz-dados");
   let tareaTerminada = false;
-  let escritoAntes = null;
-  const observador = new MutationObserver(() => {
-    escritoAntes ??= !tareaTerminada;
-    observador.disconnect();
+  const escritoAntes = new Promise((escrito) => {
+    const observador = new MutationObserver(() => {
+      observador.disconnect();
+      escrito(!tareaTerminada);
+    });
+    observador.observe(region, { childList: true, characterData: true, subtree: true });
   });
-  observador.observe(region, { childList: true, characterData: true, subtree: true });
   setTimeout(() => { tareaTerminada = true; }, 0);
   boton.click();
-  await new Promise((listo) => setTimeout(listo, 50));
-  return [escritoAntes, region.textContent];
+  return [await escritoAntes, region.textContent];
 }"""
 
 

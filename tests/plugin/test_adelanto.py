@@ -11,7 +11,6 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 import zipfile
 from pathlib import Path
 
@@ -24,8 +23,9 @@ from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor, precompilado, sin_conexion
 from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
-from mkdocs_plugins.plugin import adelanto, encargos, reparto, salida
+from mkdocs_plugins.plugin import adelanto, encargos, salida
 from mkdocs_plugins.plugin.ejecutor import Ejecutor, PaginaPendiente
+from tests import esperas
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -37,10 +37,8 @@ def _con(proyecto: Path, ajustes: str) -> None:
 
 
 def _esperar_a_los_procesos() -> None:
-    limite = time.monotonic() + 120
-    while multiprocessing.active_children():
-        assert time.monotonic() < limite, "los procesos auxiliares no terminan"
-        time.sleep(0.01)
+    for proceso in multiprocessing.active_children():
+        assert esperas.a_que_salga(proceso.pid), "los procesos auxiliares no terminan"
 
 
 def _con_el_motor(proyecto: Path) -> None:
@@ -208,10 +206,12 @@ def test_el_primer_proceso_hace_los_encargos_en_orden(tmp_path: Path) -> None:
 def test_los_encargos_de_antes_van_antes_que_las_paginas(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
-    antes = [("pronto", lambda: time.sleep(0.5) or "hecho")]
+    suelto = multiprocessing.Event()
+    antes = [("pronto", lambda: suelto.wait(esperas.PLAZO) and "hecho")]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, antes=antes)
     try:
         assert trabajo.entradas("srd/p.md") == {}  # el auxiliar aún no la ha tomado
+        suelto.set()
         assert trabajo.encargo("pronto") == "hecho"
     finally:
         trabajo.cerrar()
@@ -243,42 +243,32 @@ def test_la_pagina_que_genera_un_encargo_la_lee_el_auxiliar(tmp_path: Path) -> N
     assert trabajo.entradas("srd/generada.md") == {} and trabajo.leida("srd/generada.md") is None
 
 
-def _vivo(pid: int) -> bool:
-    """Si el proceso sigue ahí y no es un zombi (terminado, a falta de que lo recojan)."""
-    try:
-        estado = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return estado != "Z"
-
-
 def test_al_terminar_el_auxiliar_se_cumple_lo_que_dejaron_sus_encargos(tmp_path: Path) -> None:
     """Una construcción que falla termina el auxiliar: lo que un encargo dejó para el final
     (parar el Node de la precompilación) se hace igual."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
+    lanzado, sigue = multiprocessing.Event(), multiprocessing.Event()
 
     def lanzar() -> int:
         with salida.sin_cortar():  # como la precompilación: lanzarlo y apuntar quién lo para
             largo = subprocess.Popen(["sleep", "60"])
-            time.sleep(0.2)  # si MkDocs lo termina aquí, no sale hasta apuntarlo
+            lanzado.set()
+            sigue.wait()  # MkDocs lo termina aquí: no sale hasta apuntarlo
             multiprocessing.util.Finalize(largo, largo.kill, exitpriority=1)
-        time.sleep(60)  # el auxiliar sigue trabajando cuando MkDocs lo termina
+        threading.Event().wait()  # el auxiliar sigue trabajando cuando MkDocs lo termina
         return largo.pid
 
     antes = [("largo", lanzar)]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, antes=antes)
     try:
-        limite = time.monotonic() + 30
-        while not (largos := _durmiendo_bajo(trabajo._procesos[0].pid)):
-            assert time.monotonic() < limite, "el encargo no lanzó su proceso"
-            time.sleep(0.05)
+        assert lanzado.wait(esperas.PLAZO), "el encargo no lanzó su proceso"
+        (largo,) = _durmiendo_bajo(trabajo._procesos[0].pid)
+        trabajo._procesos[0].terminate()  # como MkDocs, en el peor instante
+        sigue.set()
     finally:
         trabajo.cerrar()
-    limite = time.monotonic() + 10
-    while _vivo(largos[0]):
-        assert time.monotonic() < limite, "el proceso del encargo sigue vivo"
-        time.sleep(0.05)
+    assert esperas.a_que_salga(largo), "el proceso del encargo sigue vivo"
 
 
 def test_terminar_el_auxiliar_no_espera_lo_que_nadie_va_a_leer(tmp_path: Path) -> None:
@@ -286,13 +276,18 @@ def test_terminar_el_auxiliar_no_espera_lo_que_nadie_va_a_leer(tmp_path: Path) -
     termina igual: no se queda esperando a enviarlos."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
-    antes = [("mucho", lambda: b"x" * 10_000_000), ("lento", lambda: time.sleep(60))]
+    ocupado = multiprocessing.Event()
+
+    def lento() -> None:
+        ocupado.set()
+        threading.Event().wait()
+
+    antes = [("mucho", lambda: b"x" * 10_000_000), ("lento", lento)]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, antes=antes)
-    time.sleep(0.5)  # que el auxiliar esté enviando lo grande y durmiendo
-    inicio = time.monotonic()
+    assert ocupado.wait(esperas.PLAZO)  # lo grande, enviándose; el auxiliar, en otra cosa
     trabajo.cerrar()
-    assert time.monotonic() - inicio < adelanto.ESPERA_AL_TERMINAR
-    assert not trabajo._procesos[0].is_alive()
+    # Salió él (0), no lo mató MkDocs tras esperarlo en vano (-SIGKILL).
+    assert trabajo._procesos[0].exitcode == 0
 
 
 def _durmiendo_bajo(padre: int) -> list[int]:
@@ -324,15 +319,17 @@ def test_lo_que_mkdocs_envia_a_un_encargo_no_lo_detiene(tmp_path: Path) -> None:
     """Como los ficheros de datos en ``on_env``: más de lo que cabe en el tubo, mientras el
     auxiliar sigue con otro encargo; MkDocs sigue sin esperar, y el encargo lo recibe entero."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    buzon = encargos.Buzon()
-    ocupado = [("ocupado", lambda: time.sleep(1.5)), ("recibe", buzon.recibir)]
+    buzon, suelto = encargos.Buzon(), multiprocessing.Event()
+    ocupado = [("ocupado", lambda: suelto.wait(esperas.PLAZO) and None), ("recibe", buzon.recibir)]
     trabajo = adelanto.Adelanto(configuracion, [], procesos=1, encargos=ocupado)
     buzon.bifurcado()
     try:
         grande = {Path(f"d{n}.json"): "x" * 100_000 for n in range(20)}
-        inicio = time.monotonic()
-        buzon.enviar(grande)
-        assert time.monotonic() - inicio < 0.5  # el auxiliar aún duerme: no lo ha leído
+        envio = threading.Thread(target=buzon.enviar, args=(grande,))
+        envio.start()
+        envio.join(esperas.PLAZO)  # el auxiliar no lee hasta que se le suelte
+        assert not envio.is_alive(), "enviar esperó a que el auxiliar leyera"
+        suelto.set()
         assert trabajo.encargo("ocupado") is None and trabajo.encargo("recibe") == (True, grande)
     finally:
         trabajo.cerrar()
@@ -342,11 +339,16 @@ def test_lo_que_mkdocs_envia_a_un_encargo_no_lo_detiene(tmp_path: Path) -> None:
 def test_un_aviso_lo_ven_todos_los_encargos_que_lo_esperan(tmp_path: Path) -> None:
     """Como «el sitio está listo», que esperan la API y el motor."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    aviso = encargos.Aviso()
-    esperan = [("primero", aviso.esperar), ("segundo", aviso.esperar)]
+    aviso, esperando = encargos.Aviso(), multiprocessing.Event()
+
+    def primero() -> bool:
+        esperando.set()
+        return aviso.esperar()
+
+    esperan = [("primero", primero), ("segundo", aviso.esperar)]
     trabajo = adelanto.Adelanto(configuracion, [], procesos=1, encargos=esperan)
     try:
-        time.sleep(0.2)
+        assert esperando.wait(esperas.PLAZO)
         assert not trabajo._recibidas and trabajo._cola.empty()  # aún esperan
         aviso.avisar()
         assert trabajo.encargo("primero") is True and trabajo.encargo("segundo") is True
@@ -409,18 +411,25 @@ def test_el_auxiliar_deja_a_mkdocs_la_pagina_que_necesita_justo_despues(
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     paginas = [PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(3)]
     entradas_de = Ejecutor.entradas_de
+    empezada, suelta = multiprocessing.Event(), multiprocessing.Event()
 
     def lenta_la_primera(ejecutor: Ejecutor, pagina: PaginaPendiente) -> dict:
         if pagina.ruta == "srd/p0.md":
-            time.sleep(0.5)
+            empezada.set()
+            suelta.wait(esperas.PLAZO)
         return entradas_de(ejecutor, pagina)
 
     monkeypatch.setattr(Ejecutor, "entradas_de", lenta_la_primera)
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
     try:
-        while trabajo._estados[0] == reparto.PENDIENTE:  # que el auxiliar empiece la primera
-            time.sleep(0.01)
-        assert trabajo.entradas("srd/p0.md")  # MkDocs la espera...
+        assert empezada.wait(esperas.PLAZO)  # el auxiliar empezó la primera
+        primera: list[dict] = []
+        espera = threading.Thread(target=lambda: primera.append(trabajo.entradas("srd/p0.md")))
+        espera.start()  # MkDocs la espera...
+        esperas.hasta_que(lambda: trabajo._estados.por_donde_va == 0, "MkDocs no llegó a p0")
+        suelta.set()
+        espera.join(esperas.PLAZO)
+        assert primera and primera[0]
         assert trabajo.entradas("srd/p1.md") == {}  # ...y la siguiente la hace él
         assert trabajo.entradas("srd/p2.md")  # la otra, el auxiliar
     finally:

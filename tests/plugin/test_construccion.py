@@ -8,7 +8,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from mkdocs_plugins.plugin import carga
+from tests import esperas
 from tests.plugin.conftest import PAGINAS, construir, paginas_incorrectas, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -117,15 +117,16 @@ def test_mkdocs_serve_sigue_vivo_y_muestra_el_error_en_la_pagina(tmp_path: Path)
 
 
 def _esperar_pagina(url: str, servidor: subprocess.Popen[str]) -> str:
-    for _ in range(600):
+    def servida() -> str | None:
         if servidor.poll() is not None:
             raise AssertionError("mkdocs serve terminó antes de servir la página")
         try:
             with urllib.request.urlopen(url, timeout=5) as respuesta:
-                return respuesta.read().decode("utf-8")
+                return str(respuesta.read().decode("utf-8"))
         except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"mkdocs serve no sirvió {url} en un minuto")
+            return None
+
+    return esperas.hasta_que(servida, f"mkdocs serve no sirvió {url}")
 
 
 def test_reconstruir_con_el_mismo_plugin_empieza_limpio(tmp_path: Path) -> None:
@@ -206,12 +207,10 @@ def test_mkdocs_serve_se_reinicia_con_el_motor_nuevo(tmp_path: Path) -> None:
         efectos.write_text(
             efectos.read_text("utf-8").replace('"menor": "Menor"', '"menor": "Leve"'), "utf-8"
         )
-        for _ in range(600):
-            if "<td>Leve</td>" in _esperar_pagina(url, servidor):
-                break
-            time.sleep(0.1)
-        else:
-            raise AssertionError("mkdocs serve no mostró la regla nueva en un minuto")
+        esperas.hasta_que(
+            lambda: "<td>Leve</td>" in _esperar_pagina(url, servidor),
+            "mkdocs serve no mostró la regla nueva",
+        )
     finally:
         servidor.terminate()
         _, errores = servidor.communicate(timeout=30)
