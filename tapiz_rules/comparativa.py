@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from tapiz_rules.dados import distribucion
+from tapiz_rules.dados import Dados, Distribucion, analizar, distribucion
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.sistemas.d20 import ParametrosD20
@@ -42,7 +42,7 @@ class Tirada:
 
     clave: str
     titulo: str
-    dados: str
+    total: Distribucion
     resultados: tuple[Resultado, ...]
     objetivo: str
     """Qué es el objetivo en el vocabulario del sistema («CD − modificador»)."""
@@ -50,7 +50,7 @@ class Tirada:
     """El umbral más alto que llega a pedirse: en un ataque d20, un 20 natural impacta siempre."""
 
     def al_menos(self, umbral: int) -> Fraction:
-        return _al_menos(self.dados, umbral if self.tope is None else min(umbral, self.tope))
+        return self.total.al_menos(umbral if self.tope is None else min(umbral, self.tope))
 
     def probabilidad(self, resultado: Resultado, objetivo: int) -> Fraction:
         desde, hasta = resultado.desde, resultado.hasta
@@ -63,11 +63,6 @@ class Tirada:
 
     def fallo(self, objetivo: int) -> Fraction:
         return 1 - self.al_menos(objetivo)
-
-
-@cache
-def _al_menos(dados: str, umbral: int) -> Fraction:
-    return distribucion(dados).al_menos(umbral)
 
 
 def _resultados_tapiz(p: ParametrosTapiz) -> tuple[Resultado, ...]:
@@ -92,22 +87,24 @@ def _resultados_tapiz(p: ParametrosTapiz) -> tuple[Resultado, ...]:
 
 def _tapiz(clave: str, nivel: int, p: ParametrosTapiz) -> Tirada:
     atributo = p.expresion_dados_atributo(nivel)
-    dados = p.dado_base + (f"+{atributo}" if atributo else "")
+    total = p.total_de_accion(nivel)
+    notacion = p.dado_base + (f" + {atributo}" if atributo else "")
     edicion = "edición de 2017" if p.edicion == "2017" else "atributo de nivel " + str(nivel)
-    titulo = f"Tapiz, {dados.replace('+', ' + ')} ({edicion})"
-    return Tirada(clave, titulo, dados, _resultados_tapiz(p), "Resistencia − bonus fijos")
+    titulo = f"Tapiz, {notacion} ({edicion})"
+    return Tirada(clave, titulo, total, _resultados_tapiz(p), "Resistencia − bonus fijos")
 
 
 def _d20(p: ParametrosD20) -> Tirada:
     resultados = (Resultado("Fallo", None, -1, False), Resultado("Éxito", 0, None, True))
-    return Tirada("d20", "Sistema d20, 1d20", f"1d{p.caras}", resultados, "CD − modificador")
+    dado = Distribucion.dado(p.caras)
+    return Tirada("d20", f"Sistema d20, 1d{p.caras}", dado, resultados, "CD − modificador")
 
 
 def _d20_ataque(p: ParametrosD20) -> Tirada:
     resultados = (Resultado("Fallo", None, -1, False), Resultado("Impacto", 0, None, True))
     titulo = f"Sistema d20, ataque (1d{p.caras}; un {p.caras} natural impacta)"
-    dados = f"1d{p.caras}"
-    return Tirada("d20-ataque", titulo, dados, resultados, "Defensa − modificador", p.caras)
+    dado = Distribucion.dado(p.caras)
+    return Tirada("d20-ataque", titulo, dado, resultados, "Defensa − modificador", p.caras)
 
 
 def _ratas(p: ParametrosRatas) -> Tirada:
@@ -122,7 +119,8 @@ def _ratas(p: ParametrosRatas) -> Tirada:
         for i, b in enumerate(bandas)
     )
     objetivo = f"{p.exito} − atributo − dificultad"
-    return Tirada("ratas", f"Ratas en las paredes, {p.dados}", p.dados, resultados, objetivo)
+    titulo = f"Ratas en las paredes, {p.dados}"
+    return Tirada("ratas", titulo, distribucion(p.dados), resultados, objetivo)
 
 
 _NIVEL = re.compile(r"tapiz-(\d+)")
@@ -188,9 +186,9 @@ class FuegoAutomatico:
         return sum((vacia for _, _, vacia in self.bandas), Fraction(0))
 
 
-def _entre(dados: str, desde: int, tope: int | None) -> Fraction:
-    """P(desde ≤ dados < tope); sin tope, P(dados ≥ desde)."""
-    return _al_menos(dados, desde) - (Fraction(0) if tope is None else _al_menos(dados, tope))
+def _entre(total: Distribucion, desde: int, tope: int | None) -> Fraction:
+    """P(desde ≤ total < tope); sin tope, P(total ≥ desde)."""
+    return total.al_menos(desde) - (Fraction(0) if tope is None else total.al_menos(tope))
 
 
 @cache
@@ -198,19 +196,20 @@ def fuego_automatico() -> FuegoAutomatico:
     """Sin bonificaciones; «vacía» es que algún dado saque ``vacia_el_arma`` (un 1).
 
     Que ningún dado de ``c`` caras saque 1 es tirarlos con caras 2..c, es decir
-    ``nd(c−1)+n`` (lo que ocurre con probabilidad ((c−1)/c)^n): la probabilidad de
-    cada banda sin vaciar el arma sale de esa distribución y la de vaciarla, por
+    ``n`` veces un ``d(c−1)+1`` (lo que ocurre con probabilidad ((c−1)/c)^n): la probabilidad
+    de cada banda sin vaciar el arma sale de esa distribución y la de vaciarla, por
     diferencia.
     """
     p: ParametrosRatas = reglamento("ratas").parametros
-    forma = re.fullmatch(r"(\d+)d(\d+)", p.dados_fuego_automatico)
+    forma = _dados_sin_mas(p.dados_fuego_automatico)
     if forma is None or p.vacia_el_arma != 1:
         raise ErrorTapiz(
             f"el fuego automático «{p.dados_fuego_automatico}» (vacía con {p.vacia_el_arma}) "
             "no es NdX vaciando con un 1: esta comparativa no sabe calcularlo"
         )
-    cantidad, caras = int(forma[1]), int(forma[2])
-    todos, sin_unos = p.dados_fuego_automatico, f"{cantidad}d{caras - 1}+{cantidad}"
+    cantidad, caras = forma
+    todos = Distribucion.dado(caras).veces(cantidad)
+    sin_unos = (Distribucion.dado(caras - 1) + 1).veces(cantidad)
     ningun_uno = Fraction(caras - 1, caras) ** cantidad
     bandas = []
     for i, banda in enumerate(p.bandas):
@@ -219,4 +218,14 @@ def fuego_automatico() -> FuegoAutomatico:
         todas = _entre(todos, banda.desde, tope)
         sin_vaciar = ningun_uno * _entre(sin_unos, banda.desde, tope)
         bandas.append((banda.nombre, todas, todas - sin_vaciar))
-    return FuegoAutomatico(todos, tuple(bandas))
+    return FuegoAutomatico(p.dados_fuego_automatico, tuple(bandas))
+
+
+def _dados_sin_mas(notacion: str) -> tuple[int, int] | None:
+    """``(cantidad, caras)`` si la notación es solo NdX (sin explosiones, selección ni sumas)."""
+    (termino, *resto) = analizar(notacion).terminos
+    if resto or not isinstance(termino, Dados) or termino.explosion or termino.seleccion:
+        return None
+    if termino.signo < 0 or termino.porcentual:
+        return None
+    return termino.cantidad, termino.caras

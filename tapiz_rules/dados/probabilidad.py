@@ -11,72 +11,16 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
 
+from tapiz_rules.dados.distribucion import Distribucion, guardar
 from tapiz_rules.dados.expresion import Constante, Dados, Expresion
 from tapiz_rules.dados.limites import COSTE, LIMITES
 from tapiz_rules.dados.notacion import analizar
 from tapiz_rules.dados.polinomios import ancho_de_ranura, multiplicar, potencia
 from tapiz_rules.dados.tirada import como_expresion
 from tapiz_rules.errores import ErrorNotacion
-
-
-class Distribucion:
-    """Probabilidad exacta de cada total: ``pesos[i] / denominador`` para ``minimo + i``."""
-
-    def __init__(self, expresion: str, minimo: int, pesos: list[int], denominador: int) -> None:
-        while pesos and pesos[-1] == 0:
-            pesos.pop()
-        inicio = next(i for i, p in enumerate(pesos) if p)
-        self.expresion = expresion
-        self.denominador = denominador
-        self._minimo = minimo + inicio
-        self._pesos = tuple(pesos[inicio:])
-        self._desde = tuple(accumulate(reversed(self._pesos)))[::-1]
-
-    @property
-    def minimo(self) -> int:
-        return self._minimo
-
-    @property
-    def maximo(self) -> int:
-        return self._minimo + len(self._pesos) - 1
-
-    @property
-    def media(self) -> Fraction:
-        suma = sum((self._minimo + i) * p for i, p in enumerate(self._pesos))
-        return Fraction(suma, self.denominador)
-
-    def probabilidad(self, valor: int) -> Fraction:
-        """P(total = valor)."""
-        if not self.minimo <= valor <= self.maximo:
-            return Fraction(0)
-        return Fraction(self._pesos[valor - self._minimo], self.denominador)
-
-    def al_menos(self, umbral: int) -> Fraction:
-        """P(total ≥ umbral)."""
-        if umbral <= self.minimo:
-            return Fraction(1)
-        if umbral > self.maximo:
-            return Fraction(0)
-        return Fraction(self._desde[umbral - self._minimo], self.denominador)
-
-    def items(self) -> list[tuple[int, Fraction]]:
-        """Los totales posibles, de menor a mayor, con su probabilidad."""
-        return list(self._iterar())
-
-    def _iterar(self) -> Iterator[tuple[int, Fraction]]:
-        for i, peso in enumerate(self._pesos):
-            if peso:
-                yield self._minimo + i, Fraction(peso, self.denominador)
-
-    def __repr__(self) -> str:
-        return f"Distribucion({self.expresion!r}, {self.minimo}..{self.maximo})"
 
 
 def distribucion(expresion: Expresion | str) -> Distribucion:
@@ -133,44 +77,10 @@ def _termino(termino: Dados) -> tuple[int, list[int], int]:
     if termino.seleccion is None or guardados == n:
         minimo, pesos = n, potencia(pesos, n)
     else:
-        minimo, pesos = _guardar(pesos, n, guardados, termino.seleccion.prefiere_altos)
+        minimo, pesos = guardar(pesos, n, guardados, termino.seleccion.prefiere_altos)
     if termino.signo < 0:
         minimo, pesos = -(minimo + len(pesos) - 1), pesos[::-1]
     return minimo, pesos, denominador**n
-
-
-def _guardar(pesos: list[int], n: int, guardados: int, altos: bool) -> tuple[int, list[int]]:
-    """Suma de los ``guardados`` mejores de ``n`` dados iguales (pesos de valores desde 1).
-
-    Se recorren los valores del preferido al último; ``estados[c]`` reparte el
-    peso de haber asignado ya ``c`` dados según la suma guardada. En cuanto se
-    han asignado ``guardados`` dados, los restantes caen en valores peores y
-    su peso total es ``resto ** libres`` (teorema multinomial).
-    """
-    valores = [(v, p) for v, p in enumerate(pesos, start=1) if p]
-    if altos:
-        valores.reverse()
-    resto = sum(pesos)
-    estados: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(guardados - 1)]
-    final: dict[int, int] = defaultdict(int)
-    for valor, peso in valores:
-        resto -= peso
-        potencias_resto = list(accumulate([1] + [resto] * (n - guardados), lambda a, b: a * b))
-        nuevos: list[dict[int, int]] = [defaultdict(int) for _ in range(guardados)]
-        for asignados, sumas in enumerate(estados):
-            libres, factor = n - asignados, 1
-            for j in range(libres + 1) if sumas else ():
-                if asignados + j >= guardados:
-                    destino, extra = final, (guardados - asignados) * valor
-                    completo = factor * potencias_resto[libres - j]
-                else:
-                    destino, extra, completo = nuevos[asignados + j], j * valor, factor
-                for suma, p in sumas.items():
-                    destino[suma + extra] += p * completo
-                factor = factor * (libres - j) * peso // (j + 1)
-        estados = nuevos
-    minimo = min(final)
-    return minimo, [final.get(s, 0) for s in range(minimo, max(final) + 1)]
 
 
 @dataclass

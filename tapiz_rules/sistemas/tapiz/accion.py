@@ -406,9 +406,11 @@ def probabilidades_accion(
     """
     rasgo = calcular_bonus_rasgos(p, nivel, rasgos, rasgos_lengua)
     fijo = mod + rasgo.bonus + bonus
-    expresion = p.dado_base + (f"+{dados.strip()}" if dados.strip() else "")
+    tirada, notacion = distribucion(p.dado_base), p.dado_base
+    if dados.strip():
+        tirada, notacion = tirada + distribucion(dados.strip()), f"{notacion}+{dados.strip()}"
     probs: dict[str, Fraction] = {clave: Fraction(0) for clave, _, _ in PROBABILIDADES}
-    for valor, prob in distribucion(expresion).items():
+    for valor, prob in tirada.items():
         resultado = valor + fijo - resistencia
         exito = resultado >= 0
         probs["p_exito" if exito else "p_fallo"] += prob
@@ -421,7 +423,7 @@ def probabilidades_accion(
     cuenta = f"{resistencia} {operador(-fijo)} = {necesario}" if fijo else str(necesario)
     pasos = (
         rasgo.paso,
-        f"Dados: {expresion} (edición {p.edicion}); fijos: mod {con_signo(mod)} "
+        f"Dados: {notacion} (edición {p.edicion}); fijos: mod {con_signo(mod)} "
         f"+ rasgos {rasgo.bonus} + bonus {con_signo(bonus)} = {con_signo(fijo)}",
         f"Éxito si los dados suman al menos {cuenta}: {porcentaje(probs['p_exito'])}",
         f"Efecto menor {porcentaje(probs['p_menor'])}, mayor {porcentaje(probs['p_mayor'])}, "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tapiz_rules.dados import PROFUNDIDAD_POR_DEFECTO, Distribucion, distribucion
 from tapiz_rules.errores import ErrorEntrada
 
 
@@ -241,6 +242,15 @@ class ParametrosTapiz:
         """La notación de los dados de un atributo de ese nivel («2d6!»), o None en el nivel 0."""
         dados = self.dados_atributo[nivel]
         return None if dados is None else f"{dados[0]}d{dados[1]}!"
+
+    def total_de_accion(self, nivel: int) -> Distribucion:
+        """El dado base más los dados de un atributo de ese nivel, que explotan."""
+        base = distribucion(self.dado_base)
+        dados = self.dados_atributo[nivel]
+        if dados is None:
+            return base
+        cantidad, caras = dados
+        return base + Distribucion.dado(caras).explotar(PROFUNDIDAD_POR_DEFECTO).veces(cantidad)
 
     def impedimento(self, nombre: str) -> Impedimento:
         return next(i for i in self.impedimentos if i.nombre == nombre)

@@ -1,0 +1,113 @@
+"""El álgebra de distribuciones frente a la enumeración de todas las tiradas (fuerza bruta)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tapiz_rules.dados import Distribucion, distribucion
+
+POCOS = settings(max_examples=80, deadline=None)
+
+
+def _tabla(conteo: Counter[int]) -> list[tuple[int, Fraction]]:
+    total = sum(conteo.values())
+    return sorted((valor, Fraction(n, total)) for valor, n in conteo.items() if n)
+
+
+@st.composite
+def distribuciones(draw: st.DrawFn) -> tuple[Distribucion, list[int]]:
+    """Una distribución cualquiera (no solo dados: pesos desiguales, negativos, huecos) y los
+    resultados equiprobables que la enumeran."""
+    valores = draw(st.lists(st.integers(-6, 9), min_size=1, max_size=5))
+    conteo = Counter(valores)
+    minimo = min(conteo)
+    pesos = [conteo.get(v, 0) for v in range(minimo, max(conteo) + 1)]
+    return Distribucion("x", minimo, pesos, len(valores)), valores
+
+
+@POCOS
+@given(distribuciones(), distribuciones())
+def test_sumar_restar_mayor_y_menor_como_la_enumeracion(a, b) -> None:
+    (da, xs), (db, ys) = a, b
+    pares = list(itertools.product(xs, ys))
+    assert (da + db).items() == _tabla(Counter(x + y for x, y in pares))
+    assert (da - db).items() == _tabla(Counter(x - y for x, y in pares))
+    assert da.mayor_con(db).items() == _tabla(Counter(max(x, y) for x, y in pares))
+    assert da.menor_con(db).items() == _tabla(Counter(min(x, y) for x, y in pares))
+    assert da.al_menos(db) == Fraction(sum(x >= y for x, y in pares), len(pares))
+
+
+@POCOS
+@given(distribuciones(), st.integers(-4, 4), st.integers(-20, 20))
+def test_escalar_negar_y_desplazar(a, factor: int, constante: int) -> None:
+    d, xs = a
+    assert (d * factor + constante).items() == _tabla(Counter(x * factor + constante for x in xs))
+    assert (constante - d).items() == _tabla(Counter(constante - x for x in xs))
+
+
+@POCOS
+@given(distribuciones(), st.integers(1, 3), st.data())
+def test_guardar_los_mejores_y_los_peores(a, tiradas: int, datos: st.DataObject) -> None:
+    d, xs = a
+    guardadas = datos.draw(st.integers(1, tiradas))
+    todas = list(itertools.product(xs, repeat=tiradas))
+    mejores = Counter(sum(sorted(t)[-guardadas:]) for t in todas)
+    peores = Counter(sum(sorted(t)[:guardadas]) for t in todas)
+    assert d.mejores(tiradas, guardadas).items() == _tabla(mejores)
+    assert d.peores(tiradas, guardadas).items() == _tabla(peores)
+    assert d.veces(tiradas).items() == _tabla(Counter(sum(t) for t in todas))
+
+
+@POCOS
+@given(distribuciones(), st.integers(0, 3))
+def test_explotar_en_el_maximo(a, profundidad: int) -> None:
+    d, xs = a
+    if d.maximo <= 0 or d.minimo == d.maximo:
+        with pytest.raises(ValueError, match="no puede explotar"):
+            d.explotar(profundidad)
+        return
+    maximo = max(xs)
+
+    def total(tiradas: tuple[int, ...]) -> int:
+        """Se suma cada tirada mientras la anterior sacó el máximo; el resto no cuenta."""
+        suma = 0
+        for tirada in tiradas:
+            suma += tirada
+            if tirada != maximo:
+                break
+        return suma
+
+    secuencias = itertools.product(xs, repeat=profundidad + 1)
+    assert d.explotar(profundidad).items() == _tabla(Counter(map(total, secuencias)))
+
+
+@POCOS
+@given(distribuciones())
+def test_llevar_cada_total_a_una_fila(a) -> None:
+    d, xs = a
+    fila = {True: "éxito", False: "fallo"}
+    filas = d.mapear(lambda total: fila[total >= 3])
+    esperado = Counter(fila[x >= 3] for x in xs)
+    assert filas == {f: Fraction(n, len(xs)) for f, n in esperado.items()}
+    assert sum(filas.values()) == 1
+
+
+@pytest.mark.parametrize(
+    ("construida", "notacion"),
+    [
+        (Distribucion.dado(6).veces(3), "3d6"),
+        (Distribucion.dado(6).mejores(4, 3), "4d6kh3"),
+        (Distribucion.dado(20).peores(2, 1), "2d20kl1"),
+        (Distribucion.dado(6).explotar(3), "1d6!3"),
+        (Distribucion.dado(10).explotar(2).veces(2) + Distribucion.dado(20), "2d10!2+1d20"),
+        (Distribucion.dado(20) + 5 - Distribucion.dado(4), "1d20+5-1d4"),
+    ],
+)
+def test_el_algebra_y_la_notacion_dan_lo_mismo(construida: Distribucion, notacion: str) -> None:
+    assert construida == distribucion(notacion)
