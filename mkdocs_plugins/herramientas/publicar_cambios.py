@@ -11,23 +11,10 @@ from xml.sax.saxutils import escape as escape_xml
 
 from mkdocs_plugins.herramientas import cambios as informe
 from mkdocs_plugins.herramientas.historial import Historial, Publicada
+from tapiz_rules.modelo.formato import fecha as en_letra
 
 RUTA = "cambios.md"
 FEED = "cambios.xml"
-MESES = [
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-]
 CLASES = {
     "reglas": ("Regla nueva", "Se quita la regla", "Cambia la regla"),
     "tablas": ("Tabla nueva", "Se quita la tabla", "Cambia la tabla"),
@@ -41,8 +28,7 @@ def fecha_legible(fecha: str | None) -> str:
     """«3 de mayo de 2025» (o «sin fecha» fuera de git)."""
     if not fecha:
         return "sin fecha"
-    dia = datetime.fromisoformat(fecha)
-    return f"{dia.day} de {MESES[dia.month - 1]} de {dia.year}"
+    return en_letra(datetime.fromisoformat(fecha))
 
 
 def _detalle(clase: str, cambio: dict[str, Any]) -> str:

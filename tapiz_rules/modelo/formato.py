@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
@@ -52,6 +53,27 @@ def decimal(numero: float | Fraction | int, cifras: int = 2) -> str:
     fraccion = fraccion.rstrip("0")
     signo = MENOS if redondeado < 0 else ""
     return f"{signo}{miles(int(entero))}{',' + fraccion if fraccion else ''}"
+
+
+MESES = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+
+
+def fecha(dia: date) -> str:
+    """«3 de mayo de 2025»."""
+    return f"{dia.day} de {MESES[dia.month - 1]} de {dia.year}"
 
 
 def con_signo(numero: int) -> str:

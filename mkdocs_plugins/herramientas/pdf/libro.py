@@ -9,21 +9,7 @@ from html import escape
 
 from mkdocs_plugins.herramientas.pdf import enlaces, limpiar
 from mkdocs_plugins.herramientas.pdf.fuente import Capitulo
-
-MESES = (
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-)
+from tapiz_rules.modelo.formato import fecha
 
 
 @dataclass(frozen=True)
@@ -37,7 +23,7 @@ class Version:
     def describir(self) -> str:
         if self.fecha is None:
             return f"Versión {self.commit}" if self.commit else "Versión sin fecha"
-        dia = f"{self.fecha.day} de {MESES[self.fecha.month - 1]} de {self.fecha.year}"
+        dia = fecha(self.fecha)
         return f"Versión del {dia}" + (f" (commit {self.commit})" if self.commit else "")
 
 
