@@ -150,16 +150,8 @@ def trabajador_de_baja() -> str:
     return _BAJA.read_text(encoding="utf-8")
 
 
-def publicar(
-    sitio: Path,
-    bajo_demanda: Sequence[str],
-    siempre: Sequence[str] = (),
-    conocidas: Conocidas | None = None,
-    *,
-    completas: bool = False,
-) -> Inventario:
+def publicar(sitio: Path, lista: Inventario) -> Inventario:
     """Escribe en la raíz de ``sitio`` la lista de ficheros y el trabajador que los guarda."""
-    lista = inventario(sitio, bajo_demanda, siempre, conocidas, completas=completas)
     (sitio / LISTA).write_text(lista.json(), encoding="utf-8")
     (sitio / TRABAJADOR).write_text(trabajador(lista.version), encoding="utf-8")
     return lista

@@ -76,7 +76,8 @@ def escribir(
     escribió otro proceso (con ``completas``, las de todo el sitio)."""
     idiomas = siempre(idiomas_del_buscador(config))
     sitio = Path(config.site_dir)
-    return sin_conexion.publicar(sitio, BAJO_DEMANDA, idiomas, conocidas, completas=completas)
+    lista = sin_conexion.inventario(sitio, BAJO_DEMANDA, idiomas, conocidas, completas=completas)
+    return sin_conexion.publicar(sitio, lista)
 
 
 def retirar(config: MkDocsConfig) -> None:

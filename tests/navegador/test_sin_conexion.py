@@ -163,7 +163,9 @@ def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
     carpeta = tmp_path / "sitio"
     shutil.copytree(libro, carpeta, ignore=shutil.ignore_patterns("vivo", "api"))
     bajo_demanda, siempre = adaptador.BAJO_DEMANDA, adaptador.siempre(["es"])
-    anterior = sin_conexion.publicar(carpeta, bajo_demanda, siempre)
+    anterior = sin_conexion.publicar(
+        carpeta, sin_conexion.inventario(carpeta, bajo_demanda, siempre)
+    )
     sitio = Sitio(carpeta)
     try:
         pestana = abrir(sitio)
@@ -176,7 +178,9 @@ def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
         html = historia.read_text(encoding="utf-8")
         nuevo = '<p id="prueba-nueva">Un párrafo de la versión nueva.</p>'
         historia.write_text(re.sub("</h1>", "</h1>" + nuevo, html, count=1), encoding="utf-8")
-        nueva = sin_conexion.publicar(carpeta, bajo_demanda, siempre)
+        nueva = sin_conexion.publicar(
+            carpeta, sin_conexion.inventario(carpeta, bajo_demanda, siempre)
+        )
         assert nueva.version != anterior.version
 
         # Al volver a abrirla se ve la guardada, y el navegador encuentra la versión nueva.
