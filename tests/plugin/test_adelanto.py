@@ -248,12 +248,13 @@ def test_al_terminar_el_auxiliar_se_cumple_lo_que_dejaron_sus_encargos(tmp_path:
     (parar el Node de la precompilación) se hace igual."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
-    lanzado, sigue = multiprocessing.Event(), multiprocessing.Event()
+    recibe_pid, envia_pid = multiprocessing.Pipe(duplex=False)
+    sigue = multiprocessing.Event()
 
     def lanzar() -> int:
         with salida.sin_cortar():  # como la precompilación: lanzarlo y apuntar quién lo para
             largo = subprocess.Popen(["sleep", "60"])
-            lanzado.set()
+            envia_pid.send(largo.pid)
             sigue.wait()  # MkDocs lo termina aquí: no sale hasta apuntarlo
             multiprocessing.util.Finalize(largo, largo.kill, exitpriority=1)
         threading.Event().wait()  # el auxiliar sigue trabajando cuando MkDocs lo termina
@@ -262,8 +263,8 @@ def test_al_terminar_el_auxiliar_se_cumple_lo_que_dejaron_sus_encargos(tmp_path:
     antes = [("largo", lanzar)]
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1, antes=antes)
     try:
-        assert lanzado.wait(esperas.PLAZO), "el encargo no lanzó su proceso"
-        (largo,) = _durmiendo_bajo(trabajo._procesos[0].pid)
+        assert recibe_pid.poll(esperas.PLAZO), "el encargo no lanzó su proceso"
+        largo = recibe_pid.recv()
         trabajo._procesos[0].terminate()  # como MkDocs, en el peor instante
         sigue.set()
     finally:
@@ -288,17 +289,6 @@ def test_terminar_el_auxiliar_no_espera_lo_que_nadie_va_a_leer(tmp_path: Path) -
     trabajo.cerrar()
     # Salió él (0), no lo mató MkDocs tras esperarlo en vano (-SIGKILL).
     assert trabajo._procesos[0].exitcode == 0
-
-
-def _durmiendo_bajo(padre: int) -> list[int]:
-    """Los hijos de ``padre`` que ejecutan ``sleep``."""
-    hijos = []
-    for tarea in Path(f"/proc/{padre}/task").glob("*"):
-        try:
-            hijos += [int(h) for h in (tarea / "children").read_text().split()]
-        except OSError:
-            continue
-    return [h for h in hijos if Path(f"/proc/{h}/comm").read_text().strip() == "sleep"]
 
 
 def test_sin_el_proceso_de_los_encargos_no_se_espera(tmp_path: Path) -> None:
