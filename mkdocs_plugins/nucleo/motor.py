@@ -25,7 +25,7 @@ from typing import Any
 
 import tapiz_rules
 from mkdocs_plugins.nucleo.configuracion import Configuracion
-from mkdocs_plugins.nucleo.precompilado import Precompilacion, Precompilado
+from mkdocs_plugins.nucleo.precompilado import Precompilacion, Precompilado, importados
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 from tapiz_rules.vivo import documento_en_datos
 from tapiz_rules.yaml_con_lineas import cargar_mapa
@@ -56,11 +56,20 @@ def carpeta_pyodide(raiz: Path) -> Path | None:
     return carpeta if all((carpeta / f).is_file() for f in PYODIDE) else None
 
 
-def precompilar(raiz: Path) -> Precompilacion | None:
+def precompilar(raiz: Path, configuracion: Configuracion) -> Precompilacion | None:
     """Empieza a precompilar el Python de la página (None sin Pyodide): el plugin lo hace al
     principio de la construcción, y Node trabaja mientras se construyen las páginas."""
     origen = carpeta_pyodide(raiz)
-    return Precompilacion(raiz, origen) if origen is not None else None
+    if origen is None:
+        return None
+    return Precompilacion(raiz, origen, importados_por_los_lienzos(configuracion))
+
+
+def importados_por_los_lienzos(configuracion: Configuracion) -> set[str]:
+    """Lo que importa el Python de los Lienzos: la página lleva solo la parte de la biblioteca
+    estándar que se importa, y esto también."""
+    ficheros = (f for carpeta, _ in configuracion.lienzos for f in sorted(carpeta.rglob("*.py")))
+    return importados(ficheros)
 
 
 def publicar(
@@ -80,7 +89,9 @@ def publicar(
             "(instálalo con «npm ci», véase el README)"
         )
         return False
-    compilado = (precompilacion or Precompilacion(raiz, origen)).resultado()
+    if precompilacion is None:
+        precompilacion = Precompilacion(raiz, origen, importados_por_los_lienzos(configuracion))
+    compilado = precompilacion.resultado()
     destino = sitio / CARPETA
     (destino / "pyodide").mkdir(parents=True, exist_ok=True)
     for nombre in PYODIDE:

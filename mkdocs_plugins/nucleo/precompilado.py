@@ -16,12 +16,14 @@ arrancar, y nada más.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import logging
 import shutil
 import subprocess
 import tempfile
 import zipfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +32,12 @@ import tapiz_rules
 log = logging.getLogger("mkdocs.plugins.tapiz")
 
 GUION = Path(__file__).with_name("precompilar.mjs")
-ENTRADAS = ("tapiz_rules.vivo", "tapiz_rules.sistemas", "tapiz_rules.lienzo", "encodings.cp437")
+ENTRADAS: tuple[str, ...] = (
+    "tapiz_rules.vivo",
+    "tapiz_rules.sistemas",
+    "tapiz_rules.lienzo",
+    "encodings.cp437",
+)
 """Lo que la página puede importar: el puente, los sistemas (el primero que se pide), los
 Lienzos y lo que usa ``unpackArchive`` al desempaquetar ``motor.zip`` (los nombres de un zip
 se leen en cp437). Con cada uno se importa cuanto importa, de ``tapiz_rules`` y de la
@@ -62,6 +69,23 @@ def _node() -> str | None:
     return str(binario) if binario.is_file() else shutil.which("node")
 
 
+def importados(ficheros: Iterable[Path]) -> set[str]:
+    """Los módulos de primer nivel que importan esos ficheros de Python, en cualquier lugar
+    (también dentro de una función): así lo que un Lienzo importa tarde está en la página."""
+    nombres: set[str] = set()
+    for fichero in ficheros:
+        try:
+            arbol = ast.parse(fichero.read_bytes())
+        except (OSError, SyntaxError, ValueError):
+            continue  # el error lo dice la comprobación del Lienzo, con su línea
+        for nodo in ast.walk(arbol):
+            if isinstance(nodo, ast.Import):
+                nombres.update(alias.name.split(".")[0] for alias in nodo.names)
+            elif isinstance(nodo, ast.ImportFrom) and nodo.level == 0 and nodo.module:
+                nombres.add(nodo.module.split(".")[0])
+    return nombres - {"tapiz_rules", "__future__"}
+
+
 def _fuentes() -> dict[str, bytes]:
     paquete = Path(tapiz_rules.__file__).parent
     return {
@@ -70,9 +94,9 @@ def _fuentes() -> dict[str, bytes]:
     }
 
 
-def huella(pyodide: Path, fuentes: dict[str, bytes]) -> str:
+def huella(pyodide: Path, fuentes: dict[str, bytes], entradas: Sequence[str] = ENTRADAS) -> str:
     resumen = hashlib.sha256(GUION.read_bytes())
-    resumen.update("\0".join(ENTRADAS).encode())
+    resumen.update("\0".join(entradas).encode())
     for nombre in ("package.json", BIBLIOTECA):
         resumen.update(hashlib.sha256((pyodide / nombre).read_bytes()).digest())
     for ruta, datos in fuentes.items():
@@ -90,7 +114,10 @@ class Precompilacion:
     """La precompilación de una construcción: de la caché o, si falta, Node en segundo plano
     desde que se crea hasta :meth:`resultado`."""
 
-    def __init__(self, raiz: Path, pyodide: Path) -> None:
+    def __init__(self, raiz: Path, pyodide: Path, importados: Iterable[str] = ()) -> None:
+        """``importados``: los módulos que importa el Python de los Lienzos (si son de la
+        biblioteca estándar, se publican con ella)."""
+        self._entradas = (*ENTRADAS, *(f"?{m}" for m in sorted(set(importados))))
         self._cache = raiz / CACHE
         self._destino = self._cache / "sin-huella"
         self._proceso: subprocess.Popen[bytes] | None = None
@@ -104,7 +131,7 @@ class Precompilacion:
 
     def _empezar(self, pyodide: Path) -> None:
         fuentes = _fuentes()
-        self._destino = self._cache / huella(pyodide, fuentes)
+        self._destino = self._cache / huella(pyodide, fuentes, self._entradas)
         if (self._destino / PYC).is_file():
             return
         node = _node()
@@ -119,7 +146,7 @@ class Precompilacion:
         (trabajo / "salida").mkdir()
         orden = [node, str(GUION), str(pyodide), str(trabajo / "fuentes"), str(trabajo / "salida")]
         self._proceso = subprocess.Popen(
-            [*orden, *ENTRADAS], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            [*orden, *self._entradas], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
 
     def resultado(self) -> Precompilado | None:

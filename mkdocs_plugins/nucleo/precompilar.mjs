@@ -1,11 +1,13 @@
-// El Python que la página importa al arrancar, compilado de antemano con la misma Pyodide
-// (CPython 3.13 en WebAssembly): lo ejecuta precompilado.py con Node al construir el libro.
-// Pyodide publica su biblioteca estándar como fuentes (.py) y compilarlas en el navegador es
-// lo que más tarda en arrancar. Uso:
-//   node precompilar.mjs CARPETA_PYODIDE CARPETA_FUENTES CARPETA_SALIDA MODULO…
-// Importa cada MODULO de CARPETA_FUENTES (y, si es un paquete, cada uno de los suyos) y escribe
-// en CARPETA_SALIDA python_stdlib.zip (el de Pyodide, con cada módulo que se importó en .pyc en
-// lugar de .py) y pyc.zip (cada módulo importado de CARPETA_FUENTES, en .pyc: motor.py lo
+// El Python que la página importa, compilado de antemano con la misma Pyodide (CPython 3.13 en
+// WebAssembly): lo ejecuta precompilado.py con Node al construir el libro. Pyodide publica su
+// biblioteca estándar entera (2,4 MB) y en fuentes (.py): compilarlas en el navegador es lo que
+// más tarda en arrancar, y el motor usa menos de una cuarta parte. Uso:
+//   node precompilar.mjs CARPETA_PYODIDE CARPETA_FUENTES CARPETA_SALIDA MODULO… [?MODULO…]
+// Importa cada MODULO de CARPETA_FUENTES (y, si es un paquete, cada uno de los suyos) y cada
+// ?MODULO de la biblioteca estándar si existe (lo que importan los Lienzos), recorre lo
+// que la página hace con Pyodide además (desempaquetar un zip, formatear un error de Python) y
+// escribe en CARPETA_SALIDA python_stdlib.zip (solo los módulos de la biblioteca estándar que se
+// importaron, en .pyc) y pyc.zip (cada módulo importado de CARPETA_FUENTES, en .pyc: motor.py lo
 // publica en lugar de su .py).
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -18,6 +20,15 @@ for (const [carpeta, punto] of [[fuentes, "/fuentes"], [salida, "/salida"]]) {
   py.FS.mkdirTree(punto);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: carpeta }, punto);
 }
+// Lo que la página hace con Pyodide además de importar: desempaquetar motor.zip y, ante un
+// error de Python, formatearlo; lo que importen también ha de publicarse.
+const vacio = new Uint8Array([80, 75, 5, 6, ...new Array(18).fill(0)]);
+py.unpackArchive(vacio, "zip", { extractDir: "/tmp/vacio" });
+try {
+  py.runPython("raise ValueError('prueba')");
+} catch {
+  // Solo importaba lo que se importa al formatear el error.
+}
 py.globals.set("entradas", py.toPy(entradas));
 py.runPython(`
 import importlib, importlib.util, pkgutil, sys, zipfile
@@ -25,10 +36,11 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 from pathlib import Path
 
 FECHA = (1980, 1, 1, 0, 0, 0)
+SIN_DOCSTRINGS = 2  # la biblioteca estándar sin docstrings ni assert: nadie los lee aquí
 ESTANDAR = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
 
-def pyc(fuente, nombre):
-    codigo = compile(fuente, nombre, "exec", dont_inherit=True)
+def pyc(fuente, nombre, optimizar=0):
+    codigo = compile(fuente, nombre, "exec", dont_inherit=True, optimize=optimizar)
     return _code_to_hash_pyc(codigo, importlib.util.source_hash(fuente), checked=False)
 
 def escribir(archivo, nombre, datos):
@@ -36,6 +48,12 @@ def escribir(archivo, nombre, datos):
 
 sys.path.insert(0, "/fuentes")
 for entrada in entradas:
+    if entrada.startswith("?"):  # lo que importa el Python de un Lienzo, si es de la estándar
+        try:
+            importlib.import_module(entrada[1:])
+        except ImportError:
+            pass
+        continue
     raiz = importlib.import_module(entrada)
     for modulo in pkgutil.walk_packages(getattr(raiz, "__path__", []), entrada + "."):
         importlib.import_module(modulo.name)
@@ -50,11 +68,10 @@ for modulo in list(sys.modules.values()):
 
 with zipfile.ZipFile(ESTANDAR) as origen, zipfile.ZipFile("/salida/python_stdlib.zip", "w") as z:
     for entrada in origen.infolist():
-        datos = origen.read(entrada)
         if entrada.filename in usados:
-            escribir(z, entrada.filename + "c", pyc(datos, f"{ESTANDAR}/{entrada.filename}"))
-        else:
-            escribir(z, entrada.filename, datos)
+            datos = origen.read(entrada)
+            compilado = pyc(datos, f"{ESTANDAR}/{entrada.filename}", SIN_DOCSTRINGS)
+            escribir(z, entrada.filename + "c", compilado)
 
 with zipfile.ZipFile("/salida/pyc.zip", "w") as z:
     for fichero in sorted(propios):

@@ -248,7 +248,7 @@ def _del_motor(
 
     def precompilar() -> None:
         with salida.sin_cortar():  # Node no queda huérfano si MkDocs termina el auxiliar ahora
-            empezadas.append(empezada := motor.precompilar(raiz))
+            empezadas.append(empezada := motor.precompilar(raiz, configuracion))
             if empezada is not None:  # si el auxiliar acaba (o lo acaban) antes de publicarla
                 multiprocessing.util.Finalize(empezada, empezada.cerrar, exitpriority=1)
 

@@ -125,7 +125,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self._cerrar_precompilacion()
         self._adelantar(config)
         if self.auxiliar is None or not self.auxiliar.publica_el_motor:
-            self.precompilacion = motor.precompilar(raiz)
+            self.precompilacion = motor.precompilar(raiz, self.reglas)
         return config
 
     def _adelantar(self, config: MkDocsConfig) -> None:

@@ -63,6 +63,7 @@ def test_el_motor_arranca_en_pyodide_sin_compilar_python(libro: Path, tmp_path: 
         {"tipo": "reglamento"},
         {"tipo": "formulario", "regla": "accion"},
         {"tipo": "regla", "regla": "accion", "entradas": {"base": "15", "resistencia": "12"}},
+        *_todas_las_peticiones(),
     ]
     carpeta = f"{vivo / 'pyodide'}/"
     orden = [node, "-e", ARRANCAR, carpeta, str(vivo / "motor.zip"), _arranque()]
@@ -71,9 +72,36 @@ def test_el_motor_arranca_en_pyodide_sin_compilar_python(libro: Path, tmp_path: 
     )
     assert proceso.returncode == 0, proceso.stderr
     resultado = json.loads(proceso.stdout.strip().splitlines()[-1])
-    reglamento, formulario, regla = resultado["respuestas"]
+    reglamento, formulario, regla, *demas = resultado["respuestas"]
     assert "error" not in reglamento and formulario["entradas"] and regla["salidas"]
-    assert resultado["compilados"] == []
+    # Cada sistema, regla, tabla y clase de petición (con sus errores) con la biblioteca
+    # estándar recortada: nada que falte.
+    faltan = [r["error"] for r in demas if "module" in r.get("error", "").lower()]
+    assert not faltan, faltan
+    assert sum("error" not in r for r in demas) > len(demas) // 2
+    # Solo se compila en la página el Python de un Lienzo (no se precompila: es del diseñador).
+    assert [m for m in resultado["compilados"] if not m.startswith("tapiz_lienzo")] == []
+
+
+def _todas_las_peticiones() -> list[dict[str, object]]:
+    """Cada regla y tabla de cada sistema y de cada Lienzo del libro, la hoja, la calculadora
+    y una petición desconocida: todo lo que la página puede pedir."""
+    from tapiz_rules.sistemas import SISTEMAS, reglamento
+
+    configuracion = cargar_configuracion(buscar(RAIZ), RAIZ, RAIZ / "srd")
+    reglamentos = [({"sistema": n}, reglamento(n)) for n in SISTEMAS] + [
+        ({"lienzo": lienzo.nombre}, lienzo.reglamento()) for _, lienzo in configuracion.lienzos
+    ]
+    peticiones: list[dict[str, object]] = [{"tipo": "desconocida"}]
+    for base, reglas in reglamentos:
+        peticiones.append({**base, "tipo": "reglamento"})
+        for regla in reglas.vigente.reglas:
+            peticiones.append({**base, "tipo": "formulario", "regla": regla})
+            peticiones.append({**base, "tipo": "regla", "regla": regla, "entradas": {}})
+        peticiones += [{**base, "tipo": "tabla", "tabla": t} for t in reglas.vigente.tablas]
+    peticiones.append({"tipo": "hoja", "datos": {}})
+    peticiones.append({"tipo": "calculadora", "entradas": {}, "semilla": 7})
+    return peticiones
 
 
 def test_se_publican_los_pyc_de_pyodide_y_del_motor_y_la_lista_sin_paquetes(libro: Path) -> None:
@@ -81,7 +109,9 @@ def test_se_publican_los_pyc_de_pyodide_y_del_motor_y_la_lista_sin_paquetes(libr
         nombres = set(biblioteca.namelist())
         pyc = biblioteca.read("dataclasses.pyc")
     assert {"dataclasses.pyc", "_pyodide/_base.pyc", "json/decoder.pyc"} <= nombres
-    assert "dataclasses.py" not in nombres and "tomllib/__init__.py" in nombres
+    # Solo lo que se importa, y en .pyc: ni fuentes ni módulos que nadie usa.
+    assert "dataclasses.py" not in nombres and "tomllib/__init__.pyc" not in nombres
+    assert all(n.endswith(".pyc") for n in nombres if not n.endswith("/"))
     # Un .pyc de CPython 3.13 (el de Pyodide 0.29), con su hash y sin comprobar la fuente.
     assert pyc[:4] == (3571).to_bytes(2, "little") + b"\r\n" and pyc[4:8] == bytes([1, 0, 0, 0])
     with zipfile.ZipFile(libro / VIVO / "motor.zip") as motor_zip:
@@ -112,3 +142,18 @@ def test_sin_node_se_publican_las_fuentes_y_solo_se_informa(
     assert (publicado / "motor.zip").read_bytes() == motor.motor_zip(configuracion)
     with zipfile.ZipFile(io.BytesIO(motor.motor_zip(configuracion))) as fuentes:
         assert not [n for n in fuentes.namelist() if n.endswith(".pyc")]
+
+
+def test_lo_que_importa_un_lienzo_tambien_dentro_de_una_funcion(tmp_path: Path) -> None:
+    """La página lleva solo la biblioteca estándar que se importa: la de los Lienzos cuenta,
+    la importen al principio o tarde."""
+    reglas = tmp_path / "reglas.py"
+    reglas.write_text(
+        "from __future__ import annotations\nimport math, os.path\n"
+        "from tapiz_rules.modelo import regla\nfrom . import ayuda\n"
+        "def media(x):\n    import statistics\n    from collections import abc\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "roto.py").write_text("def (:\n", encoding="utf-8")
+    nombres = precompilado.importados([reglas, tmp_path / "roto.py"])
+    assert nombres == {"math", "os", "statistics", "collections"}
