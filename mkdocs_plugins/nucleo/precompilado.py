@@ -70,8 +70,9 @@ def _node() -> str | None:
 
 
 def importados(ficheros: Iterable[Path]) -> set[str]:
-    """Los módulos de primer nivel que importan esos ficheros de Python, en cualquier lugar
-    (también dentro de una función): así lo que un Lienzo importa tarde está en la página."""
+    """Los módulos que importan esos ficheros de Python, en cualquier lugar (también dentro de
+    una función): así lo que un Lienzo importa tarde está en la página. De ``from X import Y``,
+    también ``X.Y`` (por si es un submódulo; si no lo es, la precompilación lo pasa por alto)."""
     nombres: set[str] = set()
     for fichero in ficheros:
         try:
@@ -80,10 +81,11 @@ def importados(ficheros: Iterable[Path]) -> set[str]:
             continue  # el error lo dice la comprobación del Lienzo, con su línea
         for nodo in ast.walk(arbol):
             if isinstance(nodo, ast.Import):
-                nombres.update(alias.name.split(".")[0] for alias in nodo.names)
+                nombres.update(alias.name for alias in nodo.names)
             elif isinstance(nodo, ast.ImportFrom) and nodo.level == 0 and nodo.module:
-                nombres.add(nodo.module.split(".")[0])
-    return nombres - {"tapiz_rules", "__future__"}
+                nombres.add(nodo.module)
+                nombres.update(f"{nodo.module}.{alias.name}" for alias in nodo.names)
+    return {n for n in nombres if n.split(".")[0] not in {"tapiz_rules", "__future__"}}
 
 
 def _fuentes() -> dict[str, bytes]:

@@ -149,11 +149,17 @@ def test_lo_que_importa_un_lienzo_tambien_dentro_de_una_funcion(tmp_path: Path) 
     la importen al principio o tarde."""
     reglas = tmp_path / "reglas.py"
     reglas.write_text(
-        "from __future__ import annotations\nimport math, os.path\n"
+        "from __future__ import annotations\nimport math, xml.etree.ElementTree\n"
         "from tapiz_rules.modelo import regla\nfrom . import ayuda\n"
         "def media(x):\n    import statistics\n    from collections import abc\n",
         encoding="utf-8",
     )
     (tmp_path / "roto.py").write_text("def (:\n", encoding="utf-8")
     nombres = precompilado.importados([reglas, tmp_path / "roto.py"])
-    assert nombres == {"math", "os", "statistics", "collections"}
+    assert nombres == {
+        "math",
+        "xml.etree.ElementTree",
+        "statistics",
+        "collections",
+        "collections.abc",
+    }
