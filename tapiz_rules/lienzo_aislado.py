@@ -1,29 +1,36 @@
 """El Python de un Lienzo, en un proceso aparte que solo devuelve datos.
 
 Un ``reglas.py`` lo escribe quien diseña un Lienzo y se ejecuta en la máquina de
-quien construye el libro. Aquí no puede cambiar el veredicto: se importa en un
-proceso propio (uno por Lienzo y por proceso, arrancado la primera vez que hace
-falta), que contesta con JSON; la comparación con lo que afirma cada página se
-hace en este proceso. Cada importación y cada llamada tienen un tiempo máximo:
-un bucle sin fin, un ``os._exit`` o una excepción son un error con el fichero y
-la línea del Lienzo, no un cuelgue ni una salida en silencio.
+quien construye el libro. Se importa en un proceso propio (uno por Lienzo y por
+proceso, arrancado la primera vez que hace falta), en una sesión propia, sin más
+descriptores que sus dos tubos, y encerrado antes de importarlo
+(:mod:`tapiz_rules.lienzo_encierro`). Contesta con JSON que se acepta solo con la
+forma de la respuesta esperada (:mod:`tapiz_rules.lienzo_tramas`); la comparación
+con lo que afirma cada página se hace en este proceso, con las salidas del tipo que
+declara cada regla. Cada importación y cada llamada tienen un tiempo máximo: un
+bucle sin fin, un ``os._exit``, una señal, un límite o una excepción son un error
+con el fichero (y la línea, si se sabe) del Lienzo, no un cuelgue ni una salida en
+silencio. Al cerrar se mata su grupo de procesos entero.
 """
 
 from __future__ import annotations
 
 import atexit
-import json
+import contextlib
 import os
 import pickle
+import signal
 import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tapiz_rules import lienzo_bifurcado
-from tapiz_rules._trabajador_lienzo import LARGO, Trabajo
+from tapiz_rules import lienzo_bifurcado, lienzo_tramas
+from tapiz_rules._trabajador_lienzo import TOPE_SALIDA, Trabajo
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
+from tapiz_rules.lienzo_encierro import CPU_POR_LIMITE
+from tapiz_rules.lienzo_tramas import LARGO, Caido
 from tapiz_rules.modelo import Campo, Regla, Resultado
 from tapiz_rules.modelo.campos import NOMBRES_DE_TIPO, OBLIGATORIO
 from tapiz_rules.modelo.formato import Formato
@@ -37,6 +44,8 @@ LIMITE_POR_DEFECTO = 5.0
 """Segundos que puede tardar la importación de un ``reglas.py`` o una llamada a una regla."""
 MARGEN = 2.0
 """Segundos de más tras los que se mata el proceso si el código del Lienzo ignora su señal."""
+_DE_RESERVA = 0
+"""El número de la petición con que se adelanta la carga del proceso de reserva."""
 _TIPOS = {nombre: tipo for tipo, nombre in NOMBRES_DE_TIPO.items()}
 _RAIZ = str(Path(__file__).resolve().parent.parent)
 
@@ -50,10 +59,6 @@ class ErrorDelLienzo(ErrorTapiz):
         self.linea = linea
 
 
-class _Caido(Exception):
-    """El proceso del Lienzo ya no contesta: terminó o se le acabó el tiempo."""
-
-
 @dataclass
 class Trabajador:
     """El proceso de un Lienzo: ``ruta`` es como se nombra su ``reglas.py`` en los mensajes."""
@@ -64,6 +69,9 @@ class Trabajador:
     limite: float = LIMITE_POR_DEFECTO
     _proceso: Proceso | None = None
     _pid: int = 0
+    _numero: int = 0
+    lineas: dict[str, int] = field(default_factory=dict)
+    """La línea de ``reglas.py`` donde se declara cada regla."""
     _reserva: Proceso | None = None
     """Otro proceso ya importando el Lienzo, para el proceso que se bifurque de este
     (``lienzo_bifurcado.permitido(reserva=True)``)."""
@@ -77,9 +85,10 @@ class Trabajador:
                 "con @regla"
             )
         self._sin_error(respuesta, "al importarlo")
-        reglas = respuesta.get("reglas")
-        if not isinstance(reglas, list) or not reglas:
+        reglas: list[dict[str, Any]] = respuesta["reglas"]
+        if not reglas:
             raise ErrorDelLienzo(f"{self.ruta}: REGLAS está vacía", self.ruta, 1)
+        self.lineas = {r["nombre"]: r.get("linea") or 0 for r in reglas}
         return reglas
 
     def calcular(self, regla: str, parametros: Any, entradas: dict[str, Any]) -> Resultado:
@@ -87,10 +96,7 @@ class Trabajador:
         donde = f"en la regla «{regla}»"
         respuesta = self._pedir(peticion | {"entradas": entradas}, donde)
         self._sin_error(respuesta, donde)
-        valores, pasos = respuesta.get("valores"), respuesta.get("pasos")
-        if not isinstance(valores, dict) or not isinstance(pasos, list):
-            raise ErrorDelLienzo(f"{self.ruta}: la regla «{regla}» no devolvió un Resultado")
-        return Resultado(valores, tuple(str(p) for p in pasos))
+        return Resultado(respuesta["valores"], tuple(respuesta["pasos"]))
 
     def _sin_error(self, respuesta: dict[str, Any], donde: str) -> None:
         tipo = respuesta.get("error")
@@ -135,10 +141,12 @@ class Trabajador:
                 self._arrancar()
             try:
                 assert self._proceso is not None
-                self._enviar(self._proceso, pickle.dumps(peticion | {"limite": self.limite}))
+                self._numero += 1
+                numerada = peticion | {"limite": self.limite, "n": self._numero}
+                self._enviar(self._proceso, pickle.dumps(numerada))
                 self._reservar()  # mientras el Lienzo contesta
-                return self._recibir()
-            except _Caido as caida:
+                return self._recibir(peticion["orden"])
+            except Caido as caida:
                 self.cerrar()
                 raise ErrorDelLienzo(
                     f"{self.ruta}: el código del Lienzo «{self.lienzo}» {caida} {donde}",
@@ -154,9 +162,9 @@ class Trabajador:
         if self._reserva is not None and self._pid != os.getpid():
             self._proceso, self._reserva, self._pid = self._reserva, None, os.getpid()
             try:
-                self._recibir()  # lo que contestó al importarlo
+                self._recibir("cargar", _DE_RESERVA)  # lo que contestó al importarlo
                 return
-            except _Caido:
+            except Caido:
                 self.cerrar()
         self._arrancar()
         self._intercambiar(self._peticion_de_cargar())
@@ -165,11 +173,13 @@ class Trabajador:
         """El de reserva, si se pide y aún no lo hay (véase ``_reserva``)."""
         if self._reserva is None and lienzo_bifurcado.se_puede() and lienzo_bifurcado.con_reserva():
             self._reserva = lienzo_bifurcado.Bifurcado(self.fichero.parent)
-            self._enviar(self._reserva, self._peticion_de_cargar())
+            self._enviar(self._reserva, self._peticion_de_cargar(_DE_RESERVA))
 
-    def _peticion_de_cargar(self) -> bytes:
+    def _peticion_de_cargar(self, numero: int | None = None) -> bytes:
+        if numero is None:
+            self._numero += 1
         peticion = {"orden": "cargar", "fichero": str(self.fichero), "limite": self.limite}
-        return pickle.dumps(peticion)
+        return pickle.dumps(peticion | {"n": self._numero if numero is None else numero})
 
     def _arrancar(self) -> None:
         import subprocess
@@ -191,6 +201,9 @@ class Trabajador:
             [sys.executable, "-B", "-m", "tapiz_rules._trabajador_lienzo"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            close_fds=True,
+            start_new_session=True,
             cwd=self.fichero.parent,
             env=entorno,
         )
@@ -199,72 +212,89 @@ class Trabajador:
     def _intercambiar(self, peticion: bytes) -> dict[str, Any]:
         assert self._proceso is not None
         self._enviar(self._proceso, peticion)
-        return self._recibir()
+        return self._recibir("cargar")
 
-    @staticmethod
-    def _enviar(proceso: Proceso, peticion: bytes) -> None:
+    def _enviar(self, proceso: Proceso, peticion: bytes) -> None:
         assert proceso.stdin is not None
         try:
             proceso.stdin.write(len(peticion).to_bytes(LARGO, "big") + peticion)
             proceso.stdin.flush()
         except OSError:
-            raise _Caido(_como_termino(proceso)) from None
+            raise Caido(self._como_termino(proceso)) from None
 
-    def _recibir(self) -> dict[str, Any]:
+    def _recibir(self, orden: str, numero: int | None = None) -> dict[str, Any]:
         proceso = self._proceso
         assert proceso is not None and proceso.stdout is not None
-        salida = proceso.stdout.fileno()
-        cabecera = _leer(salida, LARGO, self.limite + MARGEN, proceso)
-        contenido = _leer(salida, int.from_bytes(cabecera, "big"), self.limite + MARGEN, proceso)
         try:
-            respuesta = json.loads(contenido.decode("utf-8"))
-        except ValueError:
-            raise _Caido("contestó algo que no es JSON") from None
-        if not isinstance(respuesta, dict):
-            raise _Caido("contestó algo que no es un mapa")
+            contenido = lienzo_tramas.leer(
+                proceso.stdout.fileno(), self.limite + MARGEN, lambda: self._como_termino(proceso)
+            )
+        except Caido as caida:
+            if str(caida) == "no contestó a tiempo":
+                raise Caido(f"no terminó en {_segundos(self.limite)}") from None
+            raise
+        numero = self._numero if numero is None else numero
+        respuesta = lienzo_tramas.respuesta(contenido, orden, numero)
+        self._mostrar_salida(respuesta)
         return respuesta
+
+    def _mostrar_salida(self, respuesta: dict[str, Any]) -> None:
+        """Lo que imprimió el Lienzo, a la salida de errores; si era mucho, con una nota."""
+        if texto := respuesta.get("salida"):
+            sys.stderr.write(texto if texto.endswith("\n") else texto + "\n")
+        if cortada := respuesta.get("cortada"):
+            sys.stderr.write(
+                f"{self.ruta}: el Lienzo «{self.lienzo}» imprimió {_miles(cortada)} caracteres "
+                f"más, que no se muestran (se muestran los primeros {_miles(TOPE_SALIDA)})\n"
+            )
+
+    def _como_termino(self, proceso: Proceso) -> str:
+        import subprocess
+
+        try:
+            codigo = proceso.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "cerró su salida"
+        if codigo >= 0:
+            return f"terminó su proceso (código {codigo})"
+        try:
+            senal = signal.Signals(-codigo).name
+        except ValueError:
+            senal = str(-codigo)
+        cpu = _segundos(CPU_POR_LIMITE * self.limite)
+        motivo = {
+            "SIGXCPU": f" (se le acabó el tiempo de CPU: {cpu} para todo el proceso)",
+            "SIGKILL": f" (el sistema lo mató: quizá agotó el tiempo de CPU, {cpu})",
+            "SIGXFSZ": " (intentó escribir un fichero)",
+            "SIGSEGV": " (un fallo de memoria: quizá agotó la que tiene permitida)",
+        }.get(senal, "")
+        return f"terminó por la señal {senal}{motivo}"
 
     def cerrar(self) -> None:
         procesos = [self._proceso, self._reserva if self._pid == os.getpid() else None]
         self._proceso = self._reserva = None
         for proceso in procesos:
             if proceso is not None and self._pid == os.getpid():
-                proceso.kill()
-                proceso.wait()
+                _matar(proceso)
                 for tubo in (proceso.stdin, proceso.stdout):
                     if tubo is not None:
                         tubo.close()
 
 
-def _leer(fd: int, cuantos: int, limite: float, proceso: Proceso) -> bytes:
-    import select
-
-    trozos: list[bytes] = []
-    pendientes = cuantos
-    while pendientes:
-        listos, _, _ = select.select([fd], [], [], limite)
-        if not listos:
-            raise _Caido(f"no terminó en {_segundos(limite - MARGEN)}")
-        trozo = os.read(fd, min(pendientes, 1 << 20))
-        if not trozo:
-            raise _Caido(_como_termino(proceso))
-        trozos.append(trozo)
-        pendientes -= len(trozo)
-    return b"".join(trozos)
+def _matar(proceso: Proceso) -> None:
+    """Mata su grupo de procesos entero (el proceso abrió su propia sesión) y lo recoge."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proceso.pid, signal.SIGKILL)
+    proceso.kill()  # por si aún no había abierto su sesión
+    proceso.wait()
 
 
 def _segundos(limite: float) -> str:
     return f"{limite:g} s".replace(".", ",")
 
 
-def _como_termino(proceso: Proceso) -> str:
-    import subprocess
-
-    try:
-        codigo = proceso.wait(timeout=1)
-    except subprocess.TimeoutExpired:
-        return "cerró su salida"
-    return f"terminó su proceso (código {codigo})"
+def _miles(cantidad: int) -> str:
+    return f"{cantidad:,}".replace(",", ".")
 
 
 _VIVOS: list[Trabajador] = []
@@ -304,14 +334,15 @@ def reglas_del_lienzo(trabajador: Trabajador) -> tuple[Regla, ...]:
     for datos in trabajador.cargar():
         try:
             nombre = str(datos["nombre"])
+            salidas = tuple(_campo(c) for c in datos["salidas"])
             regla = Regla(
                 nombre=nombre,
                 titulo=str(datos["titulo"]),
                 seccion=str(datos["seccion"]),
                 descripcion=str(datos["descripcion"]),
                 entradas=tuple(_campo(c) for c in datos["entradas"]),
-                salidas=tuple(_campo(c) for c in datos["salidas"]),
-                calcular=_calculo(trabajador, nombre),
+                salidas=salidas,
+                calcular=_calculo(trabajador, nombre, salidas),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ErrorDelLienzo(f"{trabajador.ruta}: una regla mal descrita ({error})") from None
@@ -319,11 +350,32 @@ def reglas_del_lienzo(trabajador: Trabajador) -> tuple[Regla, ...]:
     return tuple(reglas)
 
 
-def _calculo(trabajador: Trabajador, nombre: str) -> Any:
+def _calculo(trabajador: Trabajador, nombre: str, salidas: tuple[Campo, ...]) -> Any:
     def calcular(parametros: Any, **entradas: Any) -> Resultado:
-        return trabajador.calcular(nombre, parametros, entradas)
+        resultado = trabajador.calcular(nombre, parametros, entradas)
+        for campo in salidas:
+            valor = resultado.valores.get(campo.nombre)
+            if campo.nombre in resultado.valores and not _del_tipo(valor, campo):
+                linea = trabajador.lineas.get(nombre, 0)
+                raise ErrorDelLienzo(
+                    f"{trabajador.ruta}:{linea}: la regla «{nombre}» del Lienzo "
+                    f"«{trabajador.lienzo}» devolvió {valor!r:.40} en «{campo.nombre}», que "
+                    f"declara {campo.nombre_de_tipo}",
+                    trabajador.ruta,
+                    linea,
+                )
+        return resultado
 
     return calcular
+
+
+def _del_tipo(valor: Any, campo: Campo) -> bool:
+    """Si una salida es del tipo que declara: un entero no llega como 2.0, ni un sí/no como 1."""
+    if valor is None or isinstance(valor, bool):
+        return campo.admite_nulo if valor is None else campo.tipo is bool
+    if campo.tipo is float:
+        return isinstance(valor, int | float)
+    return isinstance(valor, campo.tipo)
 
 
 def reglas_en_este_proceso(fichero: Path, ruta: str) -> tuple[Regla, ...]:
