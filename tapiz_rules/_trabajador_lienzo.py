@@ -138,7 +138,7 @@ def _fallo(error: BaseException, fichero: Path) -> dict[str, Any]:
     return {
         "error": tipo,
         "tipo": type(error).__name__,
-        "mensaje": str(error),
+        "mensaje": error.msg if isinstance(error, SyntaxError) else str(error),
         "fichero": nombre,
         "linea": linea,
     }
