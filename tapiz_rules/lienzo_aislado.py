@@ -330,24 +330,25 @@ def _campo(datos: Any) -> Campo:
 
 def reglas_del_lienzo(trabajador: Trabajador) -> tuple[Regla, ...]:
     """Importa el ``reglas.py`` en su proceso y declara aquí sus reglas, que calculan allí."""
-    reglas = []
-    for datos in trabajador.cargar():
-        try:
-            nombre = str(datos["nombre"])
-            salidas = tuple(_campo(c) for c in datos["salidas"])
-            regla = Regla(
-                nombre=nombre,
-                titulo=str(datos["titulo"]),
-                seccion=str(datos["seccion"]),
-                descripcion=str(datos["descripcion"]),
-                entradas=tuple(_campo(c) for c in datos["entradas"]),
-                salidas=salidas,
-                calcular=_calculo(trabajador, nombre, salidas),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise ErrorDelLienzo(f"{trabajador.ruta}: una regla mal descrita ({error})") from None
-        reglas.append(regla)
-    return tuple(reglas)
+    return tuple(regla_de_datos(trabajador, datos) for datos in trabajador.cargar())
+
+
+def regla_de_datos(trabajador: Trabajador, datos: dict[str, Any]) -> Regla:
+    """La regla que describe una respuesta ya comprobada (:mod:`tapiz_rules.lienzo_tramas`)."""
+    try:
+        nombre = str(datos["nombre"])
+        salidas = tuple(_campo(c) for c in datos["salidas"])
+        return Regla(
+            nombre=nombre,
+            titulo=str(datos["titulo"]),
+            seccion=str(datos["seccion"]),
+            descripcion=str(datos["descripcion"]),
+            entradas=tuple(_campo(c) for c in datos["entradas"]),
+            salidas=salidas,
+            calcular=_calculo(trabajador, nombre, salidas),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise ErrorDelLienzo(f"{trabajador.ruta}: una regla mal descrita ({error})") from None
 
 
 def _calculo(trabajador: Trabajador, nombre: str, salidas: tuple[Campo, ...]) -> Any:

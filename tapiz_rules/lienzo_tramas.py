@@ -59,7 +59,7 @@ def _leer(fd: int, cuantos: int, limite: float, como_termino: Callable[[], str])
 def respuesta(contenido: bytes, orden: str, numero: int) -> dict[str, Any]:
     """La respuesta a la petición ``numero`` (``cargar`` o ``calcular``), ya comprobada."""
     try:
-        datos = json.loads(contenido.decode("utf-8"))
+        datos = json.loads(contenido.decode("utf-8"), parse_constant=_sin_infinitos)
     except (ValueError, RecursionError):
         raise Caido("contestó algo que no es JSON") from None
     if not isinstance(datos, dict):
@@ -84,8 +84,12 @@ def respuesta(contenido: bytes, orden: str, numero: int) -> dict[str, Any]:
     return datos
 
 
+def _sin_infinitos(constante: str) -> None:
+    raise ValueError(f"{constante} no es un dato simple")
+
+
 def _error(datos: dict[str, Any]) -> None:
-    if datos["error"] not in ERRORES:
+    if not isinstance(datos["error"], str) or datos["error"] not in ERRORES:
         raise Caido(f"contestó un error desconocido: {datos['error']!r:.60}")
     for clave in ("mensaje", "tipo", "fichero"):
         _exigir(datos, clave, str, opcional=True)
