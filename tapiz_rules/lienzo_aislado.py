@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from tapiz_rules import lienzo_bifurcado, lienzo_tramas
 from tapiz_rules._trabajador_lienzo import TOPE_SALIDA, Trabajo
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
-from tapiz_rules.lienzo_encierro import CPU_POR_LIMITE
+from tapiz_rules.lienzo_encierro import CPU_POR_LIMITE, ENTORNO
 from tapiz_rules.lienzo_tramas import LARGO, Caido
 from tapiz_rules.modelo import Campo, Regla, Resultado
 from tapiz_rules.modelo.campos import NOMBRES_DE_TIPO, OBLIGATORIO
@@ -191,7 +191,7 @@ class Trabajador:
             self._proceso = lienzo_bifurcado.Bifurcado(self.fichero.parent)
             _VIVOS.append(self)
             return
-        entorno = dict(os.environ)
+        entorno = {clave: valor for clave, valor in os.environ.items() if clave in ENTORNO}
         entorno["PYTHONPATH"] = os.pathsep.join(
             filter(None, (_RAIZ, entorno.get("PYTHONPATH", "")))
         )

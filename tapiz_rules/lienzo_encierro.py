@@ -3,6 +3,7 @@
 El proceso de un Lienzo se encierra a sí mismo justo antes de importar su
 ``reglas.py`` (después ya no puede deshacerlo):
 
+- solo las variables de entorno de :data:`ENTORNO`;
 - límites del núcleo (``setrlimit``): :data:`MEMORIA` bytes de memoria más de los que ya
   tiene, un tiempo de CPU para todo el proceso, ningún fichero que crezca, ningún
   volcado de memoria y ningún proceso nuevo (este último no vale para ``root``);
@@ -28,6 +29,8 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
+ENTORNO = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "TZ", "SYSTEMROOT")
+"""Las únicas variables de entorno que ve el código de un Lienzo (nada de claves de la CI)."""
 MEMORIA = 1 << 30
 """Bytes de memoria virtual que el código del Lienzo puede añadir a los del proceso."""
 CPU_POR_LIMITE = 10
@@ -88,7 +91,9 @@ _LEER_FICHERO, _LEER_CARPETA = 1 << 2, 1 << 3
 
 def encerrar(carpeta: Path, limite: float) -> tuple[str, ...]:
     """Encierra este proceso (véase arriba); devuelve los nombres de lo aplicado."""
-    aplicado = ["límites"]
+    aplicado = ["límites", "entorno"]
+    for variable in set(os.environ) - set(ENTORNO):
+        del os.environ[variable]
     _limites(limite)
     if sys.platform != "linux":
         return tuple(aplicado)

@@ -26,7 +26,7 @@ from tapiz_rules.lienzo import cargar
 
 # Un descriptor que el Lienzo no debe poder usar.
 testigo = os.open(sys.argv[2], os.O_WRONLY)
-os.environ["TESTIGO"] = str(testigo)
+Path(sys.argv[1]).with_name("fd.txt").write_text(str(testigo))  # el entorno no le llega
 # Un objeto con su descriptor, que el hijo suelta al cambiar sys.stdout: al soltarlo cierra el
 # suyo, que no puede ser uno de los tubos del hijo.
 sys.stdout = open(os.devnull, "w")
@@ -77,6 +77,7 @@ def _en_otro_python(guion: str, *argumentos: Path) -> dict[str, object]:
 def test_se_bifurca_y_calcula_sin_dejar_bytecode(tmp_path: Path) -> None:
     assert _leer(tmp_path) == {"proceso": ["Bifurcado"], "doble": 42}
     assert sorted(p.name for p in (tmp_path / "mi-lienzo").iterdir()) == [
+        "fd.txt",
         "lienzo.yml",
         "reglas.py",
     ]
@@ -113,7 +114,7 @@ def test_el_proceso_bifurcado_despues_se_queda_el_de_reserva(tmp_path: Path) -> 
 
 def test_los_descriptores_heredados_no_llevan_a_ninguna_parte(tmp_path: Path) -> None:
     """El Lienzo escribe por un descriptor del proceso que comprueba y no llega a nada."""
-    escribir = "import os\nos.write(int(os.environ['TESTIGO']), b'trampa')\n"
+    escribir = "import os\nos.write(int(open('fd.txt').read()), b'trampa')\n"
     assert _leer(tmp_path, antes=escribir) == {"proceso": ["Bifurcado"], "doble": 42}
 
 

@@ -21,6 +21,7 @@ from tests.modelo.test_lienzo_aislado import CABECERA
 
 INTENTOS = {
     "bien": "pass",
+    "entorno": "import os; assert 'SECRETO_DE_LA_CI' not in os.environ, 'lo vio'",
     "leer_passwd": "open('/etc/passwd').read()",
     "escribir": "open('nuevo.txt', 'w').write('x')",
     "ejecutar_id": "import subprocess; subprocess.run(['id'])",
@@ -59,7 +60,16 @@ def hostil(tmp_path_factory: pytest.TempPathFactory) -> tuple[Reglamento, dict[s
     codigo += f"\n\nREGLAS = ({', '.join(INTENTOS)},)\n"
     (carpeta / "reglas.py").write_text(codigo, encoding="utf-8")
     (carpeta / "lienzo.yml").write_text("nombre: X\npython: reglas.py\n", encoding="utf-8")
-    return cargar(carpeta / "lienzo.yml", "mi-lienzo/lienzo.yml", limite=5).reglamento(), lineas
+    os.environ["SECRETO_DE_LA_CI"] = "no debe verse"
+    try:
+        lienzo = cargar(carpeta / "lienzo.yml", "mi-lienzo/lienzo.yml", limite=5)
+    finally:
+        del os.environ["SECRETO_DE_LA_CI"]
+    return lienzo.reglamento(), lineas
+
+
+def test_no_ve_las_variables_de_entorno_de_quien_construye(hostil) -> None:
+    assert hostil[0].calcular("entorno", {"n": 2})["valor"] == 2
 
 
 def _error(hostil: tuple[Reglamento, dict[str, int]], nombre: str) -> str:
