@@ -36,6 +36,15 @@ try:
         reglamento = cargar(Path(sys.argv[1]), "mi-lienzo/lienzo.yml", limite=1).reglamento()
     salida["proceso"] = [type(t._proceso).__name__ for t in lienzo_aislado._VIVOS]
     salida["doble"] = reglamento.calcular("doble", {"n": 21})["valor"]
+    (trabajador,) = lienzo_aislado._VIVOS
+    grupo = trabajador._proceso.pid
+    assert os.getpgid(grupo) == grupo != os.getpgid(0), "su propia sesión"
+    trabajador.cerrar()
+    try:
+        os.killpg(grupo, 0)
+        salida["grupo"] = "vivo"
+    except ProcessLookupError:
+        pass
 except ErrorTapiz as error:
     salida["error"] = str(error)
 print(json.dumps(salida), file=sys.__stdout__)
