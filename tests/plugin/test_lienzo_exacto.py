@@ -3,6 +3,7 @@ declaración ilegible es un mensaje y la huella de la caché ve sus carpetas enl
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,54 @@ def test_la_huella_ve_los_datos_de_una_carpeta_enlazada(tmp_path: Path) -> None:
     antes = huella_de_la_cache(configuracion, proyecto / "tapiz.yml")
     (fuera / "valor.txt").write_text("30", encoding="utf-8")
     assert huella_de_la_cache(configuracion, proyecto / "tapiz.yml") != antes
+
+
+DEMONIO = (
+    """\
+import os
+print("pid", os.getpid())
+try:
+    if os.fork() == 0:
+        os.setsid()
+except PermissionError as error:
+    print("sin demonio:", error)
+"""
+    + BIEN
+)
+
+
+def test_tras_la_construccion_no_queda_ningun_proceso_del_lienzo(tmp_path: Path) -> None:
+    proyecto = _proyecto(tmp_path, {"islas": ("nombre: Islas\npython: reglas.py\n", DEMONIO)})
+    proceso = construir(proyecto, "--strict")
+    assert proceso.returncode == 0, proceso.stderr
+    assert "sin demonio: [Errno 1] Operation not permitted" in proceso.stderr
+    pid = int(proceso.stderr.split("pid ", 1)[1].split()[0])
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+@pytest.mark.parametrize(
+    ("codigo", "mensaje"),
+    [
+        (
+            "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n",
+            "terminó por la señal SIGKILL",
+        ),
+        ("import os\nos.abort()\n", "terminó por la señal SIGABRT"),
+        ("import os, signal\nos.kill(os.getppid(), signal.SIGSTOP)\n", "PermissionError"),
+    ],
+)
+def test_una_senal_que_termina_el_lienzo_se_dice_con_su_fichero(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    codigo: str,
+    mensaje: str,
+) -> None:
+    proyecto = _proyecto(tmp_path, {"islas": ("nombre: Islas\npython: reglas.py\n", codigo)})
+    monkeypatch.chdir(proyecto)
+    assert main(["comprobar"]) == 1
+    salida = capsys.readouterr().out
+    assert salida.startswith("srd/islas/reglas.py")
+    assert mensaje in salida.splitlines()[0]
+    assert salida.endswith("0 ejemplos, 1 fallo\n")
