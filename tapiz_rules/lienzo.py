@@ -21,9 +21,9 @@ from tapiz_rules.lienzo_aislado import (
     LIMITE_POR_DEFECTO,
     ErrorDelLienzo,
     Trabajador,
-    reglas_del_lienzo,
     reglas_en_este_proceso,
 )
+from tapiz_rules.lienzo_declaradas import reglas_del_lienzo
 from tapiz_rules.lienzo_tablas import comprobar_sustituidas
 from tapiz_rules.modelo import (
     Campo,

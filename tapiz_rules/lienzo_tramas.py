@@ -64,6 +64,10 @@ def respuesta(contenido: bytes, orden: str, numero: int) -> dict[str, Any]:
         raise Caido("contestó algo que no es JSON") from None
     if not isinstance(datos, dict):
         raise Caido("contestó algo que no es un mapa")
+    try:  # un «\\udce9» es JSON válido, pero no un texto que se pueda escribir
+        json.dumps(datos, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise Caido("contestó textos que no son UTF-8") from None
     if datos.get("n") != numero or isinstance(datos.get("n"), bool):
         raise Caido("contestó fuera de turno (una trama que no responde a la petición)")
     _exigir(datos, "salida", str, opcional=True)

@@ -42,6 +42,7 @@ def test_las_validas_se_aceptan(orden: str) -> None:
         ("cargar", _trama({"n": 1, "reglas": [{"nombre": 1}]}), "«nombre» sin la forma"),
         ("cargar", _trama({"n": 1, "error": ["x"]}), "un error desconocido"),
         ("cargar", _trama({"n": 1})[: LARGO + 3], "cerró su salida"),
+        ("calcular", _trama({"n": 1, "valores": {"v": "\udce9"}, "pasos": []}), "no son UTF-8"),
     ],
 )
 def test_lo_que_no_tiene_la_forma_se_rechaza(orden: str, trama: bytes, mensaje: str) -> None:

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.lienzo_aislado import Trabajador, regla_de_datos
+from tapiz_rules.lienzo_aislado import Trabajador
+from tapiz_rules.lienzo_declaradas import regla_de_datos
 from tapiz_rules.lienzo_tramas import LARGO, TOPE, Caido, leer, respuesta
 
 CAMPO = {
@@ -53,6 +54,16 @@ VALIDAS = {
     },
     "calcular": {"n": 1, "valores": {"valor": 4}, "pasos": ["2 × 2 = 4"], "salida": "hola\n"},
 }
+FALLO = {
+    "n": 1,
+    "error": "excepcion",
+    "tipo": "ValueError",
+    "mensaje": "no",
+    "fichero": "reglas.py",
+    "linea": 3,
+    "campo": None,
+}
+"""Una respuesta de error válida, para cualquiera de las dos órdenes."""
 RAROS: list[Any] = [None, True, 0, -1, 2**70, 1e308, float("inf"), "", "x" * 300, [], {}, [[]]]
 
 
@@ -90,10 +101,14 @@ def _cambiar(azar: random.Random, datos: Any) -> Any:
 def trama_al_azar(azar: random.Random) -> tuple[str, bytes]:
     """(orden, trama con su cabecera)."""
     orden = azar.choice(list(VALIDAS))
-    datos = copy.deepcopy(VALIDAS[orden])
+    datos = copy.deepcopy(VALIDAS[orden] if azar.random() < 0.75 else FALLO)
+    if azar.random() < 0.1:
+        datos["error"] = azar.choice(["entrada", "tapiz", "salida", "tiempo", "sin_reglas"])
+    if azar.random() < 0.05:
+        datos["fichero"] = azar.choice(["\0", "/\0/x", "", "x" * 5000, "reglas.py\udce9"])
     for _ in range(azar.randint(0, 3)):
         datos = _cambiar(azar, datos)
-    contenido = json.dumps(datos, ensure_ascii=azar.random() < 0.5).encode()
+    contenido = json.dumps(datos, ensure_ascii=azar.random() < 0.5).encode("utf-8", "surrogatepass")
     if azar.random() < 0.05:
         contenido = b'{"n": 1, "valores": {"valor": ' + b"[" * 5000 + b"]" * 5000 + b"}}"
     if azar.random() < 0.2:
@@ -120,7 +135,9 @@ def recibir(orden: str, trama: bytes) -> str:
         os.close(escritura)
         escritura = -1
         datos = respuesta(leer(lectura, 5, lambda: "cerró su salida"), orden, 1)
-        if "error" not in datos and orden == "cargar":
+        if "error" in datos:
+            TRABAJADOR._sin_error(datos, "al importarlo")
+        elif orden == "cargar":
             for regla in datos["reglas"]:
                 regla_de_datos(TRABAJADOR, regla)
         return "aceptada"
