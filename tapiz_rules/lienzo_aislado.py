@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 from tapiz_rules import lienzo_bifurcado, lienzo_tramas
 from tapiz_rules._trabajador_lienzo import TOPE_SALIDA, Trabajo
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
-from tapiz_rules.lienzo_encierro import CPU_POR_LIMITE, ENTORNO
 from tapiz_rules.lienzo_tramas import LARGO, Caido
 from tapiz_rules.modelo import Regla, Resultado
 
@@ -188,6 +187,8 @@ class Trabajador:
             self._proceso = lienzo_bifurcado.Bifurcado(self.fichero.parent)
             _VIVOS.append(self)
             return
+        from tapiz_rules.lienzo_encierro import ENTORNO  # aquí: usa lo que Pyodide no tiene
+
         entorno = {clave: valor for clave, valor in os.environ.items() if clave in ENTORNO}
         entorno["PYTHONPATH"] = os.pathsep.join(
             filter(None, (_RAIZ, entorno.get("PYTHONPATH", "")))
@@ -258,6 +259,8 @@ class Trabajador:
             senal = signal.Signals(-codigo).name
         except ValueError:
             senal = str(-codigo)
+        from tapiz_rules.lienzo_encierro import CPU_POR_LIMITE
+
         cpu = _segundos(CPU_POR_LIMITE * self.limite)
         motivo = {
             "SIGXCPU": f" (se le acabó el tiempo de CPU: {cpu} para todo el proceso)",

@@ -14,7 +14,8 @@ El proceso de un Lienzo se encierra a sí mismo justo antes de importar su
   carpeta del Lienzo, el motor y la instalación de Python; escribir, en ninguna parte.
 
 :func:`encerrar` devuelve lo que pudo aplicar; las pruebas comprueban cada parte
-desde un Lienzo hostil (``tests/modelo/test_lienzo_encierro.py``).
+desde un Lienzo hostil (``tests/modelo/test_lienzo_encierro.py``). Solo lo importa el
+proceso del Lienzo y quien lo arranca, nunca la página (Pyodide no tiene ``resource``).
 """
 
 from __future__ import annotations
