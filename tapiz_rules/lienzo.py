@@ -38,7 +38,7 @@ from tapiz_rules.modelo import (
 )
 from tapiz_rules.sistemas.tapiz import TAPIZ
 from tapiz_rules.sistemas.tapiz.ajustes import AJUSTES
-from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa
+from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa, tipo_yaml
 
 FICHERO = "lienzo.yml"
 CLAVES = (
@@ -337,21 +337,6 @@ class _Lector:
             raise self.error(str(error), "parametros") from None
         if mal := comprobar_sustituidas(lienzo, list(self.mapa("tablas"))):
             raise self.error(mal[1], "tablas", mal[0])
-
-
-def tipo_yaml(valor: Any) -> str:
-    """Cómo se llama en YAML lo que se escribió: «un número (12)», «una lista»…"""
-    if isinstance(valor, bool):
-        return f"un sí/no ({'true' if valor else 'false'})"
-    if isinstance(valor, int | float):
-        return f"un número ({valor})"
-    if isinstance(valor, str):
-        return f"un texto («{valor:.40}»)"
-    if isinstance(valor, list):
-        return "una lista"
-    if isinstance(valor, dict):
-        return "un mapa"
-    return "un valor vacío" if valor is None else f"un {type(valor).__name__}"
 
 
 def _sin_lugar(error: ErrorDelLienzo) -> str:
