@@ -221,7 +221,15 @@ def _en_json(respuesta: dict[str, Any]) -> bytes:
         return json.dumps(fallo).encode("utf-8")
 
 
+def _sin_la_carpeta_actual() -> None:
+    """Fuera de ``sys.path`` la carpeta actual (la del Lienzo): un ``json.py`` o un
+    ``ctypes.py`` suyo se importaría antes de que el proceso se encierre."""
+    actual = os.getcwd()
+    sys.path[:] = [r for r in sys.path if r and os.path.realpath(r) != actual]
+
+
 def main() -> None:
+    _sin_la_carpeta_actual()
     respuestas = os.fdopen(os.dup(1), "wb")
     nulo = os.open(os.devnull, os.O_RDWR)
     os.dup2(nulo, 1)

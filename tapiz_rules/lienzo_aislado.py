@@ -195,8 +195,9 @@ class Trabajador:
         )
         self._proceso = subprocess.Popen(
             # -B: importar el reglas.py no deja un __pycache__ en las páginas (MkDocs lo
-            # publicaría con el sitio).
-            [sys.executable, "-B", "-m", "tapiz_rules._trabajador_lienzo"],
+            # publicaría con el sitio). -P: la carpeta del Lienzo (cwd) no entra en
+            # sys.path, así un json.py suyo no se importa antes de encerrarse.
+            [sys.executable, "-B", "-P", "-m", "tapiz_rules._trabajador_lienzo"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

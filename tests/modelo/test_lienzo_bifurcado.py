@@ -140,3 +140,15 @@ def test_un_bucle_o_una_salida_al_importar_son_un_error_en_su_linea(
     error = str(_leer(tmp_path, antes=antes)["error"])
     assert error.startswith("mi-lienzo/reglas.py:"), error
     assert mensaje in error
+
+
+def test_los_modulos_de_su_carpeta_no_se_importan_antes_de_encerrarse(tmp_path: Path) -> None:
+    """Con «''» en sys.path (``python -c``) y la carpeta del Lienzo como actual, un
+    ``ctypes.py`` suyo se importaría en lugar del de Python al encerrarse."""
+    carpeta = _lienzo(tmp_path).parent
+    for modulo in ("ctypes", "resource", "json", "select"):
+        (carpeta / f"{modulo}.py").write_text("raise SystemExit(3)\n", encoding="utf-8")
+    testigo = tmp_path / "testigo.txt"
+    testigo.write_text("", encoding="utf-8")
+    salida = _en_otro_python(GUION, carpeta / "lienzo.yml", testigo)
+    assert salida == {"proceso": ["Bifurcado"], "doble": 42}

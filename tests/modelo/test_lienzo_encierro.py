@@ -175,3 +175,15 @@ def test_un_error_de_sintaxis_en_su_linea(tmp_path: Path) -> None:
         "mi-lienzo/reglas.py:3: el código del Lienzo «X» falló al importarlo: "
         "SyntaxError: invalid syntax"
     )
+
+
+def test_los_modulos_de_su_carpeta_no_se_importan_antes_de_encerrarse(tmp_path: Path) -> None:
+    carpeta = tmp_path / "mi-lienzo"
+    carpeta.mkdir()
+    codigo = CABECERA + REGLA.format(nombre="doble", cuerpo="pass") + "\nREGLAS = (doble,)\n"
+    (carpeta / "reglas.py").write_text(codigo, encoding="utf-8")
+    (carpeta / "lienzo.yml").write_text("nombre: X\npython: reglas.py\n", encoding="utf-8")
+    for modulo in ("ctypes", "resource", "json", "pickle", "select"):
+        (carpeta / f"{modulo}.py").write_text("raise SystemExit(3)\n", encoding="utf-8")
+    reglamento = cargar(carpeta / "lienzo.yml", limite=5).reglamento()
+    assert reglamento.calcular("doble", {"n": 2})["valor"] == 2
