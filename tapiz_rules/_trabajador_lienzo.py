@@ -2,8 +2,10 @@
 
 Recibe peticiones del proceso que comprueba el libro (tramas ``pickle``: quien
 comprueba es de fiar) y contesta con datos simples en JSON (el proceso que
-comprueba nunca deshace un ``pickle`` de aquí). Lo que imprima el Lienzo va a la
-salida de errores, para que no se mezcle con las respuestas.
+comprueba nunca deshace un ``pickle`` de aquí; véase :mod:`tapiz_rules.lienzo_tramas`).
+Antes de importar el Lienzo se encierra (:mod:`tapiz_rules.lienzo_encierro`). Lo que
+imprima el Lienzo viaja con cada respuesta, hasta :data:`TOPE_SALIDA` caracteres; sus
+descriptores 1 y 2 van a ``/dev/null``.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
+from tapiz_rules.lienzo_tramas import LARGO
 from tapiz_rules.modelo import Campo, Regla
 from tapiz_rules.modelo.campos import NOMBRES_DE_TIPO
 
-LARGO = 8
-"""Bytes de la cabecera de cada trama: la longitud del contenido, en big endian."""
+TOPE_SALIDA = 20_000
+"""Caracteres de lo que imprime el Lienzo que acompañan a una respuesta; del resto, la cuenta."""
 
 
 class SalidaProhibida(BaseException):
@@ -80,8 +83,37 @@ def regla_en_datos(regla: Regla) -> dict[str, Any]:
     }
 
 
+class Salida:
+    """``sys.stdout`` y ``sys.stderr`` del Lienzo: guarda lo impreso hasta :data:`TOPE_SALIDA`
+    caracteres por respuesta y cuenta lo demás."""
+
+    def __init__(self) -> None:
+        self.guardado: list[str] = []
+        self.largo = 0
+        self.cortada = 0
+
+    def write(self, texto: str) -> int:
+        texto = str(texto)
+        cabe = texto[: max(0, TOPE_SALIDA - self.largo)]
+        self.guardado.append(cabe)
+        self.largo += len(cabe)
+        self.cortada += len(texto) - len(cabe)
+        return len(texto)
+
+    def flush(self) -> None:
+        pass
+
+    def vaciar(self) -> dict[str, Any]:
+        vaciado = {"salida": "".join(self.guardado), "cortada": self.cortada}
+        self.guardado, self.largo, self.cortada = [], 0, 0
+        return {clave: valor for clave, valor in vaciado.items() if valor}
+
+
 def _donde(error: BaseException, fichero: Path) -> tuple[str, int]:
-    """El fichero y la línea del Lienzo donde ocurrió (si no, la más profunda)."""
+    """El fichero y la línea del Lienzo donde ocurrió (si no, la más profunda); la de un error
+    de sintaxis es la del fichero que no se pudo leer, no la de quien lo importaba."""
+    if isinstance(error, SyntaxError) and error.filename:
+        return error.filename, error.lineno or 0
     marcos = traceback.extract_tb(error.__traceback__)
     propios = [m for m in marcos if Path(m.filename).resolve() == fichero]
     if not (propios or marcos):
@@ -106,7 +138,7 @@ def _fallo(error: BaseException, fichero: Path) -> dict[str, Any]:
     return {
         "error": tipo,
         "tipo": type(error).__name__,
-        "mensaje": str(error),
+        "mensaje": error.msg if isinstance(error, SyntaxError) else str(error),
         "fichero": nombre,
         "linea": linea,
     }
@@ -116,6 +148,7 @@ class Trabajo:
     def __init__(self) -> None:
         self.fichero = Path()
         self.reglas: dict[str, Regla] = {}
+        self.encerrado = False
 
     def cargar(self, fichero: str) -> dict[str, Any]:
         import importlib.util
@@ -131,7 +164,7 @@ class Trabajo:
         if not isinstance(reglas, tuple | list) or not all(isinstance(r, Regla) for r in reglas):
             return {"error": "sin_reglas"}
         self.reglas = {r.nombre: r for r in reglas}
-        return {"reglas": [regla_en_datos(r) for r in reglas]}
+        return {"reglas": [regla_en_datos(r) | {"linea": _linea(r)} for r in reglas]}
 
     def calcular(self, nombre: str, parametros: Any, entradas: dict[str, Any]) -> dict[str, Any]:
         resultado = self.reglas[nombre].calcular(parametros, **entradas)
@@ -142,7 +175,13 @@ class Trabajo:
         return {"valores": valores, "pasos": [str(p) for p in pasos]}
 
     def atender(self, peticion: dict[str, Any]) -> dict[str, Any]:
-        signal.setitimer(signal.ITIMER_REAL, float(peticion.get("limite", 5)))
+        limite = float(peticion.get("limite", 5))
+        if peticion["orden"] == "cargar" and not self.encerrado:
+            from tapiz_rules.lienzo_encierro import encerrar
+
+            encerrar(Path(peticion["fichero"]).parent, limite)
+            self.encerrado = True
+        signal.setitimer(signal.ITIMER_REAL, limite)
         try:
             if peticion["orden"] == "cargar":
                 return self.cargar(peticion["fichero"])
@@ -151,6 +190,12 @@ class Trabajo:
             return _fallo(error, self.fichero)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _linea(regla: Regla) -> int:
+    """La línea de ``reglas.py`` donde empieza la regla (la de su decorador)."""
+    codigo = getattr(regla.calcular, "__code__", None)
+    return int(getattr(codigo, "co_firstlineno", 0))
 
 
 def _agotado(_senal: int, _marco: Any) -> None:
@@ -167,24 +212,39 @@ def _prohibir_salidas() -> None:
 def _en_json(respuesta: dict[str, Any]) -> bytes:
     try:
         return json.dumps(respuesta, ensure_ascii=False, allow_nan=False).encode("utf-8")
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         fallo = {
             "error": "tapiz",
             "mensaje": f"devolvió valores que no son datos simples ({error})",
+            "n": respuesta.get("n"),
         }
         return json.dumps(fallo).encode("utf-8")
 
 
+def _sin_la_carpeta_actual() -> None:
+    """Fuera de ``sys.path`` la carpeta actual (la del Lienzo): un ``json.py`` o un
+    ``ctypes.py`` suyo se importaría antes de que el proceso se encierre."""
+    actual = os.getcwd()
+    sys.path[:] = [r for r in sys.path if r and os.path.realpath(r) != actual]
+
+
 def main() -> None:
+    _sin_la_carpeta_actual()
     respuestas = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
+    nulo = os.open(os.devnull, os.O_RDWR)
+    os.dup2(nulo, 1)
+    os.dup2(nulo, 2)
+    os.close(nulo)
+    salida = Salida()
+    sys.stdout = sys.stderr = salida  # solo write y flush
     entrada = sys.stdin.buffer
     _prohibir_salidas()
     signal.signal(signal.SIGALRM, _agotado)
     trabajo = Trabajo()
     while (trama := leer_trama(entrada)) is not None:
-        escribir_trama(respuestas, _en_json(trabajo.atender(pickle.loads(trama))))
+        peticion = pickle.loads(trama)
+        respuesta = trabajo.atender(peticion) | salida.vaciar() | {"n": peticion.get("n")}
+        escribir_trama(respuestas, _en_json(respuesta))
 
 
 if __name__ == "__main__":

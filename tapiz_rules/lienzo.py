@@ -21,9 +21,9 @@ from tapiz_rules.lienzo_aislado import (
     LIMITE_POR_DEFECTO,
     ErrorDelLienzo,
     Trabajador,
-    reglas_del_lienzo,
     reglas_en_este_proceso,
 )
+from tapiz_rules.lienzo_declaradas import reglas_del_lienzo
 from tapiz_rules.lienzo_tablas import comprobar_sustituidas
 from tapiz_rules.modelo import (
     Campo,
@@ -38,7 +38,7 @@ from tapiz_rules.modelo import (
 )
 from tapiz_rules.sistemas.tapiz import TAPIZ
 from tapiz_rules.sistemas.tapiz.ajustes import AJUSTES
-from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa
+from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa, tipo_yaml
 
 FICHERO = "lienzo.yml"
 CLAVES = (
@@ -95,11 +95,20 @@ def cargar(fichero: Path, ruta: str | None = None, limite: float = LIMITE_POR_DE
     """
     ruta = ruta or fichero.as_posix()
     try:
-        documento = cargar_mapa(fichero.read_text(encoding="utf-8"))
+        datos = fichero.read_bytes()
+        documento = cargar_mapa(datos.decode("utf-8"))
     except ErrorYaml as error:
         raise ErrorLienzo(ruta, (error.linea or 0) + 1, f"YAML no válido: {error}") from None
     except OSError as error:
         raise ErrorLienzo(ruta, 1, f"no se puede leer ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        linea = datos[: error.start].count(b"\n") + 1
+        raise ErrorLienzo(
+            ruta,
+            linea,
+            f"no está escrito en UTF-8 (el byte 0x{datos[error.start]:02x} no es de UTF-8); "
+            "guárdalo en UTF-8",
+        ) from None
     if documento is None:
         raise ErrorLienzo(ruta, 1, "la declaración debe ser un mapa YAML (clave: valor)")
     return desde_documento(documento, fichero.parent, ruta, limite)
@@ -130,14 +139,22 @@ class _Lector:
                     f"clave desconocida «{clave}»; las válidas son: {', '.join(CLAVES)}", clave
                 )
         nombre = self.doc.valores.get("nombre")
-        if not isinstance(nombre, str) or not nombre.strip():
+        if nombre is not None and not isinstance(nombre, str):
+            raise self.error(
+                "«nombre» debe ser un texto, el nombre del Lienzo como lo leerá la gente; "
+                f"no {tipo_yaml(nombre)}",
+                "nombre",
+            )
+        if not nombre or not nombre.strip():
             raise self.error(
                 "falta «nombre»: el nombre del Lienzo, como lo leerá la gente", "nombre"
             )
         opcionales = self.doc.valores.get("opcionales") or []
         if not isinstance(opcionales, list):
             raise self.error(
-                "«opcionales» debe ser una lista de códigos, p. ej. [TZR0001]", "opcionales"
+                "«opcionales» debe ser una lista de códigos, p. ej. [TZR0001]; "
+                f"no {tipo_yaml(opcionales)}",
+                "opcionales",
             )
         lienzo = Lienzo(
             nombre=nombre.strip(),
@@ -179,7 +196,9 @@ class _Lector:
     def mapa(self, clave: str) -> dict[str, Any]:
         valor = self.doc.valores.get(clave) or {}
         if not isinstance(valor, dict):
-            raise self.error(f"«{clave}» debe ser un mapa (nombre: valor)", clave)
+            raise self.error(
+                f"«{clave}» debe ser un mapa (nombre: valor); no {tipo_yaml(valor)}", clave
+            )
         return {str(k): v for k, v in valor.items()}
 
     def tabla_de_datos(self, nombre: str, datos: Any, clave: str) -> DefinicionTabla:
@@ -197,6 +216,10 @@ class _Lector:
                 f"la tabla «{nombre}» necesita «titulo» (texto), «columnas» y «filas» (listas)",
                 clave,
                 nombre,
+            )
+        if not filas:
+            raise self.error(
+                f"la tabla «{nombre}» no tiene filas («filas» está vacía)", clave, nombre
             )
         for fila in filas:
             if not isinstance(fila, list) or len(fila) != len(columnas):
@@ -262,13 +285,15 @@ class _Lector:
         nombre = self.doc.valores.get("python")
         if nombre is None:
             return ()
-        fichero = self.carpeta / str(nombre)
+        if not isinstance(nombre, str) or "\0" in nombre:
+            que = "un texto con un carácter nulo" if isinstance(nombre, str) else tipo_yaml(nombre)
+            raise self.error(
+                f"«python» debe nombrar un fichero .py de la carpeta del Lienzo; no {que}",
+                "python",
+            )
+        fichero = self.carpeta / nombre
         carpeta = self.carpeta.resolve()
-        if (
-            not isinstance(nombre, str)
-            or fichero.suffix != ".py"
-            or not (fichero.resolve().is_relative_to(carpeta))
-        ):
+        if fichero.suffix != ".py" or not fichero.resolve().is_relative_to(carpeta):
             raise self.error(
                 f"«python» debe nombrar un fichero .py de la carpeta del Lienzo, no «{nombre}»",
                 "python",
@@ -278,12 +303,14 @@ class _Lector:
                 f"no existe el fichero de reglas «{nombre}» junto a {FICHERO}", "python"
             )
         ruta = (Path(self.ruta).parent / nombre).as_posix()
+        lineas: dict[str, int] = {}
         try:
             if sys.platform == "emscripten":
                 reglas = reglas_en_este_proceso(fichero.resolve(), ruta)
             else:
                 trabajador = Trabajador(fichero.resolve(), ruta, lienzo.nombre, self.limite)
                 reglas = reglas_del_lienzo(trabajador)
+                lineas = trabajador.lineas
         except ErrorDelLienzo as error:
             if error.fichero:
                 raise ErrorLienzo(error.fichero, max(error.linea, 1), _sin_lugar(error)) from None
@@ -291,6 +318,14 @@ class _Lector:
         except ErrorTapiz as error:
             raise self.error(str(error), "python") from None
         for r in reglas:
+            if r.nombre in base.vigente.tablas or r.nombre in base.vigente.reglas:
+                raise ErrorLienzo(
+                    ruta,
+                    lineas.get(r.nombre) or 1,
+                    f"la regla «{r.nombre}» ya existe en Tapiz, y un Lienzo no sustituye las "
+                    "reglas del libro: dale otro nombre (lo que calculan las del libro se "
+                    f"cambia con «parametros» en {FICHERO})",
+                )
             self.nombre_libre(base, r.nombre, "python")
         return reglas
 

@@ -1,32 +1,36 @@
 """El Python de un Lienzo, en un proceso aparte que solo devuelve datos.
 
 Un ``reglas.py`` lo escribe quien diseña un Lienzo y se ejecuta en la máquina de
-quien construye el libro. Aquí no puede cambiar el veredicto: se importa en un
-proceso propio (uno por Lienzo y por proceso, arrancado la primera vez que hace
-falta), que contesta con JSON; la comparación con lo que afirma cada página se
-hace en este proceso. Cada importación y cada llamada tienen un tiempo máximo:
-un bucle sin fin, un ``os._exit`` o una excepción son un error con el fichero y
-la línea del Lienzo, no un cuelgue ni una salida en silencio.
+quien construye el libro. Se importa en un proceso propio (uno por Lienzo y por
+proceso, arrancado la primera vez que hace falta), en una sesión propia, sin más
+descriptores que sus dos tubos, y encerrado antes de importarlo
+(:mod:`tapiz_rules.lienzo_encierro`). Contesta con JSON que se acepta solo con la
+forma de la respuesta esperada (:mod:`tapiz_rules.lienzo_tramas`); la comparación
+con lo que afirma cada página se hace en este proceso, con las salidas del tipo que
+declara cada regla. Cada importación y cada llamada tienen un tiempo máximo: un
+bucle sin fin, un ``os._exit``, una señal, un límite o una excepción son un error
+con el fichero (y la línea, si se sabe) del Lienzo, no un cuelgue ni una salida en
+silencio. Al cerrar se mata su grupo de procesos entero.
 """
 
 from __future__ import annotations
 
 import atexit
-import json
+import contextlib
 import os
 import pickle
+import signal
 import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tapiz_rules import lienzo_bifurcado
-from tapiz_rules._trabajador_lienzo import LARGO, Trabajo
+from tapiz_rules import lienzo_bifurcado, lienzo_tramas
+from tapiz_rules._trabajador_lienzo import TOPE_SALIDA, Trabajo
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
-from tapiz_rules.modelo import Campo, Regla, Resultado
-from tapiz_rules.modelo.campos import NOMBRES_DE_TIPO, OBLIGATORIO
-from tapiz_rules.modelo.formato import Formato
+from tapiz_rules.lienzo_tramas import LARGO, Caido
+from tapiz_rules.modelo import Regla, Resultado
 
 if TYPE_CHECKING:
     import subprocess
@@ -37,7 +41,8 @@ LIMITE_POR_DEFECTO = 5.0
 """Segundos que puede tardar la importación de un ``reglas.py`` o una llamada a una regla."""
 MARGEN = 2.0
 """Segundos de más tras los que se mata el proceso si el código del Lienzo ignora su señal."""
-_TIPOS = {nombre: tipo for tipo, nombre in NOMBRES_DE_TIPO.items()}
+_DE_RESERVA = 0
+"""El número de la petición con que se adelanta la carga del proceso de reserva."""
 _RAIZ = str(Path(__file__).resolve().parent.parent)
 
 
@@ -50,10 +55,6 @@ class ErrorDelLienzo(ErrorTapiz):
         self.linea = linea
 
 
-class _Caido(Exception):
-    """El proceso del Lienzo ya no contesta: terminó o se le acabó el tiempo."""
-
-
 @dataclass
 class Trabajador:
     """El proceso de un Lienzo: ``ruta`` es como se nombra su ``reglas.py`` en los mensajes."""
@@ -64,6 +65,9 @@ class Trabajador:
     limite: float = LIMITE_POR_DEFECTO
     _proceso: Proceso | None = None
     _pid: int = 0
+    _numero: int = 0
+    lineas: dict[str, int] = field(default_factory=dict)
+    """La línea de ``reglas.py`` donde se declara cada regla."""
     _reserva: Proceso | None = None
     """Otro proceso ya importando el Lienzo, para el proceso que se bifurque de este
     (``lienzo_bifurcado.permitido(reserva=True)``)."""
@@ -77,9 +81,10 @@ class Trabajador:
                 "con @regla"
             )
         self._sin_error(respuesta, "al importarlo")
-        reglas = respuesta.get("reglas")
-        if not isinstance(reglas, list) or not reglas:
+        reglas: list[dict[str, Any]] = respuesta["reglas"]
+        if not reglas:
             raise ErrorDelLienzo(f"{self.ruta}: REGLAS está vacía", self.ruta, 1)
+        self.lineas = {r["nombre"]: r.get("linea") or 0 for r in reglas}
         return reglas
 
     def calcular(self, regla: str, parametros: Any, entradas: dict[str, Any]) -> Resultado:
@@ -87,10 +92,7 @@ class Trabajador:
         donde = f"en la regla «{regla}»"
         respuesta = self._pedir(peticion | {"entradas": entradas}, donde)
         self._sin_error(respuesta, donde)
-        valores, pasos = respuesta.get("valores"), respuesta.get("pasos")
-        if not isinstance(valores, dict) or not isinstance(pasos, list):
-            raise ErrorDelLienzo(f"{self.ruta}: la regla «{regla}» no devolvió un Resultado")
-        return Resultado(valores, tuple(str(p) for p in pasos))
+        return Resultado(respuesta["valores"], tuple(respuesta["pasos"]))
 
     def _sin_error(self, respuesta: dict[str, Any], donde: str) -> None:
         tipo = respuesta.get("error")
@@ -123,7 +125,7 @@ class Trabajador:
         fichero = str(respuesta.get("fichero") or "")
         linea = respuesta.get("linea")
         linea = linea if isinstance(linea, int) else 0
-        if fichero and Path(fichero).resolve() == self.fichero:
+        if fichero and os.path.realpath(fichero.replace("\0", "")) == str(self.fichero):
             return self.ruta, linea
         return fichero or self.ruta, linea
 
@@ -135,10 +137,12 @@ class Trabajador:
                 self._arrancar()
             try:
                 assert self._proceso is not None
-                self._enviar(self._proceso, pickle.dumps(peticion | {"limite": self.limite}))
+                self._numero += 1
+                numerada = peticion | {"limite": self.limite, "n": self._numero}
+                self._enviar(self._proceso, pickle.dumps(numerada))
                 self._reservar()  # mientras el Lienzo contesta
-                return self._recibir()
-            except _Caido as caida:
+                return self._recibir(peticion["orden"])
+            except Caido as caida:
                 self.cerrar()
                 raise ErrorDelLienzo(
                     f"{self.ruta}: el código del Lienzo «{self.lienzo}» {caida} {donde}",
@@ -154,9 +158,9 @@ class Trabajador:
         if self._reserva is not None and self._pid != os.getpid():
             self._proceso, self._reserva, self._pid = self._reserva, None, os.getpid()
             try:
-                self._recibir()  # lo que contestó al importarlo
+                self._recibir("cargar", _DE_RESERVA)  # lo que contestó al importarlo
                 return
-            except _Caido:
+            except Caido:
                 self.cerrar()
         self._arrancar()
         self._intercambiar(self._peticion_de_cargar())
@@ -165,11 +169,13 @@ class Trabajador:
         """El de reserva, si se pide y aún no lo hay (véase ``_reserva``)."""
         if self._reserva is None and lienzo_bifurcado.se_puede() and lienzo_bifurcado.con_reserva():
             self._reserva = lienzo_bifurcado.Bifurcado(self.fichero.parent)
-            self._enviar(self._reserva, self._peticion_de_cargar())
+            self._enviar(self._reserva, self._peticion_de_cargar(_DE_RESERVA))
 
-    def _peticion_de_cargar(self) -> bytes:
+    def _peticion_de_cargar(self, numero: int | None = None) -> bytes:
+        if numero is None:
+            self._numero += 1
         peticion = {"orden": "cargar", "fichero": str(self.fichero), "limite": self.limite}
-        return pickle.dumps(peticion)
+        return pickle.dumps(peticion | {"n": self._numero if numero is None else numero})
 
     def _arrancar(self) -> None:
         import subprocess
@@ -181,16 +187,22 @@ class Trabajador:
             self._proceso = lienzo_bifurcado.Bifurcado(self.fichero.parent)
             _VIVOS.append(self)
             return
-        entorno = dict(os.environ)
+        from tapiz_rules.lienzo_encierro import ENTORNO  # aquí: usa lo que Pyodide no tiene
+
+        entorno = {clave: valor for clave, valor in os.environ.items() if clave in ENTORNO}
         entorno["PYTHONPATH"] = os.pathsep.join(
             filter(None, (_RAIZ, entorno.get("PYTHONPATH", "")))
         )
         self._proceso = subprocess.Popen(
             # -B: importar el reglas.py no deja un __pycache__ en las páginas (MkDocs lo
-            # publicaría con el sitio).
-            [sys.executable, "-B", "-m", "tapiz_rules._trabajador_lienzo"],
+            # publicaría con el sitio). -P: la carpeta del Lienzo (cwd) no entra en
+            # sys.path, así un json.py suyo no se importa antes de encerrarse.
+            [sys.executable, "-B", "-P", "-m", "tapiz_rules._trabajador_lienzo"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            close_fds=True,
+            start_new_session=True,
             cwd=self.fichero.parent,
             env=entorno,
         )
@@ -199,72 +211,91 @@ class Trabajador:
     def _intercambiar(self, peticion: bytes) -> dict[str, Any]:
         assert self._proceso is not None
         self._enviar(self._proceso, peticion)
-        return self._recibir()
+        return self._recibir("cargar")
 
-    @staticmethod
-    def _enviar(proceso: Proceso, peticion: bytes) -> None:
+    def _enviar(self, proceso: Proceso, peticion: bytes) -> None:
         assert proceso.stdin is not None
         try:
             proceso.stdin.write(len(peticion).to_bytes(LARGO, "big") + peticion)
             proceso.stdin.flush()
         except OSError:
-            raise _Caido(_como_termino(proceso)) from None
+            raise Caido(self._como_termino(proceso)) from None
 
-    def _recibir(self) -> dict[str, Any]:
+    def _recibir(self, orden: str, numero: int | None = None) -> dict[str, Any]:
         proceso = self._proceso
         assert proceso is not None and proceso.stdout is not None
-        salida = proceso.stdout.fileno()
-        cabecera = _leer(salida, LARGO, self.limite + MARGEN, proceso)
-        contenido = _leer(salida, int.from_bytes(cabecera, "big"), self.limite + MARGEN, proceso)
         try:
-            respuesta = json.loads(contenido.decode("utf-8"))
-        except ValueError:
-            raise _Caido("contestó algo que no es JSON") from None
-        if not isinstance(respuesta, dict):
-            raise _Caido("contestó algo que no es un mapa")
+            contenido = lienzo_tramas.leer(
+                proceso.stdout.fileno(), self.limite + MARGEN, lambda: self._como_termino(proceso)
+            )
+        except Caido as caida:
+            if str(caida) == "no contestó a tiempo":
+                raise Caido(f"no terminó en {_segundos(self.limite)}") from None
+            raise
+        numero = self._numero if numero is None else numero
+        respuesta = lienzo_tramas.respuesta(contenido, orden, numero)
+        self._mostrar_salida(respuesta)
         return respuesta
+
+    def _mostrar_salida(self, respuesta: dict[str, Any]) -> None:
+        """Lo que imprimió el Lienzo, a la salida de errores; si era mucho, con una nota."""
+        if texto := respuesta.get("salida"):
+            sys.stderr.write(texto if texto.endswith("\n") else texto + "\n")
+        if cortada := respuesta.get("cortada"):
+            sys.stderr.write(
+                f"{self.ruta}: el Lienzo «{self.lienzo}» imprimió {_miles(cortada)} caracteres "
+                f"más, que no se muestran (se muestran los primeros {_miles(TOPE_SALIDA)})\n"
+            )
+
+    def _como_termino(self, proceso: Proceso) -> str:
+        import subprocess
+
+        try:
+            codigo = proceso.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "cerró su salida"
+        if codigo >= 0:
+            return f"terminó su proceso (código {codigo})"
+        try:
+            senal = signal.Signals(-codigo).name
+        except ValueError:
+            senal = str(-codigo)
+        from tapiz_rules.lienzo_encierro import CPU_POR_LIMITE
+
+        cpu = _segundos(CPU_POR_LIMITE * self.limite)
+        motivo = {
+            "SIGXCPU": f" (se le acabó el tiempo de CPU: {cpu} para todo el proceso)",
+            "SIGKILL": f" (el sistema lo mató: quizá agotó el tiempo de CPU, {cpu})",
+            "SIGXFSZ": " (intentó escribir un fichero)",
+            "SIGSEGV": " (un fallo de memoria: quizá agotó la que tiene permitida)",
+        }.get(senal, "")
+        return f"terminó por la señal {senal}{motivo}"
 
     def cerrar(self) -> None:
         procesos = [self._proceso, self._reserva if self._pid == os.getpid() else None]
         self._proceso = self._reserva = None
         for proceso in procesos:
             if proceso is not None and self._pid == os.getpid():
-                proceso.kill()
-                proceso.wait()
+                _matar(proceso)
                 for tubo in (proceso.stdin, proceso.stdout):
                     if tubo is not None:
                         tubo.close()
 
 
-def _leer(fd: int, cuantos: int, limite: float, proceso: Proceso) -> bytes:
-    import select
-
-    trozos: list[bytes] = []
-    pendientes = cuantos
-    while pendientes:
-        listos, _, _ = select.select([fd], [], [], limite)
-        if not listos:
-            raise _Caido(f"no terminó en {_segundos(limite - MARGEN)}")
-        trozo = os.read(fd, min(pendientes, 1 << 20))
-        if not trozo:
-            raise _Caido(_como_termino(proceso))
-        trozos.append(trozo)
-        pendientes -= len(trozo)
-    return b"".join(trozos)
+def _matar(proceso: Proceso) -> None:
+    """Mata su grupo de procesos entero (el proceso abrió su propia sesión) y lo recoge."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proceso.pid, signal.SIGKILL)
+    proceso.kill()  # por si aún no había abierto su sesión
+    proceso.wait()
 
 
 def _segundos(limite: float) -> str:
     return f"{limite:g} s".replace(".", ",")
 
 
-def _como_termino(proceso: Proceso) -> str:
-    import subprocess
-
-    try:
-        codigo = proceso.wait(timeout=1)
-    except subprocess.TimeoutExpired:
-        return "cerró su salida"
-    return f"terminó su proceso (código {codigo})"
+def _miles(cantidad: int) -> str:
+    return f"{cantidad:,}".replace(",", ".")
 
 
 _VIVOS: list[Trabajador] = []
@@ -274,56 +305,6 @@ _VIVOS: list[Trabajador] = []
 def _cerrar_todos() -> None:
     for trabajador in _VIVOS:
         trabajador.cerrar()
-
-
-def _campo(datos: Any) -> Campo:
-    if not isinstance(datos, dict) or datos.get("tipo") not in _TIPOS:
-        raise ErrorTapiz(f"un campo mal descrito: {datos!r:.80}")
-    unidad = datos.get("unidad")
-    opciones = datos.get("opciones")
-    return Campo(
-        nombre=str(datos["nombre"]),
-        tipo=_TIPOS[datos["tipo"]],
-        etiqueta=str(datos["etiqueta"]),
-        ayuda=str(datos.get("ayuda") or ""),
-        unidad=tuple(unidad) if isinstance(unidad, list) else unidad,
-        formato=Formato(datos["formato"]) if datos.get("formato") else None,
-        opciones=tuple(tuple(o) for o in opciones) if opciones is not None else None,
-        por_defecto=datos.get("por_defecto", OBLIGATORIO),
-        admite_nulo=bool(datos.get("admite_nulo")),
-        minimo=datos.get("minimo"),
-        maximo=datos.get("maximo"),
-        unidad_de=datos.get("unidad_de"),
-        decisiva=bool(datos.get("decisiva")),
-    )
-
-
-def reglas_del_lienzo(trabajador: Trabajador) -> tuple[Regla, ...]:
-    """Importa el ``reglas.py`` en su proceso y declara aquí sus reglas, que calculan allí."""
-    reglas = []
-    for datos in trabajador.cargar():
-        try:
-            nombre = str(datos["nombre"])
-            regla = Regla(
-                nombre=nombre,
-                titulo=str(datos["titulo"]),
-                seccion=str(datos["seccion"]),
-                descripcion=str(datos["descripcion"]),
-                entradas=tuple(_campo(c) for c in datos["entradas"]),
-                salidas=tuple(_campo(c) for c in datos["salidas"]),
-                calcular=_calculo(trabajador, nombre),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise ErrorDelLienzo(f"{trabajador.ruta}: una regla mal descrita ({error})") from None
-        reglas.append(regla)
-    return tuple(reglas)
-
-
-def _calculo(trabajador: Trabajador, nombre: str) -> Any:
-    def calcular(parametros: Any, **entradas: Any) -> Resultado:
-        return trabajador.calcular(nombre, parametros, entradas)
-
-    return calcular
 
 
 def reglas_en_este_proceso(fichero: Path, ruta: str) -> tuple[Regla, ...]:

@@ -2,9 +2,10 @@
 
 Arrancar un intérprete nuevo e importar ``tapiz_rules`` cuesta unos 90 ms; bifurcar el
 proceso que ya lo tiene importado, unos 7. El aislamiento es el mismo que el de
-``python -m tapiz_rules._trabajador_lienzo``: otro proceso, que no ve más que sus dos tubos
-(los demás descriptores heredados pasan a ser ``/dev/null`` antes de tocar el código del
-Lienzo) y que contesta con JSON; lo que cambie en su copia de la memoria no vuelve.
+``python -m tapiz_rules._trabajador_lienzo``: otro proceso, en su propia sesión, que no ve
+más que sus dos tubos (los demás descriptores heredados pasan a ser ``/dev/null`` antes de
+tocar el código del Lienzo), que se encierra igual (:mod:`tapiz_rules.lienzo_encierro`) y
+que contesta con JSON; lo que cambie en su copia de la memoria no vuelve.
 
 Bifurcar solo es seguro en un proceso sin otros hilos y sin memoria compartida con otros
 procesos (la de ``multiprocessing`` seguiría compartida sin sus descriptores): por
@@ -111,6 +112,7 @@ def _en_el_hijo(peticiones: int, respuestas: int, carpeta: Path) -> None:
         # Lo heredado no se recoge aquí: sus finalizadores (borrar una carpeta temporal,
         # cerrar un fichero) son cosa del otro proceso.
         gc.freeze()
+        os.setsid()  # su propia sesión y su grupo, que se mata entero al cerrarlo
         os.dup2(peticiones, 0)
         os.dup2(respuestas, 1)
         _tapar_los_heredados()

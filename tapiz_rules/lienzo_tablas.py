@@ -2,9 +2,11 @@
 
 La sustituta cambia los textos (los ejemplos de un mundo, los nombres de sus
 cosas), no la forma ni los números: tiene las columnas de la original y, en
-cada fila que nombra como una de la original, los mismos números que la tabla
+cada fila, que nombra como una de la original, los mismos números que la tabla
 calculada con los parámetros del Lienzo. Así una fila «Media 10» no puede
-quedarse junto a una regla que, en ese Lienzo, da 11.
+quedarse junto a una regla que, en ese Lienzo, da 11, ni escaparse de la
+comprobación con otro nombre. Una tabla del libro sin números (solo textos) se
+sustituye libremente.
 """
 
 from __future__ import annotations
@@ -35,10 +37,18 @@ def diferencia(nombre: str, sustituta: Tabla, original: Tabla) -> str | None:
             "una tabla sustituta cambia los textos, no la forma"
         )
     filas = {_clave(fila[0]): fila for fila in original.filas if fila}
+    con_numeros = any(_numero(celda) for fila in original.filas for celda in fila)
     for fila in sustituta.filas:
         calculada = filas.get(_clave(fila[0])) if fila else None
         if calculada is None:
-            continue
+            if not con_numeros:
+                continue
+            nombres = ", ".join(str(f[0]) for f in original.filas if f)
+            return (
+                f"la fila «{fila[0] if fila else ''}» de «{nombre}» no es ninguna de las del "
+                f"libro ({nombres}); una tabla sustituta cambia sus textos, no el nombre de "
+                "sus filas, que es lo que permite comprobar sus números"
+            )
         for columna, dicha, debida in zip(original.columnas, fila, calculada, strict=True):
             if _numero(debida) and dicha != debida:
                 return (

@@ -70,6 +70,21 @@ class Documento:
         return self.lineas.get(clave, por_defecto)
 
 
+def tipo_yaml(valor: Any) -> str:
+    """Cómo se llama en YAML lo que se escribió: «un número (12)», «una lista»…"""
+    if isinstance(valor, bool):
+        return f"un sí/no ({'true' if valor else 'false'})"
+    if isinstance(valor, int | float):
+        return f"un número ({valor})"
+    if isinstance(valor, str):
+        return f"un texto («{valor:.40}»)"
+    if isinstance(valor, list):
+        return "una lista"
+    if isinstance(valor, dict):
+        return "un mapa"
+    return "un valor vacío" if valor is None else f"un {type(valor).__name__}"
+
+
 def traducir(error: yaml.MarkedYAMLError) -> str:
     problema = str(error.problem or error.context or "error de sintaxis")
     if problema in TRADUCCIONES:

@@ -77,7 +77,8 @@ def _contar(cantidad: int, palabra: str) -> str:
 
 def ejecutar_comprobar(args: argparse.Namespace) -> int:
     try:
-        configuracion = configuracion_desde(_desde(args.rutas))
+        solo = [Path(r) for r in args.rutas] if args.rutas else None
+        configuracion = configuracion_desde(_desde(args.rutas), solo)
     except ErrorConfiguracion as error:
         print(error)
         print("0 ejemplos, 1 fallo")

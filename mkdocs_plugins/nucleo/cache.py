@@ -48,10 +48,20 @@ def huella(ficheros: Iterable[Path | str]) -> str:
     return resumen.hexdigest()
 
 
-def ficheros_bajo(carpeta: Path, acepta: Callable[[str], bool]) -> Iterator[str]:
-    """Los ficheros bajo ``carpeta`` cuyo nombre ``acepta`` (como ``rglob``, sin entrar en
-    carpetas enlazadas, pero sin un ``Path`` por fichero)."""
-    for actual, _, nombres in os.walk(carpeta):
+def ficheros_bajo(
+    carpeta: Path, acepta: Callable[[str], bool], enlaces: bool = False
+) -> Iterator[str]:
+    """Los ficheros bajo ``carpeta`` cuyo nombre ``acepta`` (como ``rglob``, pero sin un
+    ``Path`` por fichero). Con ``enlaces`` entra también en las carpetas enlazadas (cada
+    carpeta real una vez, así un ciclo de enlaces no es un bucle)."""
+    vistas: set[str] = set()
+    for actual, carpetas, nombres in os.walk(carpeta, followlinks=enlaces):
+        if enlaces:
+            real = os.path.realpath(actual)
+            if real in vistas:
+                carpetas.clear()
+                continue
+            vistas.add(real)
         yield from (os.path.join(actual, nombre) for nombre in nombres if acepta(nombre))
 
 

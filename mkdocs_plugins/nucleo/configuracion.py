@@ -9,6 +9,7 @@ páginas se comprueban con sus reglas.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,9 +66,16 @@ def buscar(desde: Path) -> Path | None:
 
 
 def cargar_configuracion(
-    fichero: Path | None, raiz: Path, paginas: Path | None = None
+    fichero: Path | None,
+    raiz: Path,
+    paginas: Path | None = None,
+    solo: Sequence[Path] | None = None,
 ) -> Configuracion:
-    """Lee ``tapiz.yml`` (o los valores por defecto si no hay) y los Lienzos de las páginas."""
+    """Lee ``tapiz.yml`` (o los valores por defecto si no hay) y los Lienzos de las páginas.
+
+    Con ``solo`` (las rutas que se van a comprobar), carga solo los Lienzos que las contienen
+    o que están dentro de ellas: el código de los demás no se ejecuta. De todos se lee el
+    nombre, que no puede repetirse."""
     valores: dict[str, object] = {}
     lineas: dict[str, int] = {}
     if fichero is not None:
@@ -115,25 +123,58 @@ def cargar_configuracion(
     if paginas is None:
         paginas = raiz / str(valores.get("paginas") or PAGINAS_POR_DEFECTO)
     paginas = paginas.resolve()
+    declaraciones = sorted(paginas.rglob(FICHERO_LIENZO))
+    _nombres_unicos(declaraciones, raiz)
+    elegidas = [Path(os.path.realpath(r)) for r in solo] if solo is not None else None
     lienzos = tuple(
         (declaracion.parent, _lienzo(declaracion, raiz, float(limite)))
-        for declaracion in sorted(paginas.rglob(FICHERO_LIENZO))
+        for declaracion in declaraciones
+        if elegidas is None or _hace_falta(declaracion.parent.resolve(), elegidas)
     )
     return Configuracion(raiz, paginas, base, lienzos)
 
 
+def _hace_falta(carpeta: Path, elegidas: list[Path]) -> bool:
+    return any(carpeta.is_relative_to(r) or r.is_relative_to(carpeta) for r in elegidas)
+
+
+def _nombres_unicos(declaraciones: list[Path], raiz: Path) -> None:
+    """Dos Lienzos con el mismo nombre son un error en el segundo (el libro los distingue por
+    su nombre: la página de uno calcularía con las reglas del otro)."""
+    vistos: dict[str, str] = {}
+    for declaracion in declaraciones:
+        try:
+            documento = cargar_mapa(declaracion.read_bytes().decode("utf-8"))
+        except (ErrorYaml, OSError, ValueError):
+            continue  # lo dice la carga del Lienzo, con su línea
+        nombre = documento.valores.get("nombre") if documento is not None else None
+        if not isinstance(nombre, str) or not nombre.strip() or documento is None:
+            continue
+        ruta = _ruta(declaracion, raiz)
+        if (otro := vistos.setdefault(nombre.strip(), ruta)) != ruta:
+            raise ErrorConfiguracion(
+                f"{ruta}:{documento.linea('nombre') + 1}: otro Lienzo ya se llama "
+                f"«{nombre.strip()}» ({otro}); cada Lienzo necesita un nombre propio"
+            )
+
+
+def _ruta(declaracion: Path, raiz: Path) -> str:
+    try:
+        return declaracion.resolve().relative_to(raiz).as_posix()
+    except ValueError:
+        return declaracion.as_posix()
+
+
 def _lienzo(declaracion: Path, raiz: Path, limite: float) -> Lienzo:
     try:
-        ruta = declaracion.resolve().relative_to(raiz).as_posix()
-    except ValueError:
-        ruta = declaracion.as_posix()
-    try:
-        return cargar(declaracion, ruta, limite)
+        return cargar(declaracion, _ruta(declaracion, raiz), limite)
     except ErrorLienzo as error:
         raise ErrorConfiguracion(str(error)) from None
 
 
-def configuracion_desde(carpeta: Path) -> Configuracion:
-    """La configuración del proyecto que contiene ``carpeta`` (sin ``tapiz.yml``: la de serie)."""
+def configuracion_desde(carpeta: Path, solo: Sequence[Path] | None = None) -> Configuracion:
+    """La configuración del proyecto que contiene ``carpeta`` (sin ``tapiz.yml``: la de serie);
+    ``solo``, como en :func:`cargar_configuracion`."""
     fichero = buscar(carpeta)
-    return cargar_configuracion(fichero, carpeta if fichero is None else fichero.parent)
+    raiz = carpeta if fichero is None else fichero.parent
+    return cargar_configuracion(fichero, raiz, solo=solo)

@@ -119,6 +119,61 @@ class TestErrores:
             "lienzo.yml:1: falta «nombre»: el nombre del Lienzo, como lo leerá la gente"
         )
 
+    @pytest.mark.parametrize(
+        ("texto", "mensaje"),
+        [
+            (
+                "nombre: 12\n",
+                "lienzo.yml:1: «nombre» debe ser un texto, el nombre del Lienzo "
+                "como lo leerá la gente; no un número (12)",
+            ),
+            (
+                "nombre: X\nopcionales: TZR0001\n",
+                "lienzo.yml:2: «opcionales» debe ser una "
+                "lista de códigos, p. ej. [TZR0001]; no un texto («TZR0001»)",
+            ),
+            (
+                "nombre: X\nparametros: [dado_base]\n",
+                "lienzo.yml:2: «parametros» debe ser un mapa (nombre: valor); no una lista",
+            ),
+            (
+                "nombre: X\npython: 3\n",
+                "lienzo.yml:2: «python» debe nombrar un fichero .py "
+                "de la carpeta del Lienzo; no un número (3)",
+            ),
+            (
+                'nombre: X\npython: "reglas.py\\0.py"\n',
+                "lienzo.yml:2: «python» debe nombrar "
+                "un fichero .py de la carpeta del Lienzo; no un texto con un carácter nulo",
+            ),
+        ],
+    )
+    def test_un_tipo_de_yaml_equivocado_se_nombra(self, tmp_path, texto, mensaje):
+        assert _error(_lienzo(tmp_path, texto)) == mensaje
+
+    def test_un_lienzo_yml_que_no_es_utf_8(self, tmp_path):
+        fichero = _lienzo(tmp_path, "")
+        fichero.write_bytes(b"nombre: X\ndescripcion: caf\xe9\n")
+        assert _error(fichero) == (
+            "lienzo.yml:2: no está escrito en UTF-8 (el byte 0xe9 no es de UTF-8); guárdalo en "
+            "UTF-8"
+        )
+
+    def test_una_regla_en_python_con_un_nombre_del_libro(self, tmp_path):
+        codigo = (
+            "from typing import Annotated\n"
+            "from tapiz_rules.modelo import Campo, Entrada, Resultado, regla\n\n\n"
+            '@regla("accion", titulo="A", seccion="X", salidas=[Campo("v", int, "V")])\n'
+            'def accion(p, n: Annotated[int, Entrada("N")]) -> Resultado:\n'
+            '    return Resultado({"v": n})\n\n\nREGLAS = (accion,)\n'
+        )
+        fichero = _lienzo(tmp_path, "nombre: X\npython: reglas.py\n", **{"reglas.py": codigo})
+        assert _error(fichero) == (
+            "reglas.py:5: la regla «accion» ya existe en Tapiz, y un Lienzo no sustituye las "
+            "reglas del libro: dale otro nombre (lo que calculan las del libro se cambia con "
+            "«parametros» en lienzo.yml)"
+        )
+
     def test_yaml_ilegible_y_claves_repetidas(self, tmp_path):
         assert _error(_lienzo(tmp_path, "nombre: X\nnombre: Y\n")) == (
             "lienzo.yml:2: YAML no válido: la clave «nombre» está repetida"
@@ -179,8 +234,26 @@ class TestTablasSustituidas:
     def test_otros_textos_con_los_mismos_numeros(self, tmp_path):
         texto = (
             "nombre: X\ntablas:\n  dificultades:\n    titulo: Dificultades del puerto\n"
-            "    columnas: [Dificultad, Resistencia]\n"
-            "    filas:\n      - [Media, 12]\n      - [Con niebla, 14]\n"
+            "    columnas: [Dificultad del puerto, Resistencia]\n"
+            "    filas:\n      - [Media, 12]\n      - [Difícil, 15]\n"
         )
         tabla = cargar(_lienzo(tmp_path, texto)).reglamento().tabla("dificultades")
-        assert tabla.filas == (("Media", 12), ("Con niebla", 14))
+        assert tabla.filas == (("Media", 12), ("Difícil", 15))
+        assert tabla.columnas == ("Dificultad del puerto", "Resistencia")
+
+    def test_una_fila_con_otro_nombre_no_escapa_de_la_comprobacion(self, tmp_path):
+        texto = (
+            "nombre: X\ntablas:\n  dificultades:\n    titulo: Dificultades del puerto\n"
+            "    columnas: [Dificultad, Resistencia]\n"
+            "    filas:\n      - [Media, 12]\n      - [Con niebla, 99]\n"
+        )
+        assert _error(_lienzo(tmp_path, texto)).startswith(
+            "lienzo.yml:3: la fila «Con niebla» de «dificultades» no es ninguna de las del libro "
+            "(Trivial, Muy fácil, Fácil, Media,"
+        )
+
+    def test_una_tabla_sin_filas(self, tmp_path):
+        texto = "nombre: X\ntablas:\n  dificultades: {titulo: D, columnas: [A, B], filas: []}\n"
+        assert _error(_lienzo(tmp_path, texto)) == (
+            "lienzo.yml:3: la tabla «dificultades» no tiene filas («filas» está vacía)"
+        )

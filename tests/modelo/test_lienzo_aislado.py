@@ -1,4 +1,4 @@
-"""El Python de un Lienzo corre aparte: no cuelga, no sale en silencio, no cambia el veredicto."""
+"""El Python de un Lienzo corre aparte: no cuelga y no sale en silencio."""
 
 from __future__ import annotations
 

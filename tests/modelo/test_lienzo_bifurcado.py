@@ -26,7 +26,7 @@ from tapiz_rules.lienzo import cargar
 
 # Un descriptor que el Lienzo no debe poder usar.
 testigo = os.open(sys.argv[2], os.O_WRONLY)
-os.environ["TESTIGO"] = str(testigo)
+Path(sys.argv[1]).with_name("fd.txt").write_text(str(testigo))  # el entorno no le llega
 # Un objeto con su descriptor, que el hijo suelta al cambiar sys.stdout: al soltarlo cierra el
 # suyo, que no puede ser uno de los tubos del hijo.
 sys.stdout = open(os.devnull, "w")
@@ -36,6 +36,15 @@ try:
         reglamento = cargar(Path(sys.argv[1]), "mi-lienzo/lienzo.yml", limite=1).reglamento()
     salida["proceso"] = [type(t._proceso).__name__ for t in lienzo_aislado._VIVOS]
     salida["doble"] = reglamento.calcular("doble", {"n": 21})["valor"]
+    (trabajador,) = lienzo_aislado._VIVOS
+    grupo = trabajador._proceso.pid
+    assert os.getpgid(grupo) == grupo != os.getpgid(0), "su propia sesión"
+    trabajador.cerrar()
+    try:
+        os.killpg(grupo, 0)
+        salida["grupo"] = "vivo"
+    except ProcessLookupError:
+        pass
 except ErrorTapiz as error:
     salida["error"] = str(error)
 print(json.dumps(salida), file=sys.__stdout__)
@@ -77,6 +86,7 @@ def _en_otro_python(guion: str, *argumentos: Path) -> dict[str, object]:
 def test_se_bifurca_y_calcula_sin_dejar_bytecode(tmp_path: Path) -> None:
     assert _leer(tmp_path) == {"proceso": ["Bifurcado"], "doble": 42}
     assert sorted(p.name for p in (tmp_path / "mi-lienzo").iterdir()) == [
+        "fd.txt",
         "lienzo.yml",
         "reglas.py",
     ]
@@ -113,7 +123,7 @@ def test_el_proceso_bifurcado_despues_se_queda_el_de_reserva(tmp_path: Path) -> 
 
 def test_los_descriptores_heredados_no_llevan_a_ninguna_parte(tmp_path: Path) -> None:
     """El Lienzo escribe por un descriptor del proceso que comprueba y no llega a nada."""
-    escribir = "import os\nos.write(int(os.environ['TESTIGO']), b'trampa')\n"
+    escribir = "import os\nos.write(int(open('fd.txt').read()), b'trampa')\n"
     assert _leer(tmp_path, antes=escribir) == {"proceso": ["Bifurcado"], "doble": 42}
 
 
@@ -130,3 +140,15 @@ def test_un_bucle_o_una_salida_al_importar_son_un_error_en_su_linea(
     error = str(_leer(tmp_path, antes=antes)["error"])
     assert error.startswith("mi-lienzo/reglas.py:"), error
     assert mensaje in error
+
+
+def test_los_modulos_de_su_carpeta_no_se_importan_antes_de_encerrarse(tmp_path: Path) -> None:
+    """Con «''» en sys.path (``python -c``) y la carpeta del Lienzo como actual, un
+    ``ctypes.py`` suyo se importaría en lugar del de Python al encerrarse."""
+    carpeta = _lienzo(tmp_path).parent
+    for modulo in ("ctypes", "resource", "json", "select"):
+        (carpeta / f"{modulo}.py").write_text("raise SystemExit(3)\n", encoding="utf-8")
+    testigo = tmp_path / "testigo.txt"
+    testigo.write_text("", encoding="utf-8")
+    salida = _en_otro_python(GUION, carpeta / "lienzo.yml", testigo)
+    assert salida == {"proceso": ["Bifurcado"], "doble": 42}

@@ -23,8 +23,11 @@ def doble(p, n: Annotated[int, Entrada("Número")]) -> Resultado:
 REGLAS = (doble,)
 """
 TRAMPA = """\
-import mkdocs_plugins.nucleo.ejecucion as ejecucion
-ejecucion.coincide = lambda *a, **k: True
+try:  # con Landlock, solo si ya estaba importado (el proceso bifurcado de la construcción)
+    import mkdocs_plugins.nucleo.ejecucion as ejecucion
+    ejecucion.coincide = lambda *a, **k: True
+except PermissionError:
+    pass
 """
 SALIDA = "import os\nos._exit(0)\n"
 MAL = (PAGINAS / "ejemplo-valor-incorrecto.txt").read_text("utf-8")
