@@ -8,12 +8,15 @@ nada de la página lo ejecutaría.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial, Publicada
 from mkdocs_plugins.nucleo import estado_srd
+from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.literal import literal
 from tests.plugin.conftest import construir, sitio
 from tests.test_html_crudo import _activo
@@ -130,3 +133,16 @@ def test_un_titulo_hostil_no_se_ejecuta_en_el_estado_del_srd(tmp_path: Path) -> 
     articulo = articulo[articulo.index(">") + 1 :]
     assert _activo(articulo) == []
     assert "&lt;/script&gt;&lt;img src=x onerror=alert(11)&gt;</a>" in articulo
+
+
+def test_el_html_de_la_api_queda_limpio(tmp_path: Path) -> None:
+    """``tapiz exportar`` escribe la API sin construir el sitio: lo que el sanitizador
+    rechazaría en la página tampoco llega activo al HTML de sus secciones."""
+    proyecto = sitio(tmp_path, [])
+    pagina = "# Hostil\n\nTexto <img src=x onerror=alert(1)> y [x](javascript:alert(2)).\n"
+    (proyecto / "srd" / "hostil.md").write_text(pagina, encoding="utf-8")
+    api_estatica.escribir(proyecto / "site", configuracion_desde(proyecto))
+    datos = json.loads((proyecto / "site/api/v1/paginas/hostil.json").read_text("utf-8"))
+    html = datos["secciones"][0]["html"]
+    assert "Texto" in html
+    assert _activo(html) == []
