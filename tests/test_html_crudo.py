@@ -156,11 +156,24 @@ def test_el_html_del_libro_pasa_sin_cambios() -> None:
     assert "en un bloque de código: es texto" in procesada.html
 
 
+@pytest.mark.parametrize("ancla", ["%E0%A4%A", "100%", "%C3", "%zz"])
+def test_un_ancla_mal_escrita_es_un_error_en_su_linea(ancla: str) -> None:
+    markdown = f"# Prueba\n\nUn [enlace bien](#acci%C3%B3n).\n\nUn [enlace](#{ancla}).\n"
+    procesada = procesar("srd/prueba.md", markdown)
+    assert [str(p) for p in procesada.problemas] == [
+        f"srd/prueba.md:5: el ancla «#{ancla}» está mal escrita: cada «%» debe ir seguido de "
+        "dos cifras hexadecimales que formen UTF-8 (por ejemplo «%C3%B3» para «ó»), o escribe "
+        "el carácter tal cual"
+    ]
+
+
 def test_el_libro_no_tiene_html_que_el_sanitizador_cambie() -> None:
     configuracion = configuracion_desde(RAIZ)
     paginas = sorted((RAIZ / "srd").rglob("*.md"))
     informe = comprobar_ficheros(paginas, configuracion)
-    sanitizador = [str(p) for p in informe.problemas if "sanitizador" in p.mensaje]
+    sanitizador = [
+        str(p) for p in informe.problemas if "sanitizador" in p.mensaje or "ancla" in p.mensaje
+    ]
     assert sanitizador == []
 
 

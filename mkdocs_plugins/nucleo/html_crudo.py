@@ -8,6 +8,9 @@ cambió se comparan el original y lo limpio leídos con el mismo lector (``html.
 etiquetas, sus atributos, los comentarios y el texto, en orden. Quien decide qué es peligroso
 es el sanitizador; el lector solo encuentra la diferencia, y si lee algo de otra forma que un
 navegador, la diferencia aparece igual y la página se rechaza.
+
+También es un error un enlace con un ancla que no se puede decodificar (``#%E0%A4%A``): el
+navegador no encontraría el id, y ``decodeURIComponent`` lanzaría «URI malformed».
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from html.parser import HTMLParser
-from urllib.parse import urlsplit
+from urllib.parse import unquote_to_bytes, urlsplit
 
 import nh3
 
@@ -130,7 +133,12 @@ class Rechazo:
 
 
 def rechazos(html: str) -> list[Rechazo]:
-    """Lo que el sanitizador cambiaría en ``html``, una vez cada cosa y en orden."""
+    """Lo que el sanitizador cambiaría en ``html`` y las anclas mal escritas, una vez cada
+    cosa y en orden."""
+    return _sanitizado(html) + _anclas_mal_escritas(html)
+
+
+def _sanitizado(html: str) -> list[Rechazo]:
     limpiado = limpiar(html)
     if limpiado == html:  # lo más común: Markdown escribe el HTML como lo deja nh3
         return []
@@ -144,6 +152,39 @@ def rechazos(html: str) -> list[Rechazo]:
             for rechazo in _quitado(original[i1:i2], limpio[j1:j2]):
                 vistos.setdefault(rechazo.mensaje, rechazo)
     return list(vistos.values())
+
+
+_ESCAPE_ROTO = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def _anclas_mal_escritas(html: str) -> list[Rechazo]:
+    """Los enlaces cuyo ancla (``#…``) no se puede decodificar: un «%» sin dos cifras
+    hexadecimales o unos bytes que no son UTF-8 (``#%E0%A4%A``). El navegador no encuentra
+    ese id y ``decodeURIComponent`` lanza «URI malformed»."""
+    if "#" not in html or "%" not in html:
+        return []
+    vistos: dict[str, Rechazo] = {}
+    for clase, _, atributos in piezas(html):
+        for nombre, valor in atributos if clase == "etiqueta" else ():
+            ancla = valor.partition("#")[2] if nombre in ("href", "src") else ""
+            if "%" in ancla and not _decodificable(ancla):
+                mensaje = (
+                    f"el ancla «#{_corto(ancla)}» está mal escrita: cada «%» debe ir seguido de "
+                    "dos cifras hexadecimales que formen UTF-8 (por ejemplo «%C3%B3» para «ó»), "
+                    "o escribe el carácter tal cual"
+                )
+                vistos.setdefault(mensaje, Rechazo(mensaje, ((f"#{ancla[:40]}",), (ancla[:40],))))
+    return list(vistos.values())
+
+
+def _decodificable(texto: str) -> bool:
+    if _ESCAPE_ROTO.search(texto):
+        return False
+    try:
+        unquote_to_bytes(texto).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _quitado(antes: list[Pieza], despues: list[Pieza]) -> Iterator[Rechazo]:

@@ -80,6 +80,8 @@ def construido(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     for caso, (markdown, _) in HOSTILES.items():
         pagina = proyecto / "srd" / f"{caso}.md"
         pagina.write_text(CABECERA + markdown + "\n", encoding="utf-8")
+    ancla = CABECERA + "Un [enlace](#%E0%A4%A) roto.\n"
+    (proyecto / "srd" / "ancla-mal-escrita.md").write_text(ancla, encoding="utf-8")
     estricta = construir(proyecto, "--strict")
     assert estricta.returncode == 1, estricta.stderr
     normal = construir(proyecto)
@@ -98,9 +100,10 @@ def test_la_construccion_estricta_rechaza_cada_caso_en_su_linea(
         assert avisos, caso
         assert all(f"srd/{caso}.md:5: el sanitizador de HTML quitaría" in a for a in avisos)
         assert any(dice in a for a in avisos), avisos
+    assert "srd/ancla-mal-escrita.md:5: el ancla «#%E0%A4%A» está mal escrita" in estricta
     # La construcción estricta falla por ellos y solo por ellos.
     avisos = [linea for linea in estricta.splitlines() if linea.startswith("WARNING")]
-    assert all("el sanitizador de HTML quitaría" in aviso for aviso in avisos)
+    assert all("el sanitizador de HTML quitaría" in a or "ancla-mal" in a for a in avisos)
     assert "srd/index.md" not in estricta + normal
     assert "Traceback" not in estricta + normal
 
