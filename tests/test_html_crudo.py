@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.extension.pagina import comprobar_ficheros, procesar
-from mkdocs_plugins.nucleo import html_crudo
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
+from tests.html_activo import activo
 
 RAIZ = Path(__file__).resolve().parents[1]
 ANTES = "---\ntitle: Prueba\n---\n# Prueba\n\nUn párrafo.\n\n"
@@ -100,25 +100,6 @@ HOSTILES: dict[str, tuple[str, str]] = {
 }
 
 
-def _activo(html: str) -> list[str]:
-    """Lo que ejecutaría o cargaría algo: etiquetas fuera de la lista, atributos de evento y
-    URL con otro esquema, leídos con un lector de HTML5 (el de WeasyPrint, otro que nh3)."""
-    import tinyhtml5
-
-    encontrado = []
-    for elemento in tinyhtml5.parse(html).iter():
-        if not isinstance(elemento.tag, str):  # un comentario
-            continue
-        etiqueta = str(elemento.tag).rpartition("}")[2]
-        if etiqueta not in html_crudo.ETIQUETAS | {"html", "head", "body"}:
-            encontrado.append(etiqueta)
-        for nombre, valor in elemento.attrib.items():
-            valor = re.sub(r"[\s\x00-\x1f]", "", valor).lower()
-            if nombre.startswith("on") or re.match(r"(javascript|data|file|vbscript):", valor):
-                encontrado.append(f"{etiqueta} {nombre}={valor}")
-    return encontrado
-
-
 @pytest.mark.parametrize("caso", HOSTILES, ids=str)
 def test_el_html_hostil_es_un_error_en_su_linea(caso: str) -> None:
     markdown, dice = HOSTILES[caso]
@@ -132,7 +113,7 @@ def test_el_html_hostil_es_un_error_en_su_linea(caso: str) -> None:
     sin_errores = re.sub(
         r'<div class="admonition failure tapiz-error".*?</div>', "", procesada.html
     )
-    assert _activo(sin_errores) == []
+    assert activo(sin_errores) == []
 
 
 def test_el_html_del_libro_pasa_sin_cambios() -> None:
@@ -179,7 +160,7 @@ def test_el_libro_no_tiene_html_que_el_sanitizador_cambie() -> None:
 
 def test_el_comprobador_ve_lo_activo() -> None:
     """El comprobador de las pruebas mismas encuentra lo que debe (si no, no probaría nada)."""
-    assert _activo('<p><img src=x onerror="a()"><a href=" JAVA\tscript:x">y</a><svg>') == [
+    assert activo('<p><img src=x onerror="a()"><a href=" JAVA\tscript:x">y</a><svg>') == [
         "img onerror=a()",
         "a href=javascript:x",
         "svg",

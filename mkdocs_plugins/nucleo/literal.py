@@ -13,9 +13,12 @@ from __future__ import annotations
 import re
 from html import escape
 
-_MARCAS = re.compile(r"([\\`*_{}\[\]#])")
+_MARCAS = re.compile(r"([\\`*_\[\]#])")
+_LLAVES = {"{": "&#123;", "}": "&#125;"}
+"""Como referencias: ni ``attr_list`` ni las marcas de valor (``{{= … }}``) ven una llave."""
 
 
 def literal(valor: object) -> str:
     """``valor`` como texto de Markdown en línea: ``<b>`` se lee «<b>», ``*x*`` se lee «*x*»."""
-    return _MARCAS.sub(r"\\\1", escape(str(valor), quote=False))
+    texto = _MARCAS.sub(r"\\\1", escape(str(valor), quote=False))
+    return re.sub(r"[{}]", lambda llave: _LLAVES[llave[0]], texto)

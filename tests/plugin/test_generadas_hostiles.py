@@ -18,8 +18,8 @@ from mkdocs_plugins.herramientas.historial import Historial, Publicada
 from mkdocs_plugins.nucleo import estado_srd
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.literal import literal
+from tests.html_activo import activo
 from tests.plugin.conftest import construir, sitio
-from tests.test_html_crudo import _activo
 
 HOSTILES = [
     "</script><img src=x onerror=alert(11)>",
@@ -31,16 +31,16 @@ HOSTILES = [
 SIN_CAMBIOS: dict[str, list[object]] = {"anadidas": [], "quitadas": [], "cambiadas": []}
 
 
-def _sin_nada_activo(ruta: str, markdown: str) -> str:
+def _sin_nadaactivo(ruta: str, markdown: str) -> str:
     procesada = procesar(ruta, markdown)
     assert procesada.problemas == []
-    assert _activo(procesada.html) == []
+    assert activo(procesada.html) == []
     return procesada.html
 
 
 def test_literal_se_lee_tal_cual() -> None:
     for valor in HOSTILES:
-        html = _sin_nada_activo("srd/x.md", f"Antes {literal(valor)} después\n")
+        html = _sin_nadaactivo("srd/x.md", f"Antes {literal(valor)} después\n")
         assert html.count("<") == 2, html  # solo <p> y </p>
 
 
@@ -50,7 +50,7 @@ def test_el_estado_del_srd_escribe_los_titulos_como_texto() -> None:
         estado_srd.capitulo(f"c{i}.md", fuente.format(titulo=literal(t)), t)
         for i, t in enumerate(HOSTILES)
     ]
-    html = _sin_nada_activo("srd/colaborar/estado.md", estado_srd.markdown(capitulos, None))
+    html = _sin_nadaactivo("srd/colaborar/estado.md", estado_srd.markdown(capitulos, None))
     assert "&lt;/script&gt;&lt;img src=x onerror=alert(11)&gt;" in html
     assert "[x](javascript:alert(12))" in html
     assert "*cursiva* `código` &amp; &lt;b&gt;negrita&lt;/b&gt; | barra" in html
@@ -82,7 +82,7 @@ def test_los_cambios_escriben_titulos_valores_y_versiones_como_texto() -> None:
             Publicada("1.0", None, "abc1233"),
         ]
     )
-    html = _sin_nada_activo("srd/cambios.md", publicar_cambios.markdown(historial))
+    html = _sin_nadaactivo("srd/cambios.md", publicar_cambios.markdown(historial))
     assert "Versión 1.1&lt;img/src=x/onerror=alert(15)&gt;" in html
     assert 'id="v1-1-img-src-x-onerror-alert-15--"' in html
     assert "«[x](javascript:alert(12))»" in html
@@ -131,7 +131,7 @@ def test_un_titulo_hostil_no_se_ejecuta_en_el_estado_del_srd(tmp_path: Path) -> 
     html = (proyecto / "site" / "colaborar" / "estado" / "index.html").read_text("utf-8")
     articulo = html[html.index("<article") : html.index("</article>")]
     articulo = articulo[articulo.index(">") + 1 :]
-    assert _activo(articulo) == []
+    assert activo(articulo) == []
     assert "&lt;/script&gt;&lt;img src=x onerror=alert(11)&gt;</a>" in articulo
 
 
@@ -145,4 +145,4 @@ def test_el_html_de_la_api_queda_limpio(tmp_path: Path) -> None:
     datos = json.loads((proyecto / "site/api/v1/paginas/hostil.json").read_text("utf-8"))
     html = datos["secciones"][0]["html"]
     assert "Texto" in html
-    assert _activo(html) == []
+    assert activo(html) == []
