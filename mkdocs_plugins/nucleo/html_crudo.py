@@ -155,13 +155,15 @@ def _sanitizado(html: str) -> list[Rechazo]:
 
 
 _ESCAPE_ROTO = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_ANCLA_CON_ESCAPE = re.compile(r"#[^\s\"'<>#]*%")
+"""Un «#» seguido de un «%» en la misma palabra: sin él, ningún enlace tiene esa ancla."""
 
 
 def _anclas_mal_escritas(html: str) -> list[Rechazo]:
     """Los enlaces cuyo ancla (``#…``) no se puede decodificar: un «%» sin dos cifras
     hexadecimales o unos bytes que no son UTF-8 (``#%E0%A4%A``). El navegador no encuentra
     ese id y ``decodeURIComponent`` lanza «URI malformed»."""
-    if "#" not in html or "%" not in html:
+    if not _ANCLA_CON_ESCAPE.search(html):
         return []
     vistos: dict[str, Rechazo] = {}
     for clase, _, atributos in piezas(html):
