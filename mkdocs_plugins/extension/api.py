@@ -11,7 +11,15 @@ from pathlib import Path
 from markdown import Markdown
 
 from mkdocs_plugins.extension.pagina import EXTENSIONES
-from mkdocs_plugins.nucleo import api, api_esquemas, api_paginas, catalogo, estructura, version
+from mkdocs_plugins.nucleo import (
+    api,
+    api_esquemas,
+    api_paginas,
+    catalogo,
+    estructura,
+    html_crudo,
+    version,
+)
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from tapiz_rules.lienzo import Lienzo
 from tapiz_rules.sistemas import SISTEMAS
@@ -40,7 +48,7 @@ def _conversor() -> Callable[[list[str]], list[str]]:
 
     def solo(texto: str) -> str:
         if texto not in hechas:
-            hechas[texto] = conversor.reset().convert(texto)
+            hechas[texto] = _sin_nada_activo(conversor.reset().convert(texto))
         return hechas[texto]
 
     def a_html(textos: list[str]) -> list[str]:
@@ -53,6 +61,12 @@ def _conversor() -> Callable[[list[str]], list[str]]:
         return [convertidas[i] if i in convertidas else solo(t) for i, t in enumerate(textos)]
 
     return a_html
+
+
+def _sin_nada_activo(html: str) -> str:
+    """El HTML de quien contribuye, limpio si el sanitizador le quitaría algo (la construcción
+    estricta ya lo rechaza en su página; ``tapiz exportar`` no construye)."""
+    return html_crudo.limpiar(html) if html_crudo.rechazos(html) else html
 
 
 def _lienzo_de(carpetas: list[tuple[Path, Lienzo]], fichero: Path) -> Lienzo | None:

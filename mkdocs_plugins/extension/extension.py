@@ -29,6 +29,7 @@ from markdown.treeprocessors import Treeprocessor
 from pymdownx.superfences import SuperFencesCodeExtension
 
 from mkdocs_plugins.extension import valores
+from mkdocs_plugins.extension.html_crudo import HtmlCrudo
 from mkdocs_plugins.extension.valores import DadosNarrados, ValorDelMotor
 from mkdocs_plugins.nucleo import (
     anclas,
@@ -84,6 +85,8 @@ class Estado:
     estructura: estructura.Estructura = field(default_factory=lambda: estructura.Estructura([], []))
     """Lo que markdown-it-py lee de la página: secciones y vallas, con sus líneas."""
     ubicacion: ubicacion.Ubicacion = field(default_factory=lambda: ubicacion.Ubicacion([]))
+    propios: set[str] = field(default_factory=set)
+    """El HTML de los bloques (Tapiz y código): lo escribe el libro, no quien contribuye."""
     arbol_terminado: bool = False
     """Los posprocesadores ya reciben la página entera: antes, el índice de contenidos y el
     título les pasan cada encabezado suelto, que la página entera vuelve a traer."""
@@ -106,6 +109,24 @@ class Estado:
         linea += bloques.buscar_valla(self.lineas, tipo, cuerpo, self.usadas, candidatas)
         self.problemas.append(Problema(self.pagina.ruta, linea, ubicacion.mensaje_huerfana(tipo)))
         return linea
+
+    def linea_fuera_de_vallas(self, grupos: tuple[tuple[str, ...], ...]) -> int:
+        """La línea (desde 1, en el fichero) fuera de las vallas que tiene todos los textos
+        del primer grupo que aparece, sin distinguir mayúsculas; la primera si ninguno."""
+        desplazamiento = self.pagina.desplazamiento
+        lineas = [
+            (desplazamiento + indice + 1, linea.lower())
+            for indice, linea in enumerate(self.lineas)
+            if not any(
+                v.inicio <= desplazamiento + indice + 1 <= v.fin for v in self.estructura.vallas
+            )
+        ]
+        for grupo in grupos:
+            textos = [t.lower() for t in grupo if t]
+            for numero, linea in lineas:
+                if textos and all(t in linea for t in textos):
+                    return numero
+        return desplazamiento + 1
 
     def desacuerdos(self) -> None:
         """Las vallas que markdown-it-py lee y SuperFences no mostró son errores."""
@@ -152,6 +173,8 @@ class TapizExtension(Extension):
         # Tras «toc» (5): el índice de la página no lleva la marca de pendiente.
         md.treeprocessors.register(_Pendientes(md), "tapiz_pendientes", 4)
         md.treeprocessors.register(_FinDelArbol(md, self), "tapiz_fin_del_arbol", -100)
+        # Antes que todos los demás: ve lo que escribe quien contribuye, sin botones ni anclas.
+        md.postprocessors.register(HtmlCrudo(md, self.estado), "tapiz_html_crudo", 40)
         md.postprocessors.register(_DadosEnTexto(md, self), "tapiz_dados", 31)
         md.postprocessors.register(_Anclas(md), "tapiz_anclas", 25)
         md.postprocessors.register(_EnlacesAReglas(md, self), "tapiz_enlaces_reglas", 24)
@@ -223,6 +246,7 @@ class TapizExtension(Extension):
             estado.avisos.extend(hecho.avisos)
             if hecho.datos is not None:
                 estado.ejemplos[hecho.identificador] = hecho.datos
+            estado.propios.add(hecho.html)
             return hecho.html
 
         return formatear
@@ -237,7 +261,9 @@ class TapizExtension(Extension):
             if "tapiz" not in language.lower():
                 if estado.ubicacion.ubicar(language, src) is None:
                     estado.huerfana(language, src)
-                return original(src=src, language=language, **kwargs)
+                codigo: str = original(src=src, language=language, **kwargs)
+                estado.propios.add(codigo)
+                return codigo
             validos = ", ".join(vallas.VALLAS)
             error = ErrorDePagina(
                 estado.linea_de(language, src),
@@ -245,6 +271,7 @@ class TapizExtension(Extension):
             )
             problema = error.en(estado.pagina.ruta)
             estado.problemas.append(problema)
+            estado.propios.add(render.error(problema))
             return render.error(problema)
 
         return formatear

@@ -8,6 +8,7 @@ Sin REV2, el árbol de trabajo. Markdown en español, o JSON con ``--json``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mkdocs_plugins.herramientas import comparar, revisiones
@@ -43,11 +44,12 @@ def valor(dato: Any) -> str:
     return texto if len(texto) <= 80 else texto[:79] + "…"
 
 
-def nombre_de(cambio: dict[str, Any]) -> str:
-    """«Apuntar bien» (`apuntar`): el título de ahora (o el de antes) y el identificador."""
+def nombre_de(cambio: dict[str, Any], texto: Callable[[str], str] = str) -> str:
+    """«Apuntar bien» (`apuntar`): el título de ahora (o el de antes) y el identificador;
+    ``texto`` escribe el título (``literal`` en una página del sitio)."""
     datos = cambio.get("despues") or cambio.get("antes") or {}
     titulo = cambio.get("titulo") or (datos.get("titulo") if isinstance(datos, dict) else None)
-    return f"«{titulo}» (`{cambio['nombre']}`)" if titulo else f"`{cambio['nombre']}`"
+    return f"«{texto(titulo)}» (`{cambio['nombre']}`)" if titulo else f"`{cambio['nombre']}`"
 
 
 def _campo(clase: str, campo: str) -> str:

@@ -11,6 +11,7 @@ publicada no cambia). Sin etiquetas no se ejecuta nada más: una sola versión, 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,8 @@ class Publicada:
 
     @property
     def ancla(self) -> str:
-        return "v" + self.version.replace(".", "-")
+        """«v1-2-0»: solo letras, cifras y guiones, sea cual sea el nombre de la etiqueta."""
+        return "v" + re.sub(r"[^0-9A-Za-z_-]", "-", self.version)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ desde…» de las fichas del catálogo, a partir del historial de versiones (``h
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from html import escape
 from typing import Any
@@ -11,6 +12,7 @@ from xml.sax.saxutils import escape as escape_xml
 
 from mkdocs_plugins.herramientas import cambios as informe
 from mkdocs_plugins.herramientas.historial import Historial, Publicada
+from mkdocs_plugins.nucleo.literal import literal
 from tapiz_rules.modelo.formato import fecha as en_letra
 
 RUTA = "cambios.md"
@@ -31,39 +33,45 @@ def fecha_legible(fecha: str | None) -> str:
     return en_letra(datetime.fromisoformat(fecha))
 
 
-def _detalle(clase: str, cambio: dict[str, Any]) -> str:
+def _detalle(clase: str, cambio: dict[str, Any], texto: Callable[[str], str]) -> str:
     if clase == "tablas":
         return "sus valores"
     campos = [c["campo"] for c in cambio.get("campos", [])]
     if clase == "secciones":
         if any(c == "titulo" for c in campos):
             titulo = next(c for c in cambio["campos"] if c["campo"] == "titulo")
-            return f"título «{titulo['antes']}» → «{titulo['despues']}»"
+            return f"título «{texto(titulo['antes'])}» → «{texto(titulo['despues'])}»"
         return ", ".join(informe.CAMPOS_DE_SECCION.get(c, c) for c in campos)
     valores = [
-        f"`{c['campo']}` {informe.valor(c['antes'])} → {informe.valor(c['despues'])}"
+        f"`{c['campo']}` {texto(informe.valor(c['antes']))} → {texto(informe.valor(c['despues']))}"
         for c in cambio.get("campos", [])[:6]
     ]
     return "; ".join(valores) + ("; …" if len(campos) > 6 else "")
 
 
-def lista(publicada: Publicada) -> list[str]:
-    """Lo que cambió en una versión, una línea de lista de Markdown por cosa."""
+def lista(publicada: Publicada, texto: Callable[[str], str] = literal) -> list[str]:
+    """Lo que cambió en una versión, una línea de lista de Markdown por cosa; ``texto``
+    escribe los títulos y valores (en el feed, que escapa su HTML, tal cual)."""
     if publicada.cambios is None:
         return ["- Primera versión publicada."]
     lineas = []
     for clase, (nueva, quitada, cambia) in CLASES.items():
         hechos = publicada.cambios[clase]
-        lineas += [f"- {nueva}: {informe.nombre_de(c)}" for c in hechos["anadidas"]]
-        lineas += [f"- {quitada} {informe.nombre_de(c)}" for c in hechos["quitadas"]]
+        lineas += [f"- {nueva}: {informe.nombre_de(c, texto)}" for c in hechos["anadidas"]]
+        lineas += [f"- {quitada} {informe.nombre_de(c, texto)}" for c in hechos["quitadas"]]
         lineas += [
-            f"- {cambia} {informe.nombre_de(c)}: {_detalle(clase, c)}" for c in hechos["cambiadas"]
+            f"- {cambia} {informe.nombre_de(c, texto)}: {_detalle(clase, c, texto)}"
+            for c in hechos["cambiadas"]
         ]
     return lineas or ["- Sin cambios en reglas, tablas, parámetros ni secciones."]
 
 
 def _titulo(publicada: Publicada) -> str:
     return f"Versión {publicada.version}"
+
+
+def _titulo_md(publicada: Publicada) -> str:
+    return literal(_titulo(publicada))
 
 
 def markdown(historial: Historial) -> str:
@@ -90,7 +98,7 @@ def markdown(historial: Historial) -> str:
         corto = (publicada.commit or "")[:7]
         commit = f" · commit `{corto}`{{: data-search-exclude }}" if corto else ""
         partes += [
-            f"## {_titulo(publicada)} {{#{publicada.ancla}}}",
+            f"## {_titulo_md(publicada)} {{#{publicada.ancla}}}",
             "",
             f"Publicada el {fecha_legible(publicada.fecha)}{commit}.",
             "",
@@ -110,7 +118,7 @@ def atom(historial: Historial, url_sitio: str) -> str:
     for publicada, fecha in zip(historial.versiones, fechas, strict=True):
         resumen = "".join(
             f"<li>{escape(re.sub(r'^- ', '', linea).replace('`', ''))}</li>"
-            for linea in lista(publicada)
+            for linea in lista(publicada, str)
         )
         enlace = f"{pagina}#{publicada.ancla}"
         entradas.append(

@@ -54,6 +54,12 @@ def error_front_matter(texto: str) -> tuple[int, str] | None:
     cabecera = texto[: len(texto) - len(markdown)].split("\n", 1)[1].rsplit("---", 1)[0]
     try:
         datos = yaml.safe_load(cabecera)
+    except yaml.reader.ReaderError as error:  # un carácter de control: YAML no lo lee
+        linea = 2 + cabecera.count("\n", 0, error.position)
+        return linea, (
+            f"la cabecera de la página (entre las líneas ---) lleva el carácter de control "
+            f"U+{error.character:04X}, que YAML no admite; quítalo"
+        )
     except yaml.MarkedYAMLError as error:
         marca = error.problem_mark
         linea = 2 + (marca.line if marca else 0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from mkdocs_plugins.nucleo.literal import literal
 from tapiz_rules.modelo import Sistema
 from tapiz_rules.sistemas import SISTEMAS
 
@@ -28,13 +29,13 @@ def _bloque(sistema: str, campo: str, nombres: list[str]) -> list[str]:
 
 
 def _sistema(sistema: Sistema) -> list[str]:
-    partes = [f"## {sistema.titulo} (`{sistema.nombre}`)", ""]
+    partes = [f"## {literal(sistema.titulo)} (`{sistema.nombre}`)", ""]
     reglas = sorted(sistema.reglas.values(), key=lambda r: (r.seccion, r.nombre))
     for seccion, grupo in groupby(reglas, key=lambda r: r.seccion):
-        partes += [f"### {seccion}", ""]
+        partes += [f"### {literal(seccion)}", ""]
         partes += _bloque(sistema.nombre, "reglas", [regla.nombre for regla in grupo])
     if sistema.tablas:
-        partes += [f"### Tablas de {sistema.titulo}", ""]
+        partes += [f"### Tablas de {literal(sistema.titulo)}", ""]
         partes += _bloque(sistema.nombre, "tablas", sorted(sistema.tablas))
     return partes
 

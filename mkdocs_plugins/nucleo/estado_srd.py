@@ -8,8 +8,10 @@ import posixpath
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from urllib.parse import quote
 
 from mkdocs_plugins.nucleo import estructura, pendientes
+from mkdocs_plugins.nucleo.literal import literal
 from tapiz_rules.modelo.formato import miles, porcentaje
 
 RUTA = "colaborar/estado.md"
@@ -41,7 +43,7 @@ def capitulo(ruta: str, fuente: str, titulo: str | None = None) -> Capitulo:
 
 
 def _celda(texto: str) -> str:
-    return texto.replace("|", r"\|")
+    return literal(texto).replace("|", r"\|")
 
 
 def _contar(cantidad: int, adjetivo: str) -> str:
@@ -77,8 +79,8 @@ def _resumen(capitulos: list[Capitulo]) -> list[str]:
 
 
 def _capitulo(capitulo: Capitulo, editar: str | None) -> list[str]:
-    fichero = f"srd/{capitulo.ruta}"
-    direccion = f"{editar}{capitulo.ruta}" if editar else None
+    fichero = literal(f"srd/{capitulo.ruta}")
+    direccion = f"{editar}{quote(capitulo.ruta)}" if editar else None
 
     def editable(texto: str) -> str:
         return f"[{texto}]({direccion})" if direccion else texto
@@ -90,7 +92,7 @@ def _capitulo(capitulo: Capitulo, editar: str | None) -> list[str]:
         for p in capitulo.pendientes
     ]
     return [
-        f"## {capitulo.titulo} {{#{capitulo.ancla}}}",
+        f"## {literal(capitulo.titulo)} {{#{capitulo.ancla}}}",
         "",
         f"{_contar(capitulo.redactadas, 'redactada')} y "
         f"{_contar(len(capitulo.pendientes), 'pendiente')}.",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mkdocs_plugins.nucleo.bloques import error_front_matter
 from tests.plugin.conftest import construir, sitio
 
 PAGINA = """\
@@ -27,3 +28,13 @@ def test_titulo_y_descripcion_escapados(tmp_path: Path) -> None:
     assert "<script>alert(1)" not in html
     assert "<img src=x" not in html
     assert 'content="&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in html
+
+
+def test_un_caracter_de_control_en_la_cabecera_es_un_error_en_su_linea() -> None:
+    """YAML no lee un NUL: antes era una excepción de PyYAML (``ReaderError``) sin línea."""
+    texto = "---\ntitle: Dados\ndescription: a\x00b\n---\n\n# Dados\n"
+    assert error_front_matter(texto) == (
+        3,
+        "la cabecera de la página (entre las líneas ---) lleva el carácter de control U+0000, "
+        "que YAML no admite; quítalo",
+    )

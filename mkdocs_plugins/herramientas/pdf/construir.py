@@ -25,6 +25,10 @@ class FaltaWeasyPrint(RuntimeError):
     """WeasyPrint (grupo de desarrollo) o sus bibliotecas de sistema no están instalados."""
 
 
+class RecursoProhibido(RuntimeError):
+    """El documento pide algo de fuera del sitio construido (véase ``recursos``)."""
+
+
 @dataclass(frozen=True)
 class Hecho:
     libro: Path
@@ -72,14 +76,21 @@ def construir_sitio(mkdocs_yml: Path, destino: Path) -> dict[str, Any]:
 
 def escribir(html: str, salida: Path, sitio: Path) -> None:
     weasyprint = _weasyprint()
+    from mkdocs_plugins.herramientas.pdf.recursos import FueraDelSitio, Recursos
+
     # Avisa de cada propiedad de SVG que no aplica a HTML (fill, stroke): ruido, no errores.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    estilos = [weasyprint.CSS(filename=str(ESTILOS))]
-    estilos += [weasyprint.CSS(filename=str(sitio / e)) for e in ESTILOS_DEL_SITIO]
+    recursos = Recursos(sitio)
+    estilos = [weasyprint.CSS(filename=str(ESTILOS), url_fetcher=recursos)]
+    estilos += [
+        weasyprint.CSS(filename=str(sitio / e), url_fetcher=recursos) for e in ESTILOS_DEL_SITIO
+    ]
     salida.parent.mkdir(parents=True, exist_ok=True)
-    weasyprint.HTML(string=html, base_url=str(sitio) + "/").write_pdf(
-        str(salida), stylesheets=estilos
-    )
+    documento = weasyprint.HTML(string=html, base_url=str(sitio) + "/", url_fetcher=recursos)
+    try:
+        documento.write_pdf(str(salida), stylesheets=estilos)
+    except FueraDelSitio as error:
+        raise RecursoProhibido(str(error)) from None
 
 
 def hoja_sola(version_: Version) -> str:

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mkdocs_plugins.herramientas.pdf.construir import HOJA, FaltaWeasyPrint, pdf
+from mkdocs_plugins.herramientas.pdf.construir import HOJA, FaltaWeasyPrint, RecursoProhibido, pdf
 from mkdocs_plugins.nucleo.configuracion import buscar
 
 
@@ -38,7 +38,7 @@ def ejecutar_pdf(args: argparse.Namespace) -> int:
     inicio = time.perf_counter()
     try:
         hecho = pdf(mkdocs_yml, salida, hoja, sitio)
-    except FaltaWeasyPrint as error:
+    except (FaltaWeasyPrint, RecursoProhibido) as error:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
     segundos = f"{time.perf_counter() - inicio:.1f}".replace(".", ",")

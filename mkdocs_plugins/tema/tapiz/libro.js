@@ -15,6 +15,20 @@ function rutaDe(url) {
 const REFERENCIAS = ["for", "aria-describedby", "aria-labelledby", "aria-controls"];
 
 /**
+ * El id al que lleva el fragmento de una URL. Uno mal escrito (`%E0%A4%A`) se queda como está:
+ * `decodeURIComponent` lanzaría «URI malformed» y dejaría el resto de enlaces sin reescribir
+ * (la construcción ya lo da como error en su línea).
+ * @param {string} ancla
+ */
+export function idDe(ancla) {
+  try {
+    return decodeURIComponent(ancla);
+  } catch {
+    return ancla;
+  }
+}
+
+/**
  * Lo que nombra un id del capítulo (una etiqueta a su campo, una ayuda…) sigue al id renombrado.
  * @param {Capitulo} capitulo
  */
@@ -52,7 +66,7 @@ export function prepararLibro(libro) {
         continue;
       }
       const ancla = destino.hash.slice(1);
-      enlace.setAttribute("href", `#${ancla ? `${objetivo.id}-${decodeURIComponent(ancla)}` : objetivo.id}`);
+      enlace.setAttribute("href", `#${ancla ? `${objetivo.id}-${idDe(ancla)}` : objetivo.id}`);
     }
   }
 }
