@@ -24,8 +24,8 @@ from mkdocs_plugins.nucleo import catalogo, datos, motor
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
     ErrorConfiguracion,
-    buscar,
     configuracion_desde,
+    raiz_del_proyecto,
 )
 from tapiz_rules import cli
 from tapiz_rules.errores import ErrorTapiz
@@ -44,11 +44,12 @@ def _paginas(rutas: list[str]) -> list[Path]:
 
 
 def _desde(rutas: list[str]) -> Path:
-    """Dónde buscar el tapiz.yml: sobre la primera ruta (desde cualquier carpeta) o aquí."""
+    """Dónde buscar el libro (su mkdocs.yml o su tapiz.yml): sobre la primera ruta (desde
+    cualquier carpeta) o aquí."""
     if rutas and Path(rutas[0]).exists():
         primera = Path(rutas[0]).resolve()
         carpeta = primera if primera.is_dir() else primera.parent
-        if buscar(carpeta) is not None:
+        if raiz_del_proyecto(carpeta) is not None:
             return carpeta
     return Path.cwd()
 
@@ -131,7 +132,7 @@ def configurar_comprobar(sub: Any) -> None:
         "rutas",
         nargs="*",
         metavar="RUTA",
-        help="páginas o carpetas (por defecto, las páginas que nombra tapiz.yml)",
+        help="páginas o carpetas (por defecto, las de docs_dir en mkdocs.yml)",
     )
     p.add_argument(
         "--actualizar",

@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mkdocs_plugins.herramientas.pdf import fuente, libro, svg
+from mkdocs_plugins.herramientas.pdf import INSTALAR, fuente, libro, svg
 from mkdocs_plugins.herramientas.pdf.hoja import hoja
 from mkdocs_plugins.herramientas.pdf.libro import Version
 
@@ -18,11 +18,10 @@ ESTILOS = Path(__file__).with_name("imprimir.css")
 ESTILOS_DEL_SITIO = ("tapiz/comparativa.css",)
 """Lo que el papel toma del sitio: los colores de las series de las gráficas."""
 LIBRO = "tapiz-srd.pdf"
-HOJA = "hoja-de-personaje.pdf"
 
 
 class FaltaWeasyPrint(RuntimeError):
-    """WeasyPrint (grupo de desarrollo) o sus bibliotecas de sistema no están instalados."""
+    """WeasyPrint (el extra «pdf») o sus bibliotecas de sistema no están instalados."""
 
 
 @dataclass(frozen=True)
@@ -52,11 +51,7 @@ def _weasyprint() -> Any:
     try:
         import weasyprint
     except (ImportError, OSError) as error:
-        raise FaltaWeasyPrint(
-            "tapiz pdf necesita WeasyPrint (grupo dev: «uv sync») y las bibliotecas Pango y "
-            "HarfBuzz del sistema («apt-get install libpango-1.0-0 libpangoft2-1.0-0 "
-            f"libharfbuzz-subset0»): {error}"
-        ) from None
+        raise FaltaWeasyPrint(f"{INSTALAR}: {error}") from None
     return weasyprint
 
 
