@@ -47,23 +47,29 @@ def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     leida = configuracion(parent.config)
-    if file_path.name in (FICHERO, FICHERO_LIENZO):
+    if isinstance(leida, Configuracion):
+        raiz, carpeta = leida.raiz, leida.paginas
+    else:
+        raiz, carpeta = _de_serie(parent.config)
+    ruta = file_path.resolve()
+    en_las_paginas = ruta.is_relative_to(carpeta)
+    if (file_path.name == FICHERO and ruta.parent == raiz) or (
+        file_path.name == FICHERO_LIENZO and en_las_paginas
+    ):
         return DeclaracionTapiz.from_parent(parent, path=file_path)
-    carpeta = (
-        leida.paginas if isinstance(leida, Configuracion) else _paginas_de_serie(parent.config)
-    )
-    if file_path.suffix == ".md" and file_path.resolve().is_relative_to(carpeta):
+    if file_path.suffix == ".md" and en_las_paginas:
         return PaginaTapiz.from_parent(parent, path=file_path)
     return None
 
 
-def _paginas_de_serie(config: pytest.Config) -> Path:
-    """Con la configuración rota, las páginas donde se dice: las de mkdocs.yml si se leen."""
-    raiz = raiz_del_proyecto(config.rootpath) or config.rootpath
+def _de_serie(config: pytest.Config) -> tuple[Path, Path]:
+    """Con la configuración rota, la raíz y las páginas donde se dice: las de mkdocs.yml si
+    se leen (los ``lienzo.yml`` que MkDocs copia en ``site/`` no son declaraciones)."""
+    raiz = raiz_del_proyecto(config.rootpath) or config.rootpath.resolve()
     try:
-        return proyecto.paginas(raiz) or (raiz / PAGINAS_POR_DEFECTO).resolve()
+        return raiz, proyecto.paginas(raiz) or (raiz / PAGINAS_POR_DEFECTO).resolve()
     except proyecto.ErrorMkdocs:
-        return (raiz / PAGINAS_POR_DEFECTO).resolve()
+        return raiz, (raiz / PAGINAS_POR_DEFECTO).resolve()
 
 
 class DeclaracionTapiz(pytest.File):

@@ -14,6 +14,8 @@ from typing import Any
 from mkdocs_plugins.extension.pagina import Informe, comprobar_ficheros
 from mkdocs_plugins.herramientas.actualizar import actualizar
 from mkdocs_plugins.herramientas.impacto import impacto
+from mkdocs_plugins.herramientas.nuevo import configurar_nuevo_lienzo
+from mkdocs_plugins.herramientas.orden_motor import configurar_motor
 from mkdocs_plugins.herramientas.ordenes_datos import (
     configurar_cambios,
     configurar_identificadores,
@@ -155,7 +157,11 @@ def ejecutar_exportar(args: argparse.Namespace) -> int:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
     if args.json:
-        return exportar_api(Path(args.json), configuracion)
+        hecho = exportar_api(Path(args.json), configuracion)
+        problemas = comprobar_ficheros(sorted(configuracion.paginas.rglob("*.md")), configuracion)
+        for problema in problemas.problemas:
+            print(problema, file=sys.stderr)
+        return 1 if problemas.problemas else hecho
     if args.destino is None:
         print("tapiz: error: falta DESTINO (o --json CARPETA)", file=sys.stderr)
         return 2
@@ -224,6 +230,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             configurar_identificadores,
             configurar_pdf,
             configurar_cambios,
+            configurar_nuevo_lienzo,
+            configurar_motor,
         ),
     )
 

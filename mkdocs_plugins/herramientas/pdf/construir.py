@@ -56,12 +56,21 @@ def _weasyprint() -> Any:
 
 
 def construir_sitio(mkdocs_yml: Path, destino: Path) -> dict[str, Any]:
+    """Como ``mkdocs build --strict``: un ejemplo que falla se dice con su «fichero:línea» y
+    no hay PDF (``mkdocs.exceptions.Abort``)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    configuracion = load_config(str(mkdocs_yml), site_dir=str(destino))
-    logging.getLogger("mkdocs").setLevel(logging.WARNING)
-    build(configuracion)
+    configuracion = load_config(str(mkdocs_yml), site_dir=str(destino), strict=True)
+    registro = logging.getLogger("mkdocs")
+    registro.setLevel(logging.WARNING)
+    avisos = logging.StreamHandler()
+    avisos.setFormatter(logging.Formatter("%(message)s"))
+    registro.addHandler(avisos)
+    try:
+        build(configuracion)
+    finally:
+        registro.removeHandler(avisos)
     return dict(configuracion)
 
 

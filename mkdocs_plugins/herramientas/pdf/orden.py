@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import MkDocsException
+
 from mkdocs_plugins.herramientas.pdf import INSTALAR
 from mkdocs_plugins.nucleo.configuracion import raiz_del_proyecto
 from mkdocs_plugins.nucleo.proyecto import MKDOCS
@@ -52,6 +54,9 @@ def ejecutar_pdf(args: argparse.Namespace) -> int:
     except FaltaWeasyPrint as error:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
+    except MkDocsException as error:
+        print(f"tapiz: error: no hay PDF, el sitio no se construye: {error}", file=sys.stderr)
+        return 1
     segundos = f"{time.perf_counter() - inicio:.1f}".replace(".", ",")
     print(
         f"escritos {hecho.libro} ({hecho.capitulos} capítulos; {hecho.pendientes} con "
