@@ -103,13 +103,15 @@ def _del_paquete(datos: bytes, origen: str) -> dict[str, bytes]:
     try:
         with tarfile.open(fileobj=io.BytesIO(datos), mode="r:gz") as paquete:
             for nombre in ficheros():
-                miembro = paquete.getmember(f"package/{nombre}")
-                extraido = paquete.extractfile(miembro) if miembro.isfile() else None
+                try:
+                    extraido = paquete.extractfile(f"package/{nombre}")
+                except KeyError:
+                    extraido = None
                 if extraido is None:
-                    raise KeyError(nombre)
+                    raise ErrorPyodide(f"{origen}: el paquete no trae {nombre} de Pyodide")
                 contenidos[nombre] = extraido.read()
-    except (KeyError, tarfile.TarError) as error:
-        raise ErrorPyodide(f"{origen}: el paquete no trae {error} de Pyodide") from None
+    except tarfile.TarError as error:
+        raise ErrorPyodide(f"{origen}: no es un paquete .tgz ({error})") from None
     return contenidos
 
 
