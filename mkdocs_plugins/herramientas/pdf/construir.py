@@ -121,7 +121,7 @@ def pdf(mkdocs_yml: Path, salida: Path, hoja_salida: Path, sitio: Path | None = 
 
             configuracion = dict(load_config(str(mkdocs_yml), site_dir=str(sitio)))
         html, capitulos, pendientes = ensamblar(
-            configuracion["nav"], sitio, version_, configuracion["site_url"]
+            configuracion["nav"], sitio, version_, configuracion["site_url"] or ""
         )
         escribir(html, salida, sitio)
         escribir(hoja_sola(version_), hoja_salida, sitio)
