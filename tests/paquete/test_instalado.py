@@ -22,9 +22,11 @@ import pytest
 from filelock import FileLock
 from playwright.sync_api import sync_playwright
 
+from desarrollo.peso import paginas, peso_de_pagina
 from tests.conftest import carpeta_comun
 from tests.navegador.conftest import ESCRITORIO, abrir_pestana, lanzar_chromium, servir
 from tests.paquete.disenador import FALLO, ejecutar, equivocar
+from tests.plugin.test_peso import CODIGO_CON_WIDGETS, DATOS, SIN_WIDGETS
 
 RAIZ = Path(__file__).resolve().parents[2]
 PYODIDE = RAIZ / "node_modules" / "pyodide"
@@ -141,6 +143,12 @@ def test_quien_disena_instala_el_paquete_y_publica_su_lienzo(rueda: Path, tmp_pa
     sitio = libro / "site"
     assert (sitio / "tapiz" / "dados.js").is_file()  # el tema del paquete, sin custom_dir
     assert (sitio / "assets" / "tapiz" / "vivo" / "pyodide" / "pyodide.asm.wasm").is_file()
+    pesos = {pagina: peso_de_pagina(sitio, pagina) for pagina in paginas(sitio)}
+    assert set(pesos["index.html"].codigo) == {"tapiz/dados.js", "tapiz/tapiz.css"}
+    assert pesos["index.html"].total_codigo <= SIN_WIDGETS
+    for pagina, peso in pesos.items():  # los límites de las páginas de este libro
+        assert peso.total_codigo <= CODIGO_CON_WIDGETS, (pagina, peso.codigo)
+        assert peso.total_datos <= DATOS, (pagina, peso.datos)
     probado = ejecutar([str(binarios / "pytest"), "-p", "no:cacheprovider"], libro)
     assert probado.returncode == 0, probado.stdout
     assert "4 passed" in probado.stdout
