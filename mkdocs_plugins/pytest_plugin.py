@@ -1,4 +1,7 @@
-"""Plugin de pytest: cada ```tapiz-ejemplo`` de ``srd/`` es una prueba.
+"""Plugin de pytest: cada ```tapiz-ejemplo`` de las páginas del libro es una prueba.
+
+Las páginas son las de MkDocs (``docs_dir`` en ``mkdocs.yml``): se recoge cada ``.md`` que
+hay bajo esa carpeta, así que ningún ejemplo comprobado queda sin recoger.
 
 Los nombres llevan página, línea y título (``pytest -k Sharra``); un fallo
 muestra el mismo mensaje que la construcción del sitio.
@@ -14,12 +17,15 @@ from typing import Any
 import pytest
 
 from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.nucleo import proyecto
 from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import (
     FICHERO,
+    PAGINAS_POR_DEFECTO,
     Configuracion,
     ErrorConfiguracion,
-    cargar_configuracion,
+    configuracion_desde,
+    raiz_del_proyecto,
 )
 from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.nucleo.vallas import Fragmento
@@ -29,13 +35,10 @@ _CONFIGURACION = pytest.StashKey["Configuracion | ErrorConfiguracion"]()
 
 
 def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
-    """La configuración de ``tapiz.yml`` (la misma que usa la construcción), leída una vez."""
+    """La configuración del libro (la misma que usa la construcción), leída una vez."""
     if _CONFIGURACION not in config.stash:
-        fichero = Path(config.rootpath, FICHERO)
         try:
-            leida: Configuracion | ErrorConfiguracion = cargar_configuracion(
-                fichero if fichero.is_file() else None, config.rootpath
-            )
+            leida: Configuracion | ErrorConfiguracion = configuracion_desde(config.rootpath)
         except ErrorConfiguracion as error:
             leida = error
         config.stash[_CONFIGURACION] = leida
@@ -44,16 +47,29 @@ def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     leida = configuracion(parent.config)
-    if file_path.name in (FICHERO, FICHERO_LIENZO):
+    if isinstance(leida, Configuracion):
+        raiz, carpeta = leida.raiz, leida.paginas
+    else:
+        raiz, carpeta = _de_serie(parent.config)
+    ruta = file_path.resolve()
+    en_las_paginas = ruta.is_relative_to(carpeta)
+    if (file_path.name == FICHERO and ruta.parent == raiz) or (
+        file_path.name == FICHERO_LIENZO and en_las_paginas
+    ):
         return DeclaracionTapiz.from_parent(parent, path=file_path)
-    carpeta = (
-        leida.paginas
-        if isinstance(leida, Configuracion)
-        else Path(parent.config.rootpath, "srd").resolve()
-    )
-    if file_path.suffix == ".md" and file_path.resolve().is_relative_to(carpeta):
+    if file_path.suffix == ".md" and en_las_paginas:
         return PaginaTapiz.from_parent(parent, path=file_path)
     return None
+
+
+def _de_serie(config: pytest.Config) -> tuple[Path, Path]:
+    """Con la configuración rota, la raíz y las páginas donde se dice: las de mkdocs.yml si
+    se leen (los ``lienzo.yml`` que MkDocs copia en ``site/`` no son declaraciones)."""
+    raiz = raiz_del_proyecto(config.rootpath) or config.rootpath.resolve()
+    try:
+        return raiz, proyecto.paginas(raiz) or (raiz / PAGINAS_POR_DEFECTO).resolve()
+    except proyecto.ErrorMkdocs:
+        return raiz, (raiz / PAGINAS_POR_DEFECTO).resolve()
 
 
 class DeclaracionTapiz(pytest.File):

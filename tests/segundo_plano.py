@@ -87,8 +87,12 @@ def copia_del_proyecto(destino: Path) -> Path:
 
 def _zensical(comun: Path, destino: Path) -> tuple[int, str]:
     """``tapiz exportar srd`` (lo que el plugin haría y Zensical no hace) y ``zensical build``,
-    en una copia del proyecto; el sitio queda en ``DESTINO/site``."""
+    en una copia del proyecto; el sitio queda en ``DESTINO/site``. Zensical no ejecuta el
+    plugin, que es quien añade el tema del paquete: se le nombra como ``custom_dir``."""
     proyecto = copia_del_proyecto(destino)
+    yml = proyecto / "mkdocs.yml"
+    texto = yml.read_text(encoding="utf-8")
+    yml.write_text(texto.replace("\ntheme:\n", "\ntheme:\n  custom_dir: mkdocs_plugins/tema\n", 1))
     salida = ""
     for orden in (
         [sys.executable, "-m", "mkdocs_plugins.herramientas.cli", "exportar", "srd"],

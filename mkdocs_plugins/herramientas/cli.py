@@ -14,6 +14,8 @@ from typing import Any
 from mkdocs_plugins.extension.pagina import Informe, comprobar_ficheros
 from mkdocs_plugins.herramientas.actualizar import actualizar
 from mkdocs_plugins.herramientas.impacto import impacto
+from mkdocs_plugins.herramientas.nuevo import configurar_nuevo_lienzo
+from mkdocs_plugins.herramientas.orden_motor import configurar_motor
 from mkdocs_plugins.herramientas.ordenes_datos import (
     configurar_cambios,
     configurar_identificadores,
@@ -24,8 +26,8 @@ from mkdocs_plugins.nucleo import catalogo, datos, motor
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
     ErrorConfiguracion,
-    buscar,
     configuracion_desde,
+    raiz_del_proyecto,
 )
 from tapiz_rules import cli
 from tapiz_rules.errores import ErrorTapiz
@@ -44,11 +46,12 @@ def _paginas(rutas: list[str]) -> list[Path]:
 
 
 def _desde(rutas: list[str]) -> Path:
-    """Dónde buscar el tapiz.yml: sobre la primera ruta (desde cualquier carpeta) o aquí."""
+    """Dónde buscar el libro (su mkdocs.yml o su tapiz.yml): sobre la primera ruta (desde
+    cualquier carpeta) o aquí."""
     if rutas and Path(rutas[0]).exists():
         primera = Path(rutas[0]).resolve()
         carpeta = primera if primera.is_dir() else primera.parent
-        if buscar(carpeta) is not None:
+        if raiz_del_proyecto(carpeta) is not None:
             return carpeta
     return Path.cwd()
 
@@ -132,7 +135,7 @@ def configurar_comprobar(sub: Any) -> None:
         "rutas",
         nargs="*",
         metavar="RUTA",
-        help="páginas o carpetas (por defecto, las páginas que nombra tapiz.yml)",
+        help="páginas o carpetas (por defecto, las de docs_dir en mkdocs.yml)",
     )
     p.add_argument(
         "--actualizar",
@@ -155,7 +158,11 @@ def ejecutar_exportar(args: argparse.Namespace) -> int:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
     if args.json:
-        return exportar_api(Path(args.json), configuracion)
+        hecho = exportar_api(Path(args.json), configuracion)
+        problemas = comprobar_ficheros(sorted(configuracion.paginas.rglob("*.md")), configuracion)
+        for problema in problemas.problemas:
+            print(problema, file=sys.stderr)
+        return 1 if problemas.problemas else hecho
     if args.destino is None:
         print("tapiz: error: falta DESTINO (o --json CARPETA)", file=sys.stderr)
         return 2
@@ -224,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             configurar_identificadores,
             configurar_pdf,
             configurar_cambios,
+            configurar_nuevo_lienzo,
+            configurar_motor,
         ),
     )
 

@@ -1,9 +1,10 @@
 """Una sola configuración de reglas para la construcción, pytest y ``tapiz comprobar``.
 
-Vive en ``tapiz.yml``, junto a ``mkdocs.yml``: la carpeta de las páginas, el
-sistema, la edición y las reglas opcionales del libro. Los Lienzos se
-descubren solos: cada carpeta de las páginas con un ``lienzo.yml`` es uno, y sus
-páginas se comprueban con sus reglas.
+Las páginas son las del ``docs_dir`` de ``mkdocs.yml`` (``proyecto.py``). El sistema, la
+edición y las reglas opcionales del libro viven en ``tapiz.yml``, junto a ``mkdocs.yml``, y
+es opcional: sin él, Tapiz actual sin opcionales. Los Lienzos se descubren solos: cada
+carpeta de las páginas con un ``lienzo.yml`` es uno, y sus páginas se comprueban con sus
+reglas.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from mkdocs_plugins.nucleo import proyecto
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 from tapiz_rules.lienzo import ErrorLienzo, Lienzo, cargar
@@ -24,6 +26,8 @@ from tapiz_rules.yaml_con_lineas import ErrorYaml, cargar_mapa
 FICHERO = "tapiz.yml"
 CLAVES = ("paginas", "sistema", "edicion", "opcionales", "limite_lienzo")
 PAGINAS_POR_DEFECTO = "srd"
+"""Las páginas de un proyecto sin ``mkdocs.yml`` ni ``paginas`` en ``tapiz.yml`` (las pruebas
+que solo tienen una carpeta ``srd/``); con ``mkdocs.yml``, su ``docs_dir``."""
 
 
 class ErrorConfiguracion(ErrorTapiz):
@@ -120,8 +124,16 @@ def cargar_configuracion(
             "«limite_lienzo» son los segundos que puede tardar el Python de un Lienzo en "
             "cada llamada: un número mayor que 0 y hasta 600",
         )
+    escritas = valores.get("paginas")
     if paginas is None:
-        paginas = raiz / str(valores.get("paginas") or PAGINAS_POR_DEFECTO)
+        paginas = raiz / str(escritas or PAGINAS_POR_DEFECTO)
+    elif escritas is not None and (raiz / str(escritas)).resolve() != paginas.resolve():
+        raise error_en(
+            "paginas",
+            f"«paginas: {escritas}» no es la carpeta de las páginas de mkdocs.yml "
+            f"({Path(os.path.relpath(paginas, raiz)).as_posix()}): "
+            "quita «paginas», la carpeta la dice docs_dir en mkdocs.yml",
+        )
     paginas = paginas.resolve()
     declaraciones = sorted(paginas.rglob(FICHERO_LIENZO))
     _nombres_unicos(declaraciones, raiz)
@@ -172,9 +184,24 @@ def _lienzo(declaracion: Path, raiz: Path, limite: float) -> Lienzo:
         raise ErrorConfiguracion(str(error)) from None
 
 
+def raiz_del_proyecto(desde: Path) -> Path | None:
+    """La carpeta del libro: la más cercana, de ``desde`` hacia arriba, con ``mkdocs.yml`` o
+    ``tapiz.yml``; None si no hay ninguna."""
+    inicio = desde.resolve()
+    for carpeta in (inicio, *inicio.parents):
+        if (carpeta / proyecto.MKDOCS).is_file() or (carpeta / FICHERO).is_file():
+            return carpeta
+    return None
+
+
 def configuracion_desde(carpeta: Path, solo: Sequence[Path] | None = None) -> Configuracion:
-    """La configuración del proyecto que contiene ``carpeta`` (sin ``tapiz.yml``: la de serie);
+    """La configuración del libro que contiene ``carpeta``: sus páginas, las del ``docs_dir``
+    de su ``mkdocs.yml``; sus reglas, las de su ``tapiz.yml`` (sin él, las de serie);
     ``solo``, como en :func:`cargar_configuracion`."""
-    fichero = buscar(carpeta)
-    raiz = carpeta if fichero is None else fichero.parent
-    return cargar_configuracion(fichero, raiz, solo=solo)
+    raiz = raiz_del_proyecto(carpeta) or carpeta.resolve()
+    fichero = raiz / FICHERO
+    try:
+        paginas = proyecto.paginas(raiz)
+    except proyecto.ErrorMkdocs as error:
+        raise ErrorConfiguracion(str(error)) from None
+    return cargar_configuracion(fichero if fichero.is_file() else None, raiz, paginas, solo=solo)

@@ -9,7 +9,8 @@ descarga con la página: lo pide ``tapiz/motor.js`` cuando quien lee pide algo e
 Con Node, el Python que la página importa al arrancar va ya compilado (``precompilado.py``):
 la biblioteca estándar de Pyodide y ``tapiz_rules``, en ``.pyc``. Sin Node, en fuentes.
 
-Sin ``node_modules/pyodide`` el libro se publica igual, sin reglas en vivo: los controles
+Sin ``node_modules/pyodide`` (ni el Pyodide que trae ``tapiz motor``, ``pyodide_npm.py``)
+el libro se publica igual, sin reglas en vivo: los controles
 «Probar» dicen que el motor no está disponible.
 """
 
@@ -51,9 +52,14 @@ FECHA_FIJA = (1980, 1, 1, 0, 0, 0)
 
 
 def carpeta_pyodide(raiz: Path) -> Path | None:
-    """``node_modules/pyodide`` si está completo; None si falta (sin ``npm ci``)."""
-    carpeta = raiz / "node_modules" / "pyodide"
-    return carpeta if all((carpeta / f).is_file() for f in PYODIDE) else None
+    """``node_modules/pyodide`` (``npm ci``) o, si no, el de ``tapiz motor``, si está completo;
+    None si no hay ninguno."""
+    from mkdocs_plugins.nucleo import pyodide_npm
+
+    for carpeta in (raiz / "node_modules" / "pyodide", pyodide_npm.carpeta(raiz)):
+        if all((carpeta / f).is_file() for f in PYODIDE):
+            return carpeta
+    return None
 
 
 def precompilar(raiz: Path, configuracion: Configuracion) -> Precompilacion | None:
@@ -85,8 +91,8 @@ def publicar(
     origen = carpeta_pyodide(raiz)
     if origen is None:
         log.info(
-            "tapiz: falta node_modules/pyodide; el libro se publica sin reglas en vivo "
-            "(instálalo con «npm ci», véase el README)"
+            "tapiz: falta Pyodide; el libro se publica sin reglas en vivo "
+            "(tráelo con «tapiz motor», o con «npm ci» en este repositorio)"
         )
         return False
     if precompilacion is None:

@@ -13,6 +13,8 @@ from mkdocs_plugins.nucleo import cache
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.plugin import servidor
 
+TEMA = Path(__file__).parents[1] / "tema"
+"""Las plantillas, los widgets y los estilos del paquete (los que MkDocs lee de ``theme.dirs``)."""
 NOMBRE_EXTENSION = "mkdocs_plugins.extension"
 SUPERFENCES = "pymdownx.superfences"
 
@@ -58,6 +60,16 @@ def huella_de_la_cache(configuracion: Configuracion, fichero_reglas: Path) -> st
         for f in cache.ficheros_bajo(carpeta, lambda nombre: not nombre.endswith(".md"), True)
     ]
     return cache.huella(ficheros)
+
+
+def anadir_tema(config: MkDocsConfig) -> None:
+    """El tema del paquete entre las carpetas de plantillas de MkDocs, como un ``custom_dir``
+    que nadie escribe en ``mkdocs.yml``: tras el ``custom_dir`` de quien construye (el suyo
+    sigue mandando) y antes de las de mkdocs-material."""
+    carpetas = config.theme.dirs
+    if any(Path(c).resolve() == TEMA.resolve() for c in carpetas):
+        return
+    carpetas.insert(1 if config.theme.custom_dir else 0, str(TEMA))
 
 
 def carpeta_modulos(config: MkDocsConfig) -> Path | None:

@@ -98,6 +98,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         raiz = self.raiz = Path(config.config_file_path or ".").resolve().parent
         fichero = raiz / self.config.configuracion
         self.error_de_configuracion = None
+        arranque.anadir_tema(config)
         if not self.config.enabled:
             # Desactivado no hace nada: ni lee las reglas ni arranca el proceso de un Lienzo.
             # Solo quita su extensión, y las vallas quedan como código.

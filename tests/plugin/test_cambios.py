@@ -50,13 +50,14 @@ markdown_extensions:
 
 @pytest.fixture(scope="module")
 def versiones(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Una copia del motor y del libro con dos versiones: v1 y v2, que cambia el umbral del
-    grado menor (5 → 4), el título de la regla de la tirada de acción y el de una sección de
-    Posturas (su identificador sigue). Lleva también un sitio pequeño (``paginas/``)."""
+    """Una copia del motor con dos versiones: v1 y v2, que cambia el umbral del grado menor
+    (5 → 4), el título de la regla de la tirada de acción y el de una sección (su
+    identificador sigue). Sus páginas son las de ``docs_dir`` (``paginas/``), como las de
+    cualquier libro."""
     carpeta = tmp_path_factory.mktemp("versiones")
-    for nombre in ("tapiz_rules", "srd"):
-        ignorar = shutil.ignore_patterns("__pycache__")
-        shutil.copytree(RAIZ / nombre, carpeta / nombre, ignore=ignorar)
+    shutil.copytree(
+        RAIZ / "tapiz_rules", carpeta / "tapiz_rules", ignore=shutil.ignore_patterns("__pycache__")
+    )
     shutil.copy(RAIZ / "tapiz.yml", carpeta / "tapiz.yml")
     (carpeta / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
     (carpeta / "paginas").mkdir()
@@ -67,7 +68,6 @@ def versiones(tmp_path_factory: pytest.TempPathFactory) -> Path:
     git(carpeta, "tag", "v1")
     parametros = carpeta / "tapiz_rules" / "sistemas" / "tapiz" / "parametros.py"
     cambiar(parametros, 'Grado("menor", 5, 2)', 'Grado("menor", 4, 2)')
-    cambiar(carpeta / "srd" / "posturas.md", "## Apuntar {#apuntar}", "## Apuntar bien {#apuntar}")
     cambiar(carpeta / "paginas" / "index.md", "## Reglas", "## Las reglas")
     accion = carpeta / "tapiz_rules" / "sistemas" / "tapiz" / "accion.py"
     cambiar(accion, 'titulo="Tirada de acción",', 'titulo="Tirada de acción y grados",')
@@ -86,8 +86,8 @@ def test_cambios_entre_dos_versiones(
     assert "#### Cambia `tapiz/grados`" in salida
     assert "#### Cambia «Grados de efecto y consecuencia» (`tapiz/grados_efecto`)" in salida
     assert "| `0.puntos` | 5 | 4 |" in salida
-    assert "#### Cambia «Apuntar bien» (`apuntar`)" in salida
-    assert "| título | Apuntar | Apuntar bien |" in salida
+    assert "#### Cambia «Las reglas» (`reglas`)" in salida
+    assert "| título | Reglas | Las reglas |" in salida
     assert "### Impacto en las probabilidades y en los ejemplos" in salida
     assert "| 0 | 10 | 45,0 % | 55,0 % | 25,0 % → 30,0 % |" in salida
     assert "#### Cambia «Tirada de acción y grados» (`tapiz/accion`)" in salida
@@ -104,12 +104,8 @@ def test_cambios_en_json_y_sin_cambios(
     assert parametro["nombre"] == "tapiz/grados"
     assert {"campo": "0.puntos", "antes": 5, "despues": 4} in parametro["campos"]
     (seccion,) = informe["secciones"]["cambiadas"]
-    assert seccion["nombre"] == "apuntar"
-    assert seccion["campos"][0] == {
-        "campo": "titulo",
-        "antes": "Apuntar",
-        "despues": "Apuntar bien",
-    }
+    assert seccion["nombre"] == "reglas"
+    assert seccion["campos"][0] == {"campo": "titulo", "antes": "Reglas", "despues": "Las reglas"}
     menor = [p for p in informe["probabilidades"] if p["grado"] == "p_menor"]
     assert menor and all(p["despues"] > p["antes"] for p in menor)
     assert [r["nombre"] for r in informe["reglas"]["cambiadas"]] == ["tapiz/accion"]

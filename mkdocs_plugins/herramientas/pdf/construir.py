@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mkdocs_plugins.herramientas.pdf import fuente, libro, svg
+from mkdocs_plugins.herramientas.pdf import INSTALAR, fuente, libro, svg
 from mkdocs_plugins.herramientas.pdf.hoja import hoja
 from mkdocs_plugins.herramientas.pdf.libro import Version
 
@@ -18,11 +18,10 @@ ESTILOS = Path(__file__).with_name("imprimir.css")
 ESTILOS_DEL_SITIO = ("tapiz/comparativa.css",)
 """Lo que el papel toma del sitio: los colores de las series de las gráficas."""
 LIBRO = "tapiz-srd.pdf"
-HOJA = "hoja-de-personaje.pdf"
 
 
 class FaltaWeasyPrint(RuntimeError):
-    """WeasyPrint (grupo de desarrollo) o sus bibliotecas de sistema no están instalados."""
+    """WeasyPrint (el extra «pdf») o sus bibliotecas de sistema no están instalados."""
 
 
 class RecursoProhibido(RuntimeError):
@@ -56,21 +55,26 @@ def _weasyprint() -> Any:
     try:
         import weasyprint
     except (ImportError, OSError) as error:
-        raise FaltaWeasyPrint(
-            "tapiz pdf necesita WeasyPrint (grupo dev: «uv sync») y las bibliotecas Pango y "
-            "HarfBuzz del sistema («apt-get install libpango-1.0-0 libpangoft2-1.0-0 "
-            f"libharfbuzz-subset0»): {error}"
-        ) from None
+        raise FaltaWeasyPrint(f"{INSTALAR}: {error}") from None
     return weasyprint
 
 
 def construir_sitio(mkdocs_yml: Path, destino: Path) -> dict[str, Any]:
+    """Como ``mkdocs build --strict``: un ejemplo que falla se dice con su «fichero:línea» y
+    no hay PDF (``mkdocs.exceptions.Abort``)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    configuracion = load_config(str(mkdocs_yml), site_dir=str(destino))
-    logging.getLogger("mkdocs").setLevel(logging.WARNING)
-    build(configuracion)
+    configuracion = load_config(str(mkdocs_yml), site_dir=str(destino), strict=True)
+    registro = logging.getLogger("mkdocs")
+    registro.setLevel(logging.WARNING)
+    avisos = logging.StreamHandler()
+    avisos.setFormatter(logging.Formatter("%(message)s"))
+    registro.addHandler(avisos)
+    try:
+        build(configuracion)
+    finally:
+        registro.removeHandler(avisos)
     return dict(configuracion)
 
 
@@ -128,7 +132,7 @@ def pdf(mkdocs_yml: Path, salida: Path, hoja_salida: Path, sitio: Path | None = 
 
             configuracion = dict(load_config(str(mkdocs_yml), site_dir=str(sitio)))
         html, capitulos, pendientes = ensamblar(
-            configuracion["nav"], sitio, version_, configuracion["site_url"]
+            configuracion["nav"], sitio, version_, configuracion["site_url"] or ""
         )
         escribir(html, salida, sitio)
         escribir(hoja_sola(version_), hoja_salida, sitio)

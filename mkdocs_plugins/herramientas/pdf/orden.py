@@ -1,4 +1,7 @@
-"""``tapiz pdf SALIDA.pdf``: el libro en PDF y, a su lado, la hoja de personaje."""
+"""``tapiz pdf SALIDA.pdf``: el libro en PDF y, a su lado, la hoja de personaje.
+
+Lo que escribe el PDF (WeasyPrint, tinyhtml5: el extra «pdf») se importa al ejecutar la orden:
+las demás órdenes no lo necesitan."""
 
 from __future__ import annotations
 
@@ -8,15 +11,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mkdocs_plugins.herramientas.pdf.construir import HOJA, FaltaWeasyPrint, RecursoProhibido, pdf
-from mkdocs_plugins.nucleo.configuracion import buscar
+from mkdocs.exceptions import MkDocsException
+
+from mkdocs_plugins.herramientas.pdf import INSTALAR
+from mkdocs_plugins.nucleo.configuracion import raiz_del_proyecto
+from mkdocs_plugins.nucleo.proyecto import MKDOCS
+
+HOJA = "hoja-de-personaje.pdf"
 
 
 def _mkdocs_yml() -> Path | None:
-    tapiz_yml = buscar(Path.cwd())
-    carpetas = [tapiz_yml.parent] if tapiz_yml else []
+    raiz = raiz_del_proyecto(Path.cwd())
+    carpetas = [raiz] if raiz else []
     carpetas += [Path.cwd(), *Path.cwd().parents]
-    return next((c / "mkdocs.yml" for c in carpetas if (c / "mkdocs.yml").is_file()), None)
+    return next((c / MKDOCS for c in carpetas if (c / MKDOCS).is_file()), None)
 
 
 def ejecutar_pdf(args: argparse.Namespace) -> int:
@@ -35,12 +43,24 @@ def ejecutar_pdf(args: argparse.Namespace) -> int:
             f"tapiz: error: «{sitio}» no es un sitio construido (falta index.html)", file=sys.stderr
         )
         return 2
+    try:
+        from mkdocs_plugins.herramientas.pdf.construir import (
+            FaltaWeasyPrint,
+            RecursoProhibido,
+            pdf,
+        )
+    except ImportError as error:
+        print(f"tapiz: error: {INSTALAR}: {error}", file=sys.stderr)
+        return 2
     inicio = time.perf_counter()
     try:
         hecho = pdf(mkdocs_yml, salida, hoja, sitio)
     except (FaltaWeasyPrint, RecursoProhibido) as error:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
+    except MkDocsException as error:
+        print(f"tapiz: error: no hay PDF, el sitio no se construye: {error}", file=sys.stderr)
+        return 1
     segundos = f"{time.perf_counter() - inicio:.1f}".replace(".", ",")
     print(
         f"escritos {hecho.libro} ({hecho.capitulos} capítulos; {hecho.pendientes} con "
