@@ -46,6 +46,8 @@ def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix != ".md" and file_path.name not in (FICHERO, FICHERO_LIENZO):
+        return None
     leida = configuracion(parent.config)
     if isinstance(leida, Configuracion):
         raiz, carpeta = leida.raiz, leida.paginas
