@@ -79,14 +79,88 @@ def _tabla_accion() -> Tarea:
     return Tarea("tabla de la tirada de acción", tapiz, icepool)
 
 
+def _bandas_ratas() -> Tarea:
+    """Ratas en las paredes: 2d6 + modificador (−4 … +4) en sus bandas 7- / 8-9 / 10-11 / 12+."""
+    bucle = (
+        "for mod in range(-4, 5):\n"
+        "    resultado.append([{p}(8 - mod), {p}(10 - mod), {p}(12 - mod)])\n"
+    )
+    tapiz = (
+        "from tapiz_rules.dados import distribucion\nresultado = []\nd = distribucion('2d6')\n"
+        + bucle.format(p="d.al_menos")
+    )
+    icepool = (
+        "import icepool\nresultado = []\nd = 2 @ icepool.d6\n"
+        "def p(x):\n    return d.probability('>=', x)\n" + bucle.format(p="p")
+    )
+    return Tarea("Ratas: 2d6 ± mod en bandas", tapiz, icepool)
+
+
+def _escalera_atributos() -> Tarea:
+    """Los dados de atributo de los diez niveles de Tapiz (nd x que explotan)."""
+    from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
+
+    escalera = [d for d in ParametrosTapiz().dados_atributo if d]
+    tapiz = (
+        "from tapiz_rules.dados import distribucion\n"
+        f"resultado = [dict(distribucion(f'{{n}}d{{x}}!').items()) for n, x in {escalera!r}]\n"
+    )
+    icepool = (
+        "import icepool\n"
+        "def tabla(d):\n"
+        "    return {o: p for o, p in zip(d.outcomes(), d.probabilities()) if p}\n"
+        f"resultado = [tabla(n @ icepool.d(x).explode(depth=10)) for n, x in {escalera!r}]\n"
+    )
+    return Tarea("dados de atributo, 10 niveles", tapiz, icepool)
+
+
+def _rejilla_hoja() -> Tarea:
+    """La hoja de personaje: éxito de 7 atributos (niveles 1-7) contra 10 resistencias."""
+    from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
+
+    escalera = ParametrosTapiz().dados_atributo[1:8]
+    resistencias = list(range(8, 35, 3))[:10]
+    tapiz = (
+        "from tapiz_rules.dados import distribucion\nresultado = []\n"
+        f"for n, x in {escalera!r}:\n"
+        "    d = distribucion(f'1d20+{n}d{x}!')\n"
+        f"    resultado.append([d.al_menos(r) for r in {resistencias!r}])\n"
+    )
+    icepool = (
+        "import icepool\nresultado = []\n"
+        f"for n, x in {escalera!r}:\n"
+        "    d = icepool.d20 + n @ icepool.d(x).explode(depth=10)\n"
+        f"    resultado.append([d.probability('>=', r) for r in {resistencias!r}])\n"
+    )
+    return Tarea("hoja: rejilla 7×10", tapiz, icepool)
+
+
+def _enfrentada() -> Tarea:
+    """Una tirada enfrentada: P(1d20+5 ≥ 1d20+3), con el álgebra de distribuciones."""
+    tapiz = (
+        "from tapiz_rules.dados import Distribucion\n"
+        "d20 = Distribucion.dado(20)\nresultado = (d20 + 5).al_menos(d20 + 3)\n"
+    )
+    icepool = "import icepool\nresultado = (icepool.d20 + 5 >= icepool.d20 + 3).probability(True)\n"
+    return Tarea("enfrentada 1d20+5 ≥ 1d20+3", tapiz, icepool)
+
+
 def tareas() -> list[Tarea]:
     return [
         _expresion("20d20", "20 @ icepool.d20"),
         _expresion("10d6!", "10 @ icepool.d6.explode(depth=10)"),
         _expresion("4d6kh3", "icepool.Pool([icepool.d6] * 4).highest(3).sum()"),
+        _expresion("8d6kh3", "icepool.Pool([icepool.d6] * 8).highest(3).sum()"),
         _expresion("2d10!+1d20", "2 @ icepool.d10.explode(depth=10) + icepool.d20"),
         _expresion("100d6", "100 @ icepool.d6"),
         _expresion("3d6!kh2", "icepool.Pool([icepool.d6.explode(depth=10)] * 3).highest(2).sum()"),
+        _expresion("3d6", "3 @ icepool.d6"),
+        _expresion("2d20kh1", "icepool.Pool([icepool.d20] * 2).highest(1).sum()"),
+        _expresion("1d20+1d6!", "icepool.d20 + icepool.d6.explode(depth=10)"),
+        _bandas_ratas(),
+        _escalera_atributos(),
+        _enfrentada(),
+        _rejilla_hoja(),
         _tabla_accion(),
     ]
 
@@ -107,14 +181,27 @@ def en_caliente(codigo: str, repeticiones: int) -> tuple[float, object]:
     return statistics.median(tiempos), espacio["resultado"]
 
 
-def en_frio(codigo: str, repeticiones: int) -> float:
-    """Mediana del tiempo de pared de un ``python -c`` nuevo que ejecuta ``codigo``."""
-    tiempos = []
+MEMORIA = (
+    "\nfor linea in open('/proc/self/status'):\n"
+    "    if linea.startswith('VmHWM:'):\n"
+    "        print(linea.split()[1])\n"
+)
+"""Al final de cada proceso en frío: su memoria máxima (KiB). No ``ru_maxrss``: Linux le suma
+la del proceso que lo lanzó (la conserva al hacer ``exec``)."""
+
+
+def en_frio(codigo: str, repeticiones: int) -> tuple[float, int]:
+    """Mediana del tiempo de pared de un ``python -c`` nuevo que ejecuta ``codigo``, y la
+    memoria máxima de esos procesos (KiB)."""
+    tiempos, memoria = [], 0
     for _ in range(repeticiones):
         inicio = time.perf_counter()
-        subprocess.run([sys.executable, "-c", codigo], cwd=RAIZ, check=True)
+        proceso = subprocess.run(
+            [sys.executable, "-c", codigo + MEMORIA], cwd=RAIZ, check=True, capture_output=True
+        )
         tiempos.append(time.perf_counter() - inicio)
-    return statistics.median(tiempos)
+        memoria = max(memoria, int(proceso.stdout.split()[-1]))
+    return statistics.median(tiempos), memoria
 
 
 def maquina() -> str:
@@ -142,28 +229,30 @@ def main() -> None:
 
     print(maquina())
     arranque = {
-        "intérprete vacío": en_frio("pass", opciones.frio),
-        "import tapiz_rules.dados": en_frio("import tapiz_rules.dados", opciones.frio),
-        "import icepool": en_frio("import icepool", opciones.frio),
+        "intérprete vacío": en_frio("pass", opciones.frio)[0],
+        "import tapiz_rules.dados": en_frio("import tapiz_rules.dados", opciones.frio)[0],
+        "import icepool": en_frio("import icepool", opciones.frio)[0],
     }
     print("Arranque en frío: " + "; ".join(f"{k} {v * 1000:.0f} ms" for k, v in arranque.items()))
     print()
     cabecera = (
         f"{'cálculo':<30} {'Tapiz cal.':>11} {'icepool cal.':>13} {'razón':>7}"
-        f" {'Tapiz frío':>11} {'icepool frío':>13} {'razón':>7}  iguales"
+        f" {'Tapiz frío':>11} {'icepool frío':>13} {'razón':>7}"
+        f" {'MiB Tapiz':>9} {'MiB icepool':>11}  iguales"
     )
     print(cabecera)
     print("-" * len(cabecera))
     for tarea in tareas():
         propio, resultado_propio = en_caliente(tarea.tapiz, opciones.repeticiones)
         ajeno, resultado_ajeno = en_caliente(tarea.icepool, opciones.repeticiones)
-        propio_frio = en_frio(tarea.tapiz, opciones.frio)
-        ajeno_frio = en_frio(tarea.icepool, opciones.frio)
+        propio_frio, propia_memoria = en_frio(tarea.tapiz, opciones.frio)
+        ajeno_frio, ajena_memoria = en_frio(tarea.icepool, opciones.frio)
         iguales = "sí" if resultado_propio == resultado_ajeno else "NO"
         print(
             f"{tarea.nombre:<30} {propio * 1000:>9.2f}ms {ajeno * 1000:>11.2f}ms"
             f" {ajeno / propio:>7.1f} {propio_frio * 1000:>9.0f}ms {ajeno_frio * 1000:>11.0f}ms"
-            f" {ajeno_frio / propio_frio:>7.2f}  {iguales}"
+            f" {ajeno_frio / propio_frio:>7.2f}"
+            f" {propia_memoria / 1024:>9.1f} {ajena_memoria / 1024:>11.1f}  {iguales}"
         )
     print()
     print("razón = tiempo de icepool / tiempo de Tapiz (mayor que 1: Tapiz es más rápido).")
