@@ -19,6 +19,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -167,3 +168,17 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if proceso.returncode != 0:
         print(f"\nmkdocs build --strict falló:\n{proceso.stdout}{proceso.stderr}", file=sys.stderr)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(scope="session")
+def navegador() -> Iterator[Any]:
+    """Un Chromium por proceso de pytest, para todas las pruebas que lo usan (Playwright no
+    admite dos ``sync_playwright`` a la vez en un hilo)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.navegador.conftest import lanzar_chromium
+
+    with sync_playwright() as playwright:
+        chromium = lanzar_chromium(playwright)
+        yield chromium
+        chromium.close()

@@ -20,7 +20,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, sync_playwright
+from playwright.sync_api import Browser, Page, Request
 
 from tests import esperas
 from tests.navegador import axe
@@ -150,14 +150,6 @@ def sitio(libro: Path) -> Iterator[str]:
     servidor, base = servir(libro, publicado_en=site_url())
     yield base
     servidor.shutdown()
-
-
-@pytest.fixture(scope="session")
-def navegador() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = lanzar_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 NAVEGAR = """(url) => {

@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser
 
 from desarrollo.peso import paginas, peso_de_pagina
 from tests.conftest import carpeta_comun
-from tests.navegador.conftest import ESCRITORIO, abrir_pestana, lanzar_chromium, servir
+from tests.navegador.conftest import ESCRITORIO, abrir_pestana, servir
 from tests.paquete.disenador import ejecutar
 from tests.plugin.test_peso import CODIGO_CON_WIDGETS, DATOS, SIN_WIDGETS
 
@@ -110,7 +110,9 @@ def test_la_rueda_lleva_el_tema_las_plantillas_y_el_pdf_como_extra(rueda: Path) 
 
 
 @pytest.mark.navegador
-def test_quien_disena_instala_el_paquete_y_publica_su_lienzo(rueda: Path, tmp_path: Path) -> None:
+def test_quien_disena_instala_el_paquete_y_publica_su_lienzo(
+    rueda: Path, tmp_path: Path, navegador: Browser
+) -> None:
     assert (PYODIDE / "pyodide.asm.wasm").is_file(), "falta node_modules/pyodide («npm ci»)"
     entorno = tmp_path / "entorno"
     _instalar(entorno, rueda, str(rueda))
@@ -160,7 +162,7 @@ def test_quien_disena_instala_el_paquete_y_publica_su_lienzo(rueda: Path, tmp_pa
         "«pip install 'tapiz-srd[pdf]'»"
     )
 
-    _probar_en_chromium(sitio)
+    _probar_en_chromium(navegador, sitio)
 
     _instalar(entorno, rueda, f"tapiz-srd[pdf] @ {rueda.as_uri()}")
     con_pdf = ejecutar([str(binarios / "tapiz"), "pdf", "libro.pdf"], libro)
@@ -171,29 +173,27 @@ def test_quien_disena_instala_el_paquete_y_publica_su_lienzo(rueda: Path, tmp_pa
     assert "Provisiones para el viaje" in texto
 
 
-def _probar_en_chromium(sitio: Path) -> None:
+def _probar_en_chromium(navegador: Browser, sitio: Path) -> None:
     """La regla nueva, calculada en la página por el motor (Pyodide) con «Probar»."""
     servidor, base = servir(sitio)
+    pestana = abrir_pestana(navegador, base, ESCRITORIO)
     try:
-        with sync_playwright() as playwright:
-            navegador = lanzar_chromium(playwright)
-            pestana = abrir_pestana(navegador, base, ESCRITORIO)
-            pestana.ir("reglas/")
-            control = pestana.page.locator('details.tapiz-probar[data-regla="provisiones"]')
-            control.locator("summary").click()
-            personas = control.get_by_label("Personas del grupo", exact=True)
-            personas.wait_for(timeout=180_000)  # el formulario, cuando el motor arrancó
-            personas.fill("5")
-            control.get_by_label("Días de viaje", exact=True).fill("7")
-            control.get_by_role("button", name="Calcular").click()
-            pestana.page.wait_for_function(
-                "(c) => c.querySelector('[data-salida=raciones]')?.textContent === '35 raciones'",
-                arg=control.element_handle(),
-            )
-            assert pestana.errores == []
-            assert pestana.externas == []
-            navegador.close()
+        pestana.ir("reglas/")
+        control = pestana.page.locator('details.tapiz-probar[data-regla="provisiones"]')
+        control.locator("summary").click()
+        personas = control.get_by_label("Personas del grupo", exact=True)
+        personas.wait_for(timeout=180_000)  # el formulario, cuando el motor arrancó
+        personas.fill("5")
+        control.get_by_label("Días de viaje", exact=True).fill("7")
+        control.get_by_role("button", name="Calcular").click()
+        pestana.page.wait_for_function(
+            "(c) => c.querySelector('[data-salida=raciones]')?.textContent === '35 raciones'",
+            arg=control.element_handle(),
+        )
+        assert pestana.errores == []
+        assert pestana.externas == []
     finally:
+        pestana.page.context.close()
         servidor.shutdown()
 
 
