@@ -124,9 +124,11 @@ def libro(configuracion: Configuracion) -> tuple[dict[str, Any], dict[str, bytes
         if documento is None:
             continue
         en_el_zip = f"lienzos/{indice}"
-        python = documento.valores.get("python")
-        if python is not None:
-            ficheros[f"{en_el_zip}/{python}"] = (carpeta / str(python)).read_bytes()
+        if documento.valores.get("python") is not None:
+            for fichero in python_del_lienzo(carpeta):
+                ficheros[f"{en_el_zip}/{fichero.relative_to(carpeta).as_posix()}"] = (
+                    fichero.read_bytes()
+                )
         lienzos.append(
             {
                 "nombre": lienzo.nombre,
@@ -136,6 +138,15 @@ def libro(configuracion: Configuracion) -> tuple[dict[str, Any], dict[str, bytes
             }
         )
     return {"lienzos": lienzos}, ficheros
+
+
+def python_del_lienzo(carpeta: Path) -> list[Path]:
+    """Su ``reglas.py`` y los módulos que importa junto a él (``from ayuda import X``): todo
+    el Python de la carpeta del Lienzo, sin cachés, para que la página importe lo mismo que
+    la construcción."""
+    return sorted(
+        f for f in carpeta.rglob("*.py") if "__pycache__" not in f.relative_to(carpeta).parts
+    )
 
 
 def motor_zip(configuracion: Configuracion, compilado: Precompilado | None = None) -> bytes:
