@@ -24,6 +24,8 @@ from tapiz_rules.lienzo_aislado import (
     reglas_del_lienzo,
     reglas_en_este_proceso,
 )
+from tapiz_rules.lienzo_nombres import PALABRAS as _NOMBRES
+from tapiz_rules.lienzo_nombres import ErrorNombres, leer_nombres
 from tapiz_rules.lienzo_tablas import comprobar_sustituidas
 from tapiz_rules.modelo import (
     Campo,
@@ -38,6 +40,7 @@ from tapiz_rules.modelo import (
 )
 from tapiz_rules.sistemas.tapiz import TAPIZ
 from tapiz_rules.sistemas.tapiz.ajustes import AJUSTES
+from tapiz_rules.sistemas.tapiz.nombres import NOMBRES, Nombres, renombrar_sistema
 from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa
 
 FICHERO = "lienzo.yml"
@@ -51,7 +54,10 @@ CLAVES = (
     "tablas_nuevas",
     "reglas",
     "python",
+    "nombres",
 )
+
+_PISTA_NOMBRES = " (los nombres de características, atributos y habilidades van en «nombres»)"
 
 
 class ErrorLienzo(ErrorTapiz):
@@ -76,11 +82,13 @@ class Lienzo:
     parametros: tuple[tuple[str, Any], ...] = ()
     reglas: tuple[Regla, ...] = ()
     tablas: tuple[DefinicionTabla, ...] = field(default=())
+    nombres: Nombres = NOMBRES
 
     def aplicar(self, sistema: Sistema) -> Sistema:
         p = sistema.parametros
         for nombre, valor in self.parametros:
             p = AJUSTES[nombre].leer(p, valor)
+        sistema = renombrar_sistema(sistema, self.nombres)
         return sistema.superponer(p, self.reglas, self.tablas)
 
     def reglamento(self) -> Reglamento:
@@ -145,6 +153,7 @@ class _Lector:
             descripcion=str(self.doc.valores.get("descripcion") or ""),
             edicion=str(self.doc.valores.get("edicion") or ""),
             opcionales=frozenset(str(o) for o in opcionales),
+            nombres=self.nombres(),
         )
         try:
             base = lienzo.reglamento()
@@ -166,7 +175,7 @@ class _Lector:
             if nombre not in AJUSTES:
                 raise self.error(
                     f"un Lienzo no puede cambiar el parámetro «{nombre}»; los que puede cambiar "
-                    f"son: {', '.join(AJUSTES)}",
+                    f"son: {', '.join(AJUSTES)}{_PISTA_NOMBRES if nombre in _NOMBRES else ''}",
                     "parametros",
                     nombre,
                 )
@@ -175,6 +184,12 @@ class _Lector:
             except ErrorTapiz as error:
                 raise self.error(str(error), "parametros", nombre) from None
         return tuple(cambios.items())
+
+    def nombres(self) -> Nombres:
+        try:
+            return leer_nombres(self.doc.valores.get("nombres"))
+        except ErrorNombres as error:
+            raise self.error(str(error), "nombres", error.clave) from None
 
     def mapa(self, clave: str) -> dict[str, Any]:
         valor = self.doc.valores.get(clave) or {}
