@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins.herramientas.pdf.construir import HOJA, FaltaWeasyPrint, pdf
-from mkdocs_plugins.nucleo.configuracion import buscar
+from mkdocs_plugins.nucleo.configuracion import buscar, configuracion_desde
+from tapiz_rules.cli.lienzos import anadir_lienzo, reglamento_del_lienzo
+from tapiz_rules.modelo import Reglamento
 
 
 def _mkdocs_yml() -> Path | None:
@@ -17,6 +19,15 @@ def _mkdocs_yml() -> Path | None:
     carpetas = [tapiz_yml.parent] if tapiz_yml else []
     carpetas += [Path.cwd(), *Path.cwd().parents]
     return next((c / "mkdocs.yml" for c in carpetas if (c / "mkdocs.yml").is_file()), None)
+
+
+def reglamento_de_la_hoja(mkdocs_yml: Path, lienzo: str | None) -> Reglamento:
+    """El de ``--lienzo``; si no, el de la portada del libro (el de su Lienzo si las páginas
+    son un Lienzo, como en el libro de quien diseña; el de Tapiz en este)."""
+    if lienzo:
+        return reglamento_del_lienzo(lienzo)
+    configuracion = configuracion_desde(mkdocs_yml.parent)
+    return configuracion.reglamento_de(configuracion.paginas / "index.md")
 
 
 def ejecutar_pdf(args: argparse.Namespace) -> int:
@@ -37,7 +48,7 @@ def ejecutar_pdf(args: argparse.Namespace) -> int:
         return 2
     inicio = time.perf_counter()
     try:
-        hecho = pdf(mkdocs_yml, salida, hoja, sitio)
+        hecho = pdf(mkdocs_yml, salida, hoja, sitio, reglamento_de_la_hoja(mkdocs_yml, args.lienzo))
     except FaltaWeasyPrint as error:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
@@ -55,10 +66,12 @@ def configurar_pdf(sub: Any) -> None:
         help="el libro en PDF, con índice paginado, marcadores y la hoja de personaje",
         description="Construye el sitio con MkDocs en una carpeta temporal (o usa el de --sitio) "
         "y escribe con WeasyPrint el libro completo, los otros sistemas y la comparativa, el "
-        "Lienzo de ejemplo como apéndice y la hoja de personaje; la hoja va también sola en "
+        "Lienzo de ejemplo como apéndice y la hoja de personaje (la del Lienzo del libro si sus "
+        "páginas son un Lienzo, o la de --lienzo); la hoja va también sola en "
         f"{HOJA}, junto a SALIDA.",
     )
     p.add_argument("salida", metavar="SALIDA", help="el PDF del libro, p. ej. site/tapiz-srd.pdf")
     p.add_argument("--hoja", metavar="RUTA", help=f"la hoja de personaje (por defecto, {HOJA})")
     p.add_argument("--sitio", metavar="CARPETA", help="un sitio ya construido con mkdocs build")
+    anadir_lienzo(p)
     p.set_defaults(ejecutar=ejecutar_pdf)
