@@ -24,6 +24,7 @@ from tapiz_rules.lienzo_aislado import (
     reglas_del_lienzo,
     reglas_en_este_proceso,
 )
+from tapiz_rules.lienzo_incluir import Declaracion, ErrorDeclaracion, leer_declaracion
 from tapiz_rules.lienzo_nombres import PALABRAS as _NOMBRES
 from tapiz_rules.lienzo_nombres import ErrorNombres, leer_nombres
 from tapiz_rules.lienzo_tablas import comprobar_sustituidas
@@ -41,7 +42,7 @@ from tapiz_rules.modelo import (
 from tapiz_rules.sistemas.tapiz import TAPIZ
 from tapiz_rules.sistemas.tapiz.ajustes import AJUSTES
 from tapiz_rules.sistemas.tapiz.nombres import NOMBRES, Nombres, renombrar_sistema
-from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa
+from tapiz_rules.yaml_con_lineas import Documento
 
 FICHERO = "lienzo.yml"
 CLAVES = (
@@ -55,6 +56,7 @@ CLAVES = (
     "reglas",
     "python",
     "nombres",
+    "incluir",
 )
 
 _PISTA_NOMBRES = " (los nombres de características, atributos y habilidades van en «nombres»)"
@@ -103,14 +105,11 @@ def cargar(fichero: Path, ruta: str | None = None, limite: float = LIMITE_POR_DE
     """
     ruta = ruta or fichero.as_posix()
     try:
-        documento = cargar_mapa(fichero.read_text(encoding="utf-8"))
-    except ErrorYaml as error:
-        raise ErrorLienzo(ruta, (error.linea or 0) + 1, f"YAML no válido: {error}") from None
-    except OSError as error:
-        raise ErrorLienzo(ruta, 1, f"no se puede leer ({error.strerror})") from None
-    if documento is None:
-        raise ErrorLienzo(ruta, 1, "la declaración debe ser un mapa YAML (clave: valor)")
-    return desde_documento(documento, fichero.parent, ruta, limite)
+        declaracion = leer_declaracion(fichero, ruta)
+    except ErrorDeclaracion as error:
+        raise ErrorLienzo(error.ruta, error.linea, error.detalle) from None
+    lector = _Lector(ruta, fichero.parent, declaracion.documento, limite, declaracion)
+    return lector.lienzo()
 
 
 def desde_documento(
@@ -127,9 +126,14 @@ class _Lector:
     carpeta: Path
     doc: Documento
     limite: float = LIMITE_POR_DEFECTO
+    declaracion: Declaracion | None = None
+    """De qué fichero sale cada clave, si ``lienzo.yml`` incluye otros."""
 
     def error(self, mensaje: str, clave: str, subclave: str | None = None) -> ErrorLienzo:
-        return ErrorLienzo(self.ruta, self.doc.linea(clave, subclave) + 1, mensaje)
+        ruta = self.ruta
+        if self.declaracion is not None:
+            ruta = self.declaracion.ruta(clave, subclave, self.ruta)
+        return ErrorLienzo(ruta, self.doc.linea(clave, subclave) + 1, mensaje)
 
     def lienzo(self) -> Lienzo:
         for clave in self.doc.valores:

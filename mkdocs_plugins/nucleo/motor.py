@@ -27,8 +27,8 @@ import tapiz_rules
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.precompilado import Precompilacion, Precompilado
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
+from tapiz_rules.lienzo_incluir import leer_declaracion
 from tapiz_rules.vivo import documento_en_datos
-from tapiz_rules.yaml_con_lineas import cargar_mapa
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
 """El registro del plugin: con MkDocs, el aviso sale como los suyos."""
@@ -120,9 +120,7 @@ def libro(configuracion: Configuracion) -> tuple[dict[str, Any], dict[str, bytes
     ficheros: dict[str, bytes] = {}
     for indice, (carpeta, lienzo) in enumerate(configuracion.lienzos):
         declaracion = carpeta / FICHERO_LIENZO
-        documento = cargar_mapa(declaracion.read_text(encoding="utf-8"))
-        if documento is None:
-            continue
+        documento = leer_declaracion(declaracion, configuracion.ruta(declaracion)).documento
         en_el_zip = f"lienzos/{indice}"
         if documento.valores.get("python") is not None:
             for fichero in python_del_lienzo(carpeta):
