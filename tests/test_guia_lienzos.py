@@ -1,0 +1,70 @@
+"""La guía «Crear un Lienzo» es un tutorial comprobado: sus ficheros y órdenes, en orden, en
+una copia del libro, escriben lo que muestra la guía (véase :mod:`tests.tutorial`)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.tutorial import Paso, coincide, ejecutar, pasos
+
+RAIZ = Path(__file__).resolve().parent.parent
+GUIA = RAIZ / "srd" / "colaborar" / "lienzos.md"
+COPIA = ("srd", "mkdocs.yml", "tapiz.yml", "identificadores.yml", "pyproject.toml")
+
+
+def _copia(destino: Path) -> Path:
+    for nombre in COPIA:
+        origen = RAIZ / nombre
+        if origen.is_dir():
+            shutil.copytree(origen, destino / nombre)
+        else:
+            shutil.copy(origen, destino / nombre)
+    return destino
+
+
+def _explicar(paso: Paso, salio: str) -> str:
+    esperado = "\n".join(paso.esperado or ("(que termine bien)",))
+    return (
+        f"srd/colaborar/lienzos.md:{paso.linea}: «{paso.orden}» escribió:\n{salio}\n"
+        f"y la guía muestra:\n{esperado}"
+    )
+
+
+def test_la_guia_de_lienzos_paso_a_paso(tmp_path: Path) -> None:
+    carpeta = _copia(tmp_path)
+    todos = pasos(GUIA.read_text("utf-8"))
+    assert len([p for p in todos if p.fichero]) >= 5
+    assert len([p for p in todos if p.esperado is not None]) >= 8
+    for paso in todos:
+        salio = ejecutar(paso, carpeta)
+        assert salio is None, _explicar(paso, salio)
+
+
+def test_los_pasos_sin_ejecutar_y_los_bloques_de_texto_no_son_pasos() -> None:
+    guia = (
+        "# G\n\n<!-- guía: sin ejecutar -->\n```bash\nmkdocs serve\n```\n\n"
+        "```text\nsrd/p.md:3: un error\n```\n\n```bash\ntapiz reglas\n```\n"
+    )
+    assert pasos(guia) == [Paso(12, orden="tapiz reglas")]
+
+
+def test_los_ficheros_y_las_ordenes_con_su_salida() -> None:
+    guia = (
+        '---\ntitle: G\n---\n\n```yaml title="a/b.yml"\nx: 1\n```\n\n'
+        "```console\n$ tapiz uno\nsale\n$ tapiz dos\n```\n"
+    )
+    assert pasos(guia) == [
+        Paso(5, fichero="a/b.yml", contenido="x: 1\n"),
+        Paso(9, orden="tapiz uno", esperado=("sale",)),
+        Paso(9, orden="tapiz dos", esperado=()),
+    ]
+
+
+def test_lo_que_cambia_se_escribe_con_puntos_suspensivos() -> None:
+    assert coincide("5 passed in 0.31s\n", ("5 passed in …",))
+    assert not coincide("4 passed, 1 failed in 0.31s\n", ("5 passed in …",))
+    assert coincide("a\nb\nc\nd\n", ("a", "…", "d"))
+    assert coincide("a\nd\n", ("a", "…", "d"))
+    assert not coincide("a\nb\n", ("a", "…", "d"))
+    assert not coincide("a\nb\n", ("a",))
