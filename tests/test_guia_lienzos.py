@@ -6,11 +6,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from markdown_it import MarkdownIt
+
 from tests.tutorial import Paso, coincide, ejecutar, pasos
 
 RAIZ = Path(__file__).resolve().parent.parent
 GUIA = RAIZ / "srd" / "colaborar" / "lienzos.md"
 COPIA = ("srd", "mkdocs.yml", "tapiz.yml", "identificadores.yml", "pyproject.toml")
+LIENZO = "srd/lienzos/mi-lienzo/"
 
 
 def _copia(destino: Path) -> Path:
@@ -31,6 +34,24 @@ def _explicar(paso: Paso, salio: str) -> str:
     )
 
 
+ERRORES = (
+    ("index.md", "kilos: 100", "kilos: 90"),
+    ("tablas.yml", "[Media, 11]", "[Media, 12]"),
+)
+"""Los cambios con que la guía enseña un error (sus bloques ``text``): el fichero del
+Lienzo del tutorial, lo que dice y lo que se escribe en su lugar."""
+
+
+def _errores_de_la_guia() -> list[str]:
+    """Los bloques ``text`` que muestran un error del Lienzo del tutorial."""
+    bloques = MarkdownIt("commonmark").parse(GUIA.read_text("utf-8"))
+    return [
+        b.content
+        for b in bloques
+        if b.type == "fence" and b.info == "text" and b.content.startswith(LIENZO)
+    ]
+
+
 def test_la_guia_de_lienzos_paso_a_paso(tmp_path: Path) -> None:
     carpeta = _copia(tmp_path)
     todos = pasos(GUIA.read_text("utf-8"))
@@ -39,6 +60,17 @@ def test_la_guia_de_lienzos_paso_a_paso(tmp_path: Path) -> None:
     for paso in todos:
         salio = ejecutar(paso, carpeta)
         assert salio is None, _explicar(paso, salio)
+    # Los errores que enseña la guía: el mismo cambio da ese mensaje, en comprobar y en pytest.
+    comprobar = Paso(0, orden=f"tapiz comprobar {LIENZO}")
+    pytest_ = Paso(0, orden=f"pytest {LIENZO} -q")
+    for (fichero, bien, mal), mensaje in zip(ERRORES, _errores_de_la_guia(), strict=True):
+        ruta = carpeta / LIENZO / fichero
+        texto = ruta.read_text("utf-8")
+        ruta.write_text(texto.replace(bien, mal), "utf-8")
+        for orden in (comprobar, pytest_):
+            salida = ejecutar(orden, carpeta) or ""
+            assert mensaje in salida, f"{orden.orden}:\n{salida}\nno dice:\n{mensaje}"
+        ruta.write_text(texto, "utf-8")
 
 
 def test_los_pasos_sin_ejecutar_y_los_bloques_de_texto_no_son_pasos() -> None:
