@@ -105,3 +105,12 @@ def test_la_tabla_en_yaml_es_una_sustituta_valida_y_sus_numeros_se_comprueban(
         "islas/lienzo.yml:5: la fila «Media» de «dificultades» dice 12 en «Resistencia», pero "
         "con las reglas del Lienzo es 11"
     )
+
+
+def test_una_celda_que_json_no_tiene_sale_como_texto(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nueva = "tablas_nuevas:\n  fiestas:\n    titulo: Fiestas\n    columnas: [Día]\n"
+    carpeta = _lienzo(tmp_path / "islas", LIENZO + nueva + "    filas: [[2024-05-01]]\n")
+    datos = json.loads(_ejecutar(capsys, "tabla", "fiestas", "--lienzo", str(carpeta), "--json")[1])
+    assert datos["filas"] == [["2024-05-01"]]

@@ -27,9 +27,15 @@ def tabla_en_datos(
         "titulo": tabla.titulo,
         "seccion": definicion.seccion,
         "columnas": list(tabla.columnas),
-        "filas": [list(fila) for fila in tabla.filas],
+        "filas": [[_en_json(v) for v in fila] for fila in tabla.filas],
         "notas": list(tabla.notas),
     }
+
+
+def _en_json(valor: Any) -> Any:
+    """El valor tal cual si JSON lo tiene (número, texto, sí/no, nada); si no (una fecha que
+    YAML leyó en la tabla de un Lienzo), como texto."""
+    return valor if valor is None or isinstance(valor, bool | int | float | str) else str(valor)
 
 
 def en_texto(definicion: DefinicionTabla, tabla: Tabla, elegido: Reglamento) -> str:
