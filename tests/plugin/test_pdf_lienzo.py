@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.herramientas.pdf import construir
-from mkdocs_plugins.herramientas.pdf.libro import Version
-from mkdocs_plugins.herramientas.pdf.orden import reglamento_de_la_hoja
+from mkdocs_plugins.herramientas.pdf.libro import Version, portada_de_lienzo
+from mkdocs_plugins.herramientas.pdf.orden import del_libro, reglamento_de_la_hoja
+from tapiz_rules.lienzo import Lienzo
 from tests.plugin.conftest import construir as construir_sitio
 from tests.plugin.conftest import sitio
 
@@ -79,6 +80,21 @@ def test_el_libro_sin_nav_lleva_sus_paginas_sus_tablas_y_su_hoja(libro: Path) ->
     assert "<strong>VIG</strong>" in html and "Oficios y habilidades" in html
 
 
+def test_la_portada_del_libro_de_un_lienzo(libro: Path) -> None:
+    lienzo = del_libro(libro / "mkdocs.yml").lienzo
+    assert isinstance(lienzo, Lienzo)
+    datos = portada_de_lienzo("Islas de Sal", "Ana Sal", lienzo.descripcion)
+    reglamento = reglamento_de_la_hoja(libro / "mkdocs.yml", None)
+    html, _, _ = construir.ensamblar(
+        None, libro / "site", Version("", None), "", reglamento, libro / "srd", datos
+    )
+    assert "<title>Islas de Sal</title>" in html
+    assert '<meta name="author" content="Ana Sal">' in html
+    assert '<p class="portada__titulo">Islas de Sal</p>' in html
+    assert "Sobre el Sistema Tapiz de Pablo Ruiz-Múzquiz." in html
+    assert "Documento de Referencia" not in html
+
+
 @pytest.mark.pdf
 def test_tapiz_pdf_del_libro_de_quien_disena(libro: Path, tmp_path: Path) -> None:
     proceso = subprocess.run(
@@ -92,5 +108,6 @@ def test_tapiz_pdf_del_libro_de_quien_disena(libro: Path, tmp_path: Path) -> Non
     texto = subprocess.run(
         ["pdftotext", str(tmp_path / "islas.pdf"), "-"], capture_output=True, text=True, check=True
     ).stdout
-    for frase in ("Reglas de las islas", "Mareas del puerto", "VIG", "OFICIOS Y HABILIDADES"):
+    frases = ("Prueba Tapiz", "Sobre el Sistema Tapiz", "Reglas de las islas", "Mareas del puerto")
+    for frase in (*frases, "VIG", "OFICIOS Y HABILIDADES"):
         assert frase in texto, frase

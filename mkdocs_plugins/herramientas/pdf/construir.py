@@ -7,12 +7,14 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins.herramientas.pdf import fuente, libro, svg
 from mkdocs_plugins.herramientas.pdf.hoja import hoja
-from mkdocs_plugins.herramientas.pdf.libro import Version
+from mkdocs_plugins.herramientas.pdf.libro import DE_TAPIZ, Portada, Version, portada_de_lienzo
+from tapiz_rules.lienzo import Lienzo
 from tapiz_rules.modelo import Reglamento
 
 ESTILOS = Path(__file__).with_name("imprimir.css")
@@ -91,11 +93,13 @@ def escribir(html: str, salida: Path, sitio: Path) -> None:
     )
 
 
-def hoja_sola(version_: Version, reglamento: Reglamento | None = None) -> str:
+def hoja_sola(
+    version_: Version, reglamento: Reglamento | None = None, datos: Portada = DE_TAPIZ
+) -> str:
     return (
         '<!doctype html><html lang="es"><head><meta charset="utf-8">'
-        "<title>Sistema Tapiz — Hoja de personaje</title>"
-        + libro.metadatos(version_)
+        f"<title>{escape(datos.titulo)} — Hoja de personaje</title>"
+        + libro.metadatos(version_, datos)
         + f'</head><body class="md-typeset"><section class="capitulo--hoja">{hoja(reglamento)}'
         "</section></body></html>"
     )
@@ -108,6 +112,7 @@ def ensamblar(
     url: str,
     reglamento: Reglamento | None = None,
     paginas: Path | None = None,
+    datos: Portada = DE_TAPIZ,
 ) -> tuple[str, int, int]:
     """El HTML del libro, los capítulos que lleva y los que tienen secciones pendientes.
 
@@ -118,7 +123,7 @@ def ensamblar(
     for capitulo in capitulos:
         svg.colores_resueltos(capitulo.cuerpo, paleta)
     quedan, pendientes = libro.preparar(capitulos)
-    html = libro.documento(quedan, pendientes, hoja(reglamento), version_, url)
+    html = libro.documento(quedan, pendientes, hoja(reglamento), version_, url, datos)
     return html, len(quedan), len(pendientes)
 
 
@@ -128,9 +133,11 @@ def pdf(
     hoja_salida: Path,
     sitio: Path | None = None,
     reglamento: Reglamento | None = None,
+    lienzo: Lienzo | None = None,
 ) -> Hecho:
     """El libro en ``salida`` y la hoja (la de ``reglamento``) en ``hoja_salida``; sin
-    ``sitio``, lo construye antes en una carpeta temporal."""
+    ``sitio``, lo construye antes en una carpeta temporal. ``lienzo``: el Lienzo cuyas
+    páginas son el libro (su portada dice su título y su autor, los de ``mkdocs.yml``)."""
     _weasyprint()
     version_ = version(mkdocs_yml.parent)
     with tempfile.TemporaryDirectory(prefix="tapiz-pdf-") as temporal:
@@ -141,6 +148,11 @@ def pdf(
             from mkdocs.config import load_config
 
             configuracion = dict(load_config(str(mkdocs_yml), site_dir=str(sitio)))
+        datos = DE_TAPIZ
+        if lienzo is not None:
+            datos = portada_de_lienzo(
+                configuracion["site_name"], configuracion["site_author"] or "", lienzo.descripcion
+            )
         html, capitulos, pendientes = ensamblar(
             configuracion["nav"],
             sitio,
@@ -148,7 +160,8 @@ def pdf(
             configuracion["site_url"] or "",
             reglamento,
             Path(configuracion["docs_dir"]),
+            datos,
         )
         escribir(html, salida, sitio)
-        escribir(hoja_sola(version_, reglamento), hoja_salida, sitio)
+        escribir(hoja_sola(version_, reglamento, datos), hoja_salida, sitio)
     return Hecho(salida, hoja_salida, capitulos, pendientes)

@@ -11,6 +11,7 @@ from typing import Any
 from mkdocs_plugins.herramientas.pdf.construir import HOJA, FaltaWeasyPrint, pdf
 from mkdocs_plugins.nucleo.configuracion import buscar, configuracion_desde
 from tapiz_rules.cli.lienzos import anadir_lienzo, reglamento_del_lienzo
+from tapiz_rules.lienzo import Lienzo
 from tapiz_rules.modelo import Reglamento
 
 
@@ -21,13 +22,16 @@ def _mkdocs_yml() -> Path | None:
     return next((c / "mkdocs.yml" for c in carpetas if (c / "mkdocs.yml").is_file()), None)
 
 
-def reglamento_de_la_hoja(mkdocs_yml: Path, lienzo: str | None) -> Reglamento:
-    """El de ``--lienzo``; si no, el de la portada del libro (el de su Lienzo si las páginas
-    son un Lienzo, como en el libro de quien diseña; el de Tapiz en este)."""
-    if lienzo:
-        return reglamento_del_lienzo(lienzo)
+def del_libro(mkdocs_yml: Path) -> Reglamento:
+    """El de la portada del libro: el de su Lienzo si las páginas son un Lienzo, como en el
+    libro de quien diseña; el de Tapiz en este."""
     configuracion = configuracion_desde(mkdocs_yml.parent)
     return configuracion.reglamento_de(configuracion.paginas / "index.md")
+
+
+def reglamento_de_la_hoja(mkdocs_yml: Path, lienzo: str | None) -> Reglamento:
+    """El de ``--lienzo``; si no, el del libro."""
+    return reglamento_del_lienzo(lienzo) if lienzo else del_libro(mkdocs_yml)
 
 
 def ejecutar_pdf(args: argparse.Namespace) -> int:
@@ -48,7 +52,15 @@ def ejecutar_pdf(args: argparse.Namespace) -> int:
         return 2
     inicio = time.perf_counter()
     try:
-        hecho = pdf(mkdocs_yml, salida, hoja, sitio, reglamento_de_la_hoja(mkdocs_yml, args.lienzo))
+        lienzo = del_libro(mkdocs_yml).lienzo
+        hecho = pdf(
+            mkdocs_yml,
+            salida,
+            hoja,
+            sitio,
+            reglamento_de_la_hoja(mkdocs_yml, args.lienzo),
+            lienzo if isinstance(lienzo, Lienzo) else None,
+        )
     except FaltaWeasyPrint as error:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
