@@ -11,10 +11,13 @@ from hypothesis import strategies as st
 
 from mkdocs_plugins.herramientas.pdf.hoja import hoja as hoja_pdf
 from mkdocs_plugins.nucleo.hoja import html as hoja_html
+from tapiz_rules import vivo
 from tapiz_rules.lienzo import ErrorLienzo, cargar
+from tapiz_rules.lienzo_incluir import leer_declaracion
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.sistemas.tapiz.nombres import NOMBRES, Nombres, nombres_de
+from tapiz_rules.vivo import documento_en_datos
 from tapiz_rules.vivo.hoja import hoja_del_reglamento, responder_hoja
 
 NOMBRES_YML = """\
@@ -150,3 +153,17 @@ def test_quien_busca_los_nombres_en_parametros_sabe_donde_estan(tmp_path: Path) 
     assert mensaje.endswith(
         "(los nombres de características, atributos y habilidades van en «nombres»)"
     )
+
+
+def test_el_motor_de_la_pagina_usa_los_nombres(tmp_path: Path) -> None:
+    """La página recibe la declaración como datos (``motor.zip``) y la lee igual."""
+    (tmp_path / "lienzo.yml").write_text(NOMBRES_YML, encoding="utf-8")
+    documento = leer_declaracion(tmp_path / "lienzo.yml", "islas/lienzo.yml").documento
+    declarado = {"nombre": "Islas de Sal", "ruta": "islas/lienzo.yml", "carpeta": "."}
+    vivo.preparar({"lienzos": [declarado | {"documento": documento_en_datos(documento)}]})
+    try:
+        elegido = vivo.reglamento({"lienzo": "Islas de Sal"})
+    finally:
+        vivo.preparar({"lienzos": []})  # el motor de la página es uno por proceso
+    assert elegido.regla("impedimento").entrada("fue").etiqueta == "Vigor"  # type: ignore[union-attr]
+    assert hoja_del_reglamento(elegido).apartados[-1].titulo == "Oficios y artes"
