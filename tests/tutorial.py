@@ -1,8 +1,9 @@
 """Una guía como tutorial comprobado (lo que hace Sybil con la documentación): sus bloques,
 leídos con markdown-it-py, se ejecutan en orden en una copia del proyecto.
 
-- Un bloque con ``title="ruta"`` (```` ```yaml title="srd/…/lienzo.yml" ````) es un fichero:
-  se escribe en la copia con ese contenido.
+- Un bloque con ``title="ruta"`` (```` ```{.yaml title="srd/…/lienzo.yml"} ````) es un
+  fichero: se escribe en la copia con ese contenido. Con llaves: sin Pygments (el adelanto
+  del plugin no colorea), SuperFences solo admite ``title`` como atributo.
 - Un bloque ``console`` son órdenes (``$ orden``) y lo que escriben; lo escrito (salida y
   errores juntos) debe ser lo que muestra la guía. ``…`` en una línea es cualquier texto; una
   línea que solo tiene ``…``, cualquier número de líneas.
