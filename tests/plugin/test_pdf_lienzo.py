@@ -111,3 +111,10 @@ def test_tapiz_pdf_del_libro_de_quien_disena(libro: Path, tmp_path: Path) -> Non
     frases = ("Prueba Tapiz", "Sobre el Sistema Tapiz", "Reglas de las islas", "Mareas del puerto")
     for frase in (*frases, "VIG", "OFICIOS Y HABILIDADES"):
         assert frase in texto, frase
+
+
+def test_en_este_libro_la_hoja_es_la_de_tapiz_salvo_con_lienzo() -> None:
+    raiz = Path(__file__).resolve().parents[2]
+    assert del_libro(raiz / "mkdocs.yml").lienzo is None  # su portada y su hoja, las de Tapiz
+    puertos = reglamento_de_la_hoja(raiz / "mkdocs.yml", str(raiz / "srd/lienzos/puertos-de-bruma"))
+    assert puertos.lienzo is not None and puertos.lienzo.nombre == "Puertos de Bruma"
