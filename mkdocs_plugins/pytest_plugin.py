@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from mkdocs_plugins.extension.pagina import procesar
-from mkdocs_plugins.nucleo import proyecto
+from mkdocs_plugins.extension.pagina import de_identificadores, procesar
+from mkdocs_plugins.nucleo import identificadores, proyecto
 from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import (
     FICHERO,
@@ -32,6 +32,7 @@ from mkdocs_plugins.nucleo.vallas import Fragmento
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 
 _CONFIGURACION = pytest.StashKey["Configuracion | ErrorConfiguracion"]()
+_REGISTRO = pytest.StashKey["identificadores.Registro | None"]()
 
 
 def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
@@ -112,6 +113,21 @@ class PaginaTapiz(pytest.File):
         yield BloquesTapiz.from_parent(
             self, name=f"{self.path.name} [tablas y dados]", problemas=resto
         )
+        registro = _registro(self.config, leida)
+        if registro is not None and identificadores.clave(leida, self.path) is not None:
+            yield BloquesTapiz.from_parent(
+                self,
+                name=f"{self.path.name} [identificadores]",
+                problemas=de_identificadores(leida, self.path, procesada, registro),
+            )
+
+
+def _registro(config: pytest.Config, leida: Configuracion) -> identificadores.Registro | None:
+    """``identificadores.yml``, leído una vez (sin él no se comprueba nada, como en
+    ``tapiz comprobar`` y en la construcción)."""
+    if _REGISTRO not in config.stash:
+        config.stash[_REGISTRO] = identificadores.del_proyecto(leida)
+    return config.stash[_REGISTRO]
 
 
 def _nombre_libre(nombre: str, usados: set[str]) -> str:
@@ -168,7 +184,8 @@ class EjemploTapiz(_ItemTapiz):
 
 
 class BloquesTapiz(_ItemTapiz):
-    """Las tablas ```tapiz-regla`` y los dados escritos en el texto de una página."""
+    """Las tablas ```tapiz-regla`` y los dados escritos en el texto de una página, o los
+    identificadores de sus secciones."""
 
     def __init__(self, *, problemas: list[Problema], **kwargs: Any) -> None:
         super().__init__(**kwargs)

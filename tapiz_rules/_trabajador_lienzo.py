@@ -154,6 +154,10 @@ class Trabajo:
         import importlib.util
 
         self.fichero = Path(fichero).resolve()
+        # Sus módulos de ayuda (``from ayuda import X``) están junto a él, en cualquier proceso.
+        carpeta = str(self.fichero.parent)
+        if carpeta not in sys.path:
+            sys.path.insert(0, carpeta)
         spec = importlib.util.spec_from_file_location("tapiz_lienzo", self.fichero)
         if spec is None or spec.loader is None:
             return {"error": "tapiz", "mensaje": "no es un módulo de Python"}

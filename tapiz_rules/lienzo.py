@@ -24,6 +24,9 @@ from tapiz_rules.lienzo_aislado import (
     reglas_en_este_proceso,
 )
 from tapiz_rules.lienzo_declaradas import reglas_del_lienzo
+from tapiz_rules.lienzo_incluir import Declaracion, ErrorDeclaracion, leer_declaracion
+from tapiz_rules.lienzo_nombres import PALABRAS as _NOMBRES
+from tapiz_rules.lienzo_nombres import ErrorNombres, leer_nombres
 from tapiz_rules.lienzo_tablas import comprobar_sustituidas
 from tapiz_rules.modelo import (
     Campo,
@@ -38,7 +41,8 @@ from tapiz_rules.modelo import (
 )
 from tapiz_rules.sistemas.tapiz import TAPIZ
 from tapiz_rules.sistemas.tapiz.ajustes import AJUSTES
-from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa, tipo_yaml
+from tapiz_rules.sistemas.tapiz.nombres import NOMBRES, Nombres, renombrar_sistema
+from tapiz_rules.yaml_con_lineas import Documento, tipo_yaml
 
 FICHERO = "lienzo.yml"
 CLAVES = (
@@ -51,7 +55,11 @@ CLAVES = (
     "tablas_nuevas",
     "reglas",
     "python",
+    "nombres",
+    "incluir",
 )
+
+_PISTA_NOMBRES = " (los nombres de características, atributos y habilidades van en «nombres»)"
 
 
 class ErrorLienzo(ErrorTapiz):
@@ -76,11 +84,13 @@ class Lienzo:
     parametros: tuple[tuple[str, Any], ...] = ()
     reglas: tuple[Regla, ...] = ()
     tablas: tuple[DefinicionTabla, ...] = field(default=())
+    nombres: Nombres = NOMBRES
 
     def aplicar(self, sistema: Sistema) -> Sistema:
         p = sistema.parametros
         for nombre, valor in self.parametros:
             p = AJUSTES[nombre].leer(p, valor)
+        sistema = renombrar_sistema(sistema, self.nombres)
         return sistema.superponer(p, self.reglas, self.tablas)
 
     def reglamento(self) -> Reglamento:
@@ -95,23 +105,11 @@ def cargar(fichero: Path, ruta: str | None = None, limite: float = LIMITE_POR_DE
     """
     ruta = ruta or fichero.as_posix()
     try:
-        datos = fichero.read_bytes()
-        documento = cargar_mapa(datos.decode("utf-8"))
-    except ErrorYaml as error:
-        raise ErrorLienzo(ruta, (error.linea or 0) + 1, f"YAML no válido: {error}") from None
-    except OSError as error:
-        raise ErrorLienzo(ruta, 1, f"no se puede leer ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        linea = datos[: error.start].count(b"\n") + 1
-        raise ErrorLienzo(
-            ruta,
-            linea,
-            f"no está escrito en UTF-8 (el byte 0x{datos[error.start]:02x} no es de UTF-8); "
-            "guárdalo en UTF-8",
-        ) from None
-    if documento is None:
-        raise ErrorLienzo(ruta, 1, "la declaración debe ser un mapa YAML (clave: valor)")
-    return desde_documento(documento, fichero.parent, ruta, limite)
+        declaracion = leer_declaracion(fichero, ruta)
+    except ErrorDeclaracion as error:
+        raise ErrorLienzo(error.ruta, error.linea, error.detalle) from None
+    lector = _Lector(ruta, fichero.parent, declaracion.documento, limite, declaracion)
+    return lector.lienzo()
 
 
 def desde_documento(
@@ -128,9 +126,14 @@ class _Lector:
     carpeta: Path
     doc: Documento
     limite: float = LIMITE_POR_DEFECTO
+    declaracion: Declaracion | None = None
+    """De qué fichero sale cada clave, si ``lienzo.yml`` incluye otros."""
 
     def error(self, mensaje: str, clave: str, subclave: str | None = None) -> ErrorLienzo:
-        return ErrorLienzo(self.ruta, self.doc.linea(clave, subclave) + 1, mensaje)
+        ruta = self.ruta
+        if self.declaracion is not None:
+            ruta = self.declaracion.ruta(clave, subclave, self.ruta)
+        return ErrorLienzo(ruta, self.doc.linea(clave, subclave) + 1, mensaje)
 
     def lienzo(self) -> Lienzo:
         for clave in self.doc.valores:
@@ -162,6 +165,7 @@ class _Lector:
             descripcion=str(self.doc.valores.get("descripcion") or ""),
             edicion=str(self.doc.valores.get("edicion") or ""),
             opcionales=frozenset(str(o) for o in opcionales),
+            nombres=self.nombres(),
         )
         try:
             base = lienzo.reglamento()
@@ -183,7 +187,7 @@ class _Lector:
             if nombre not in AJUSTES:
                 raise self.error(
                     f"un Lienzo no puede cambiar el parámetro «{nombre}»; los que puede cambiar "
-                    f"son: {', '.join(AJUSTES)}",
+                    f"son: {', '.join(AJUSTES)}{_PISTA_NOMBRES if nombre in _NOMBRES else ''}",
                     "parametros",
                     nombre,
                 )
@@ -192,6 +196,12 @@ class _Lector:
             except ErrorTapiz as error:
                 raise self.error(str(error), "parametros", nombre) from None
         return tuple(cambios.items())
+
+    def nombres(self) -> Nombres:
+        try:
+            return leer_nombres(self.doc.valores.get("nombres"))
+        except ErrorNombres as error:
+            raise self.error(str(error), "nombres", error.clave) from None
 
     def mapa(self, clave: str) -> dict[str, Any]:
         valor = self.doc.valores.get(clave) or {}

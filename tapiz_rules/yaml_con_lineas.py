@@ -95,8 +95,12 @@ def traducir(error: yaml.MarkedYAMLError) -> str:
     return f"error de sintaxis ({problema})"
 
 
-def cargar_mapa(texto: str, maximo: int = MAX_CARACTERES) -> Documento | None:
+def cargar_mapa(
+    texto: str, maximo: int = MAX_CARACTERES, consejo: str = "divídelo en varios"
+) -> Documento | None:
     """El mapa del texto (None si está vacío o no es un mapa); ErrorYaml si no se lee.
+
+    ``consejo``: qué hacer si es demasiado largo (una valla no se divide como un Lienzo).
 
     Sin alias (``*nombre``): unos cientos de bytes de alias anidados se expanden a
     gigabytes en cuanto alguien recorre los valores. PyYAML se importa aquí y no con el
@@ -106,11 +110,8 @@ def cargar_mapa(texto: str, maximo: int = MAX_CARACTERES) -> Documento | None:
     import yaml
 
     if len(texto) > maximo:
-        raise ErrorYaml(
-            f"ocupa {len(texto):,} caracteres y el máximo es {maximo:,}; "
-            "divídelo en varios".replace(",", "."),
-            None,
-        )
+        largo = f"ocupa {len(texto):,} caracteres y el máximo es {maximo:,}".replace(",", ".")
+        raise ErrorYaml(f"{largo}; {consejo}", None)
     cargador = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(texto.translate(_SALTOS_RAROS))
     try:
         nodo = cargador.get_single_node()

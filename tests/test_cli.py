@@ -313,7 +313,7 @@ class TestAyudaYErrores:
         assert codigo == 2
         assert ultima_linea(err) == (
             "tapiz: error: argumento SUBCOMANDO: valor no válido 'tirada'; valores válidos: "
-            "'tirar', 'prob', 'accion', 'reglas', 'regla'"
+            "'tirar', 'prob', 'accion', 'reglas', 'regla', 'tabla'"
         )
 
     def test_sin_subcomando(self, capsys):

@@ -134,9 +134,21 @@ def comprobar_ficheros(ficheros: list[Path], configuracion: Configuracion) -> In
         informe.expresiones |= procesada.expresiones
         informe.datos_ejemplos |= procesada.ejemplos
         informe.avisos.extend(procesada.avisos)
-        clave = identificadores.clave(configuracion, fichero)
-        generada = clave == catalogo.RUTA  # la escribe «tapiz exportar», como el plugin
-        if registro and clave and not generada and procesada.estructura is not None:
-            leida = procesada.estructura
-            informe.problemas += identificadores.comprobar(ruta, clave, leida, registro)
+        informe.problemas += de_identificadores(configuracion, fichero, procesada, registro)
     return informe
+
+
+def de_identificadores(
+    configuracion: Configuracion,
+    fichero: Path,
+    procesada: Procesada,
+    registro: identificadores.Registro | None,
+) -> list[Problema]:
+    """Los problemas de los identificadores de sus secciones, si el proyecto los registra
+    (los mismos en ``tapiz comprobar`` y en pytest)."""
+    clave = identificadores.clave(configuracion, fichero)
+    generada = clave == catalogo.RUTA  # la escribe «tapiz exportar», como el plugin
+    if not registro or not clave or generada or procesada.estructura is None:
+        return []
+    ruta = configuracion.ruta(fichero)
+    return identificadores.comprobar(ruta, clave, procesada.estructura, registro)

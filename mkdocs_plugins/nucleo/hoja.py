@@ -1,6 +1,6 @@
 """La hoja de personaje interactiva: el formulario y sus números, desde la declaración del motor.
 
-El HTML sale de ``tapiz_rules.sistemas.tapiz.hoja.HOJA``: cada dato con la etiqueta, la
+El HTML sale de ``tapiz_rules.sistemas.tapiz.hoja.hoja_de``: cada dato con la etiqueta, la
 unidad y los límites de la entrada que lo declara, y cada número con la etiqueta de su salida
 y un enlace a la regla que lo da. Los números de la hoja vacía (las resistencias de la escala,
 la defensa física sin armadura) ya vienen calculados de la construcción; el resto los escribe
@@ -27,7 +27,7 @@ from tapiz_rules.modelo.hoja import (
     etiqueta_de,
     limites_de,
 )
-from tapiz_rules.vivo.hoja import HOJAS, responder_hoja
+from tapiz_rules.vivo.hoja import hoja_del_reglamento, responder_hoja
 
 ESTADO = (
     "Escribe los datos de tu personaje: los números los calcula el motor de reglas del libro "
@@ -39,7 +39,7 @@ ANCHA, TABLA = "tapiz-hoja__ancha", "tapiz-hoja__tabla"
 
 
 def html(reglamento: Reglamento, clave_reglamento: str) -> str:
-    hoja = HOJAS[reglamento.sistema.nombre]
+    hoja = hoja_del_reglamento(reglamento)
     iniciales = responder_hoja(reglamento, {"datos": {}})["numeros"]
     pintor = _Pintor(hoja, reglamento, iniciales)
     apartados = "".join(pintor.apartado(a) for a in hoja.apartados)

@@ -28,8 +28,8 @@ import tapiz_rules
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.precompilado import Precompilacion, Precompilado, importados
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
+from tapiz_rules.lienzo_incluir import leer_declaracion
 from tapiz_rules.vivo import documento_en_datos
-from tapiz_rules.yaml_con_lineas import cargar_mapa
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
 """El registro del plugin: con MkDocs, el aviso sale como los suyos."""
@@ -137,13 +137,13 @@ def libro(configuracion: Configuracion) -> tuple[dict[str, Any], dict[str, bytes
     ficheros: dict[str, bytes] = {}
     for indice, (carpeta, lienzo) in enumerate(configuracion.lienzos):
         declaracion = carpeta / FICHERO_LIENZO
-        documento = cargar_mapa(declaracion.read_text(encoding="utf-8"))
-        if documento is None:
-            continue
+        documento = leer_declaracion(declaracion, configuracion.ruta(declaracion)).documento
         en_el_zip = f"lienzos/{indice}"
-        python = documento.valores.get("python")
-        if python is not None:
-            ficheros[f"{en_el_zip}/{python}"] = (carpeta / str(python)).read_bytes()
+        if documento.valores.get("python") is not None:
+            for fichero in python_del_lienzo(carpeta):
+                ficheros[f"{en_el_zip}/{fichero.relative_to(carpeta).as_posix()}"] = (
+                    fichero.read_bytes()
+                )
         lienzos.append(
             {
                 "nombre": lienzo.nombre,
@@ -153,6 +153,15 @@ def libro(configuracion: Configuracion) -> tuple[dict[str, Any], dict[str, bytes
             }
         )
     return {"lienzos": lienzos}, ficheros
+
+
+def python_del_lienzo(carpeta: Path) -> list[Path]:
+    """Su ``reglas.py`` y los módulos que importa junto a él (``from ayuda import X``): todo
+    el Python de la carpeta del Lienzo, sin cachés, para que la página importe lo mismo que
+    la construcción."""
+    return sorted(
+        f for f in carpeta.rglob("*.py") if "__pycache__" not in f.relative_to(carpeta).parts
+    )
 
 
 def motor_zip(configuracion: Configuracion, compilado: Precompilado | None = None) -> bytes:

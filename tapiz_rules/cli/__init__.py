@@ -17,6 +17,7 @@ from typing import Any
 from tapiz_rules.cli.comun import PROGRAMA, Parser, traducir
 from tapiz_rules.cli.dados import configurar_prob, configurar_tirar
 from tapiz_rules.cli.reglas import configurar_accion, configurar_regla, configurar_reglas
+from tapiz_rules.cli.tablas import configurar_tabla
 from tapiz_rules.errores import ErrorTapiz
 
 __all__ = ["SUBCOMANDOS", "construir_parser", "main", "traducir"]
@@ -29,6 +30,7 @@ SUBCOMANDOS: tuple[Callable[[Any], None], ...] = (
     configurar_accion,
     configurar_reglas,
     configurar_regla,
+    configurar_tabla,
 )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from tapiz_rules.cli.comun import anadir_json, imprimir_json, semilla_o_nueva
 from tapiz_rules.cli.lienzos import anadir_lienzo, reglamento_del_lienzo
+from tapiz_rules.cli.tablas import mostrar as mostrar_tabla
 from tapiz_rules.dados import Generador, tirar
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Sistema
@@ -182,6 +183,15 @@ def _sistemas(nombre: str | None) -> list[Sistema]:
     return [sistema(nombre)] if nombre else list(SISTEMAS.values())
 
 
+def _reglamento_con_tabla(args: argparse.Namespace, sistemas: list[Sistema]) -> Reglamento | None:
+    """El reglamento con que se muestra ``tapiz reglas NOMBRE`` si NOMBRE es una tabla."""
+    if args.lienzo:
+        elegido = reglamento_del_lienzo(args.lienzo)
+        return elegido if args.nombre in elegido.vigente.tablas else None
+    con_ella = [s for s in sistemas if args.nombre in s.tablas]
+    return reglamento(con_ella[0].nombre, "", ()) if con_ella else None
+
+
 def _mostrar_regla(regla: Regla, nombre_sistema: str) -> None:
     print(
         f"{regla.titulo} — regla «{regla.nombre}» del sistema «{nombre_sistema}» ({regla.seccion})"
@@ -212,6 +222,9 @@ def ejecutar_reglas(args: argparse.Namespace) -> int:
         sistemas = [reglamento_del_lienzo(args.lienzo).vigente]
     if args.nombre:
         encontradas = [(s, s.reglas[args.nombre]) for s in sistemas if args.nombre in s.reglas]
+        if not encontradas and (tabla := _reglamento_con_tabla(args, sistemas)) is not None:
+            mostrar_tabla(args.nombre, tabla, "json" if args.json else "texto")
+            return 0
         if not encontradas:
             sistemas[0].regla(args.nombre)  # el error en español, con sugerencias
         if args.json:
@@ -223,19 +236,21 @@ def ejecutar_reglas(args: argparse.Namespace) -> int:
             _mostrar_regla(r, s.nombre)
         return 0
     reglas = [(s, r) for s in sistemas for r in sorted(s.reglas.values(), key=lambda r: r.nombre)]
+    if args.tablas:
+        reglas = []
     tablas = [(s, t) for s in sistemas for t in sorted(s.tablas.values(), key=lambda t: t.nombre)]
     if args.json:
-        imprimir_json(
-            {
-                "reglas": [describir_regla(r, s.nombre) for s, r in reglas],
-                "tablas": [describir_tabla(t, s.nombre) for s, t in tablas],
-            }
-        )
+        datos = {
+            "reglas": [describir_regla(r, s.nombre) for s, r in reglas],
+            "tablas": [describir_tabla(t, s.nombre) for s, t in tablas],
+        }
+        imprimir_json({"tablas": datos["tablas"]} if args.tablas else datos)
         return 0
     for s in sistemas:
         print(f"{s.titulo} (sistema «{s.nombre}»)")
-        print("  Reglas:")
-        for r in sorted(s.reglas.values(), key=lambda r: r.nombre):
+        if not args.tablas:
+            print("  Reglas:")
+        for r in sorted(s.reglas.values(), key=lambda r: r.nombre) if not args.tablas else ():
             print(f"  {r.nombre:<28} {r.titulo} ({r.seccion})")
         if s.tablas:
             print("  Tablas:")
@@ -255,6 +270,11 @@ def configurar_reglas(sub: Any) -> None:
         "nombre", nargs="?", metavar="NOMBRE", help="muestra las entradas y salidas de esa regla"
     )
     p.add_argument("--sistema", choices=tuple(SISTEMAS), help="solo las de ese sistema")
+    p.add_argument(
+        "--tablas",
+        action="store_true",
+        help="solo las tablas (cada una se ve entera con «tapiz tabla NOMBRE»)",
+    )
     anadir_lienzo(p)
     anadir_json(p)
     p.set_defaults(ejecutar=ejecutar_reglas)

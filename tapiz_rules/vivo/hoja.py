@@ -12,16 +12,20 @@ from typing import Any
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.modelo.hoja import Hoja, evaluar
-from tapiz_rules.sistemas.tapiz.hoja import HOJA
+from tapiz_rules.sistemas.tapiz.hoja import hoja_de
+from tapiz_rules.sistemas.tapiz.nombres import nombres_de
 from tapiz_rules.vivo.lectura import en_palabras, leer_campo
 
-HOJAS: dict[str, Hoja] = {"tapiz": HOJA}
+
+def hoja_del_reglamento(elegido: Reglamento) -> Hoja:
+    """La hoja de su sistema, con los nombres de su Lienzo."""
+    if elegido.sistema.nombre != "tapiz":
+        raise ErrorTapiz(f"El sistema «{elegido.sistema.titulo}» no tiene hoja de personaje.")
+    return hoja_de(nombres_de(elegido))
 
 
 def responder_hoja(elegido: Reglamento, peticion: dict[str, Any]) -> dict[str, Any]:
-    hoja = HOJAS.get(elegido.sistema.nombre)
-    if hoja is None:
-        raise ErrorTapiz(f"El sistema «{elegido.sistema.titulo}» no tiene hoja de personaje.")
+    hoja = hoja_del_reglamento(elegido)
     textos = {str(k): str(v) for k, v in (peticion.get("datos") or {}).items()}
     hecho = evaluar(hoja, elegido, textos, leer_campo)
     numeros: dict[str, str] = {}

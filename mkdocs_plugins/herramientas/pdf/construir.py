@@ -7,16 +7,27 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins.herramientas.pdf import INSTALAR, fuente, libro, svg
 from mkdocs_plugins.herramientas.pdf.hoja import hoja
-from mkdocs_plugins.herramientas.pdf.libro import Version
+from mkdocs_plugins.herramientas.pdf.libro import DE_TAPIZ, Portada, Version, portada_de_lienzo
+from tapiz_rules.lienzo import Lienzo
+from tapiz_rules.modelo import Reglamento
 
 ESTILOS = Path(__file__).with_name("imprimir.css")
 ESTILOS_DEL_SITIO = ("tapiz/comparativa.css",)
 """Lo que el papel toma del sitio: los colores de las series de las gráficas."""
+
+
+def del_sitio(sitio: Path) -> list[Path]:
+    """Los estilos de :data:`ESTILOS_DEL_SITIO` que el sitio publica (un libro sin gráficas
+    no publica los de la comparativa)."""
+    return [sitio / e for e in ESTILOS_DEL_SITIO if (sitio / e).is_file()]
+
+
 LIBRO = "tapiz-srd.pdf"
 
 
@@ -86,9 +97,7 @@ def escribir(html: str, salida: Path, sitio: Path) -> None:
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     recursos = Recursos(sitio)
     estilos = [weasyprint.CSS(filename=str(ESTILOS), url_fetcher=recursos)]
-    estilos += [
-        weasyprint.CSS(filename=str(sitio / e), url_fetcher=recursos) for e in ESTILOS_DEL_SITIO
-    ]
+    estilos += [weasyprint.CSS(filename=str(e), url_fetcher=recursos) for e in del_sitio(sitio)]
     salida.parent.mkdir(parents=True, exist_ok=True)
     documento = weasyprint.HTML(string=html, base_url=str(sitio) + "/", url_fetcher=recursos)
     try:
@@ -97,30 +106,51 @@ def escribir(html: str, salida: Path, sitio: Path) -> None:
         raise RecursoProhibido(str(error)) from None
 
 
-def hoja_sola(version_: Version) -> str:
+def hoja_sola(
+    version_: Version, reglamento: Reglamento | None = None, datos: Portada = DE_TAPIZ
+) -> str:
     return (
         '<!doctype html><html lang="es"><head><meta charset="utf-8">'
-        "<title>Sistema Tapiz — Hoja de personaje</title>"
-        + libro.metadatos(version_)
-        + f'</head><body class="md-typeset"><section class="capitulo--hoja">{hoja()}'
+        f"<title>{escape(datos.titulo)} — Hoja de personaje</title>"
+        + libro.metadatos(version_, datos)
+        + f'</head><body class="md-typeset"><section class="capitulo--hoja">{hoja(reglamento)}'
         "</section></body></html>"
     )
 
 
-def ensamblar(nav: list[Any], sitio: Path, version_: Version, url: str) -> tuple[str, int, int]:
-    """El HTML del libro, los capítulos que lleva y los que tienen secciones pendientes."""
-    capitulos = fuente.capitulos(nav, sitio)
-    paleta = svg.colores((sitio / ESTILOS_DEL_SITIO[0]).read_text(encoding="utf-8"))
+def ensamblar(
+    nav: list[Any] | None,
+    sitio: Path,
+    version_: Version,
+    url: str,
+    reglamento: Reglamento | None = None,
+    paginas: Path | None = None,
+    datos: Portada = DE_TAPIZ,
+) -> tuple[str, int, int]:
+    """El HTML del libro, los capítulos que lleva y los que tienen secciones pendientes.
+
+    ``reglamento`` es el de la hoja de personaje (el del Lienzo del libro, con sus nombres);
+    ``paginas``, la carpeta de las páginas, por si ``mkdocs.yml`` no tiene ``nav``."""
+    capitulos = fuente.capitulos(nav, sitio, paginas)
+    paleta = svg.colores("".join(e.read_text(encoding="utf-8") for e in del_sitio(sitio)))
     for capitulo in capitulos:
         svg.colores_resueltos(capitulo.cuerpo, paleta)
     quedan, pendientes = libro.preparar(capitulos)
-    html = libro.documento(quedan, pendientes, hoja(), version_, url)
+    html = libro.documento(quedan, pendientes, hoja(reglamento), version_, url, datos)
     return html, len(quedan), len(pendientes)
 
 
-def pdf(mkdocs_yml: Path, salida: Path, hoja_salida: Path, sitio: Path | None = None) -> Hecho:
-    """El libro en ``salida`` y la hoja en ``hoja_salida``; sin ``sitio``, lo construye antes
-    en una carpeta temporal."""
+def pdf(
+    mkdocs_yml: Path,
+    salida: Path,
+    hoja_salida: Path,
+    sitio: Path | None = None,
+    reglamento: Reglamento | None = None,
+    lienzo: Lienzo | None = None,
+) -> Hecho:
+    """El libro en ``salida`` y la hoja (la de ``reglamento``) en ``hoja_salida``; sin
+    ``sitio``, lo construye antes en una carpeta temporal. ``lienzo``: el Lienzo cuyas
+    páginas son el libro (su portada dice su título y su autor, los de ``mkdocs.yml``)."""
     _weasyprint()
     version_ = version(mkdocs_yml.parent)
     with tempfile.TemporaryDirectory(prefix="tapiz-pdf-") as temporal:
@@ -131,9 +161,20 @@ def pdf(mkdocs_yml: Path, salida: Path, hoja_salida: Path, sitio: Path | None = 
             from mkdocs.config import load_config
 
             configuracion = dict(load_config(str(mkdocs_yml), site_dir=str(sitio)))
+        datos = DE_TAPIZ
+        if lienzo is not None:
+            datos = portada_de_lienzo(
+                configuracion["site_name"], configuracion["site_author"] or "", lienzo.descripcion
+            )
         html, capitulos, pendientes = ensamblar(
-            configuracion["nav"], sitio, version_, configuracion["site_url"] or ""
+            configuracion["nav"],
+            sitio,
+            version_,
+            configuracion["site_url"] or "",
+            reglamento,
+            Path(configuracion["docs_dir"]),
+            datos,
         )
         escribir(html, salida, sitio)
-        escribir(hoja_sola(version_), hoja_salida, sitio)
+        escribir(hoja_sola(version_, reglamento, datos), hoja_salida, sitio)
     return Hecho(salida, hoja_salida, capitulos, pendientes)

@@ -15,7 +15,7 @@ FUERA_DEL_LIBRO = ("libro.md", "colaborar/", "hoja-de-personaje.md")
 """La página del libro completo (este PDF la sustituye), las de quien colabora y la hoja de
 personaje de la pantalla (el PDF lleva la suya, para imprimir)."""
 APENDICE = "lienzos/"
-"""El Lienzo de ejemplo va al final, como apéndice."""
+"""Los Lienzos de ``lienzos/`` (en este libro, el de ejemplo) van al final, como apéndice."""
 
 
 @dataclass
@@ -66,13 +66,28 @@ def leer_articulo(html: str) -> ET.Element:
     return articulo
 
 
-def capitulos(nav: list[Any], sitio: Path) -> list[Capitulo]:
-    """Los capítulos en el orden de ``nav``; el Lienzo de ejemplo, al final."""
+def sin_nav(paginas: Path) -> list[str]:
+    """Las páginas de un libro cuyo ``mkdocs.yml`` no tiene ``nav`` (MkDocs las pone todas,
+    en el orden de sus ficheros): cada carpeta empieza por su ``index.md``."""
+    ficheros = [f.relative_to(paginas) for f in paginas.rglob("*.md")]
+    ordenados = sorted(ficheros, key=lambda f: (f.parent.parts, f.name != "index.md", f.name))
+    return [f.as_posix() for f in ordenados]
+
+
+def _titulo(articulo: ET.Element) -> str:
+    h1 = articulo.find(".//h1")
+    return "".join(h1.itertext()).strip() if h1 is not None else ""
+
+
+def capitulos(nav: list[Any] | None, sitio: Path, paginas: Path | None = None) -> list[Capitulo]:
+    """Los capítulos en el orden de ``nav`` (sin él, todas las ``paginas``); los Lienzos
+    de ``lienzos/``, al final."""
+    entradas = entradas_de_nav(nav) if nav else [("", "", f) for f in sin_nav(paginas or sitio)]
     encontrados: list[Capitulo] = []
-    for parte, titulo, fichero in entradas_de_nav(nav):
+    for parte, titulo, fichero in entradas:
         if fichero.startswith(FUERA_DEL_LIBRO) or "://" in fichero:
             continue
         url = url_de(fichero)
-        html = (sitio / url / "index.html").read_text(encoding="utf-8")
-        encontrados.append(Capitulo(url, titulo, parte, leer_articulo(html)))
+        articulo = leer_articulo((sitio / url / "index.html").read_text(encoding="utf-8"))
+        encontrados.append(Capitulo(url, titulo or _titulo(articulo), parte, articulo))
     return sorted(encontrados, key=lambda c: c.url.startswith(APENDICE))

@@ -8,13 +8,13 @@ from html import escape
 
 from tapiz_rules.modelo import Campo, Regla, Reglamento
 from tapiz_rules.sistemas import reglamento as reglamento_de
-from tapiz_rules.sistemas.tapiz.caracteristicas import NOMBRES
 from tapiz_rules.sistemas.tapiz.hoja import (
     FILAS_ATRIBUTOS,
     IDENTIDAD,
     LINEAS_LENGUAS,
     LINEAS_RASGOS,
 )
+from tapiz_rules.sistemas.tapiz.nombres import nombres_de
 
 LINEAS_ATRIBUTOS = FILAS_ATRIBUTOS
 """Las mismas filas y líneas que la hoja de la página (``tapiz_rules/sistemas/tapiz/hoja.py``)."""
@@ -79,19 +79,24 @@ def _caracteristicas(r: Reglamento) -> str:
         _campo(regla, "modificador").etiqueta,
         _campo(regla, "principal").etiqueta,
     ]
-    filas = [[f"<strong>{n}</strong>", "", "", "☐"] for n in NOMBRES]
+    filas = [
+        [f"<strong>{escape(c.abreviatura)}</strong>", "", "", "☐"]
+        for c in nombres_de(r).caracteristicas
+    ]
     return _apartado("Características", [regla], _tabla(columnas, filas))
 
 
 def _atributos(r: Reglamento) -> str:
     regla = r.regla("dados_atributo")
-    columnas = ["Atributo o habilidad", _campo(regla, "nivel").etiqueta]
+    nombres = nombres_de(r)
+    columnas = [nombres.atributo_o_habilidad, _campo(regla, "nivel").etiqueta]
     columnas.append(_campo(regla, "expresion").etiqueta)
     filas = [["", "", ""] for _ in range(LINEAS_ATRIBUTOS)]
     tabla = r.tabla("tabla_dados_atributo")
     guia = " · ".join(f"{fila[0]}: {escape(str(fila[1]))}" for fila in tabla.filas if fila[0])
     referencia = f'<p class="hoja__guia">{escape(tabla.titulo)} por nivel: {guia}</p>'
-    return _apartado("Atributos y habilidades", [regla], _tabla(columnas, filas) + referencia)
+    contenido = _tabla(columnas, filas) + referencia
+    return _apartado(nombres.atributos_y_habilidades, [regla], contenido)
 
 
 def _rasgos(r: Reglamento) -> str:

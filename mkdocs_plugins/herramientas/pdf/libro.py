@@ -27,6 +27,32 @@ class Version:
         return f"Versión del {dia}" + (f" (commit {self.commit})" if self.commit else "")
 
 
+@dataclass(frozen=True)
+class Portada:
+    """Lo que dice la portada (y los metadatos del PDF): de este libro, o del de un Lienzo."""
+
+    titulo: str = "Sistema Tapiz"
+    subtitulo: str = "Documento de Referencia del Sistema (SRD)"
+    autor: str = "Pablo Ruiz-Múzquiz"
+    documento: str = "Sistema Tapiz — Documento de Referencia"
+    """El título del PDF (el que muestra el visor)."""
+    base: str = ""
+    """De dónde sale el libro, si no es este (la atribución al SRD)."""
+
+
+DE_TAPIZ = Portada()
+
+
+def portada_de_lienzo(titulo: str, autor: str, descripcion: str) -> Portada:
+    return Portada(
+        titulo,
+        descripcion or "Un Lienzo del Sistema Tapiz",
+        autor,
+        titulo,
+        f"Sobre el Sistema Tapiz de {DE_TAPIZ.autor}.",
+    )
+
+
 @dataclass
 class Pendiente:
     capitulo: str
@@ -111,21 +137,22 @@ def apendice_pendientes(pendientes: list[Pendiente]) -> str:
     )
 
 
-def portada(titulo: str, autor: str, licencia: str, sitio: str, version: Version) -> str:
+def portada(datos: Portada, licencia: str, sitio: str, version: Version) -> str:
+    base = f"{escape(datos.base)} " if datos.base else ""
     return (
         '<section class="portada">'
-        f'<p class="portada__titulo">{escape(titulo)}</p>'
-        '<p class="portada__subtitulo">Documento de Referencia del Sistema (SRD)</p>'
-        f'<p class="portada__autor">{escape(autor)}</p>'
+        f'<p class="portada__titulo">{escape(datos.titulo)}</p>'
+        f'<p class="portada__subtitulo">{escape(datos.subtitulo)}</p>'
+        f'<p class="portada__autor">{escape(datos.autor)}</p>'
         f'<p class="portada__version">{escape(version.describir())}</p>'
-        f'<p class="portada__licencia">{escape(licencia)} Edición en línea: '
+        f'<p class="portada__licencia">{base}{escape(licencia)} Edición en línea: '
         f"{escape(sitio)}</p></section>"
     )
 
 
-def metadatos(version: Version) -> str:
+def metadatos(version: Version, datos: Portada = DE_TAPIZ) -> str:
     """Autor y fechas del PDF: la del commit, no la de construir (PDF reproducible)."""
-    autor = '<meta name="author" content="Pablo Ruiz-Múzquiz">'
+    autor = f'<meta name="author" content="{escape(datos.autor)}">'
     if version.fecha is None:
         return autor
     fecha = version.fecha.isoformat()
@@ -141,6 +168,7 @@ def documento(
     hoja: str,
     version: Version,
     sitio: str,
+    datos: Portada = DE_TAPIZ,
 ) -> str:
     """El HTML completo; ``capitulos`` ya preparados."""
     for capitulo in capitulos:
@@ -157,9 +185,9 @@ def documento(
     licencia = "Texto bajo licencia Creative Commons Atribución-CompartirIgual (CC BY-SA)."
     return (
         '<!doctype html><html lang="es"><head><meta charset="utf-8">'
-        "<title>Sistema Tapiz — Documento de Referencia</title>" + metadatos(version) + "</head>"
+        f"<title>{escape(datos.documento)}</title>" + metadatos(version, datos) + "</head>"
         '<body class="md-typeset">'
-        + portada("Sistema Tapiz", "Pablo Ruiz-Múzquiz", licencia, sitio, version)
+        + portada(datos, licencia, sitio, version)
         + indice(capitulos, apendices)
         + cuerpo
         + (apendice_pendientes(pendientes) if pendientes else "")

@@ -14,8 +14,11 @@ from typing import Any
 from mkdocs.exceptions import MkDocsException
 
 from mkdocs_plugins.herramientas.pdf import INSTALAR
-from mkdocs_plugins.nucleo.configuracion import raiz_del_proyecto
+from mkdocs_plugins.nucleo.configuracion import configuracion_desde, raiz_del_proyecto
 from mkdocs_plugins.nucleo.proyecto import MKDOCS
+from tapiz_rules.cli.lienzos import anadir_lienzo, reglamento_del_lienzo
+from tapiz_rules.lienzo import Lienzo
+from tapiz_rules.modelo import Reglamento
 
 HOJA = "hoja-de-personaje.pdf"
 
@@ -25,6 +28,18 @@ def _mkdocs_yml() -> Path | None:
     carpetas = [raiz] if raiz else []
     carpetas += [Path.cwd(), *Path.cwd().parents]
     return next((c / MKDOCS for c in carpetas if (c / MKDOCS).is_file()), None)
+
+
+def del_libro(mkdocs_yml: Path) -> Reglamento:
+    """El de la portada del libro: el de su Lienzo si las páginas son un Lienzo, como en el
+    libro de quien diseña; el de Tapiz en este."""
+    configuracion = configuracion_desde(mkdocs_yml.parent)
+    return configuracion.reglamento_de(configuracion.paginas / "index.md")
+
+
+def reglamento_de_la_hoja(mkdocs_yml: Path, lienzo: str | None) -> Reglamento:
+    """El de ``--lienzo``; si no, el del libro."""
+    return reglamento_del_lienzo(lienzo) if lienzo else del_libro(mkdocs_yml)
 
 
 def ejecutar_pdf(args: argparse.Namespace) -> int:
@@ -54,7 +69,15 @@ def ejecutar_pdf(args: argparse.Namespace) -> int:
         return 2
     inicio = time.perf_counter()
     try:
-        hecho = pdf(mkdocs_yml, salida, hoja, sitio)
+        lienzo = del_libro(mkdocs_yml).lienzo
+        hecho = pdf(
+            mkdocs_yml,
+            salida,
+            hoja,
+            sitio,
+            reglamento_de_la_hoja(mkdocs_yml, args.lienzo),
+            lienzo if isinstance(lienzo, Lienzo) else None,
+        )
     except (FaltaWeasyPrint, RecursoProhibido) as error:
         print(f"tapiz: error: {error}", file=sys.stderr)
         return 2
@@ -75,10 +98,12 @@ def configurar_pdf(sub: Any) -> None:
         help="el libro en PDF, con índice paginado, marcadores y la hoja de personaje",
         description="Construye el sitio con MkDocs en una carpeta temporal (o usa el de --sitio) "
         "y escribe con WeasyPrint el libro completo, los otros sistemas y la comparativa, el "
-        "Lienzo de ejemplo como apéndice y la hoja de personaje; la hoja va también sola en "
+        "Lienzo de ejemplo como apéndice y la hoja de personaje (la del Lienzo del libro si sus "
+        "páginas son un Lienzo, o la de --lienzo); la hoja va también sola en "
         f"{HOJA}, junto a SALIDA.",
     )
     p.add_argument("salida", metavar="SALIDA", help="el PDF del libro, p. ej. site/tapiz-srd.pdf")
     p.add_argument("--hoja", metavar="RUTA", help=f"la hoja de personaje (por defecto, {HOJA})")
     p.add_argument("--sitio", metavar="CARPETA", help="un sitio ya construido con mkdocs build")
+    anadir_lienzo(p)
     p.set_defaults(ejecutar=ejecutar_pdf)

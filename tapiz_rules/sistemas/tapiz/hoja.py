@@ -8,6 +8,8 @@ de una regla con sus entradas tomadas de los datos o de otros números.
 
 from __future__ import annotations
 
+from functools import cache
+
 from tapiz_rules.modelo.hoja import (
     Apartado,
     Calculo,
@@ -19,7 +21,7 @@ from tapiz_rules.modelo.hoja import (
     Salida,
     SalidaSegun,
 )
-from tapiz_rules.sistemas.tapiz.caracteristicas import CARACTERISTICAS, NOMBRES
+from tapiz_rules.sistemas.tapiz.nombres import DE_SERIE, NOMBRES, Nombres
 from tapiz_rules.sistemas.tapiz.parametros import DIFICULTADES as ESCALA
 
 FILAS_ATRIBUTOS = 7
@@ -32,53 +34,63 @@ clases: se escriben a mano)."""
 DIFICULTADES = tuple(d.clave for d in ESCALA)
 """Los escalones de la escala de dificultades, de Trivial a Imposible."""
 
-_OPCIONES_CARACTERISTICA = tuple((n.lower(), f"{n} ({CARACTERISTICAS[n]})") for n in NOMBRES)
+CLAVES = tuple(c.abreviatura.lower() for c in DE_SERIE)
+"""La clave de cada característica en los datos de la hoja (``fue``…): no cambia con sus
+nombres, así una hoja guardada sigue valiendo en otro Lienzo."""
 
 
-def _caracteristicas() -> tuple[tuple[Dato, ...], tuple[Calculo, ...]]:
+def _opciones(nombres: Nombres) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (clave, f"{c.abreviatura} ({c.nombre})")
+        for clave, c in zip(CLAVES, nombres.caracteristicas, strict=True)
+    )
+
+
+def _caracteristicas(nombres: Nombres) -> tuple[tuple[Dato, ...], tuple[Calculo, ...]]:
+    propias = tuple(zip(CLAVES, nombres.caracteristicas, strict=True))
     datos = tuple(
         Dato(
-            n.lower(),
+            clave,
             "modificador_caracteristica",
             "valor",
-            etiqueta=CARACTERISTICAS[n],
+            etiqueta=c.nombre,
             minimo="caracteristica_minima",
             maximo="caracteristica_maxima",
         )
-        for n in NOMBRES
+        for clave, c in propias
     )
     principal = Dato(
         "pri",
         "modificador_caracteristica",
         "principal",
-        opciones=(("", "Ninguna"), *_OPCIONES_CARACTERISTICA),
+        opciones=(("", "Ninguna"), *_opciones(nombres)),
     )
     calculos = tuple(
         Calculo(
-            f"mod_{n.lower()}",
+            f"mod_{clave}",
             "modificador_caracteristica",
-            {"valor": De(n.lower()), "principal": Es("pri", n.lower())},
+            {"valor": De(clave), "principal": Es("pri", clave)},
             ("modificador",),
-            etiqueta=f"Modificador de {CARACTERISTICAS[n]}",
+            etiqueta=f"Modificador de {c.nombre}",
         )
-        for n in NOMBRES
+        for clave, c in propias
     )
     return (*datos, principal), calculos
 
 
-def _atributos() -> tuple[tuple[Dato, ...], tuple[Calculo, ...]]:
+def _atributos(nombres: Nombres) -> tuple[tuple[Dato, ...], tuple[Calculo, ...]]:
     datos: list[Dato] = []
     calculos: list[Calculo] = []
     for i in range(1, FILAS_ATRIBUTOS + 1):
         datos += [
-            Dato(f"at{i}", etiqueta="Atributo o habilidad"),
+            Dato(f"at{i}", etiqueta=nombres.atributo_o_habilidad),
             Dato(f"na{i}", "dados_atributo", "nivel", minimo=0, maximo="nivel_atributo_maximo"),
             Dato(
                 f"ca{i}",
                 "probabilidades_accion",
                 "mod",
                 etiqueta="Característica",
-                opciones=(("", "—"), *_OPCIONES_CARACTERISTICA),
+                opciones=(("", "—"), *_opciones(nombres)),
             ),
             Dato(f"ra{i}", "probabilidades_accion", "rasgos"),
         ]
@@ -109,9 +121,11 @@ def _combate(tipo: str, etiqueta: str) -> Calculo:
     )
 
 
-def _hoja() -> Hoja:
-    datos_car, calculos_car = _caracteristicas()
-    datos_atr, calculos_atr = _atributos()
+@cache
+def hoja_de(nombres: Nombres) -> Hoja:
+    """La hoja con los nombres de un reglamento (los de Tapiz o los de un Lienzo)."""
+    datos_car, calculos_car = _caracteristicas(nombres)
+    datos_atr, calculos_atr = _atributos(nombres)
     datos = (
         *(Dato(clave, etiqueta=etiqueta) for clave, etiqueta in IDENTIDAD),
         *datos_car,
@@ -225,7 +239,7 @@ def _hoja() -> Hoja:
             ("carga", "mov_normal", "mov_correr", "mov_esprint"),
         ),
         Apartado(
-            "Atributos y habilidades",
+            nombres.atributos_y_habilidades,
             tuple(d.clave for d in datos_atr),
             tuple(c.clave for c in calculos_atr),
             forma="atributos",
@@ -234,4 +248,4 @@ def _hoja() -> Hoja:
     return Hoja(datos, calculos, apartados)
 
 
-HOJA = _hoja()
+HOJA = hoja_de(NOMBRES)
