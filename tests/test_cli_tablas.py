@@ -93,10 +93,15 @@ def test_la_tabla_en_yaml_es_una_sustituta_valida_y_sus_numeros_se_comprueban(
     carpeta = _lienzo(tmp_path / "islas")
     yaml = _ejecutar(capsys, "tabla", "dificultades", "--lienzo", str(carpeta), "--yaml")[1]
     assert "- [Media, 11]" in yaml
-    # Otros textos, los mismos números: el Lienzo la acepta.
-    propia = yaml.replace("Locura", "Tormenta")
+    # Otro título, las mismas filas y los mismos números: el Lienzo la acepta.
+    propia = yaml.replace("titulo: Dificultades", "titulo: Dificultades en las islas")
     lienzo = cargar(_lienzo(carpeta, LIENZO + propia) / "lienzo.yml")
-    assert ["Tormenta", 24] in [list(f) for f in lienzo.reglamento().tabla("dificultades").filas]
+    tabla = lienzo.reglamento().tabla("dificultades")
+    assert tabla.titulo == "Dificultades en las islas" and ["Locura", 24] in map(list, tabla.filas)
+    # Una fila con otro nombre ya no se podría comprobar: es un error.
+    _lienzo(carpeta, LIENZO + yaml.replace("Locura", "Tormenta"))
+    with pytest.raises(ErrorLienzo, match="la fila «Tormenta» de «dificultades» no es ninguna"):
+        cargar(carpeta / "lienzo.yml", "islas/lienzo.yml")
     # Un número que no dan sus reglas: el error dice cuál debe ser.
     _lienzo(carpeta, LIENZO + yaml.replace("[Media, 11]", "[Media, 12]"))
     with pytest.raises(ErrorLienzo) as error:
