@@ -4,9 +4,9 @@ El proceso de un Lienzo se encierra a sí mismo justo antes de importar su
 ``reglas.py`` (después ya no puede deshacerlo):
 
 - solo las variables de entorno de :data:`ENTORNO`;
-- límites del núcleo (``setrlimit``): :data:`MEMORIA` bytes de memoria más de los que ya
-  tiene, un tiempo de CPU para todo el proceso, ningún fichero que crezca, ningún
-  volcado de memoria y ningún proceso nuevo (este último no vale para ``root``);
+- límites del núcleo (``setrlimit``): un tiempo de CPU para todo el proceso, ningún
+  fichero que crezca, ningún volcado de memoria, ningún proceso nuevo (este no vale para
+  ``root``) y, en Linux, :data:`MEMORIA` bytes de memoria más de los que ya tiene;
 - en Linux (x86-64 y ARM64), un filtro seccomp: ni procesos nuevos (``fork``, hilos,
   ``exec``), ni sockets, ni señales a otro proceso, ni ``ptrace``, ni leer o escribir
   la memoria de otro, ni cambiar sus límites, ni ``io_uring``, montajes o módulos;
