@@ -70,7 +70,7 @@ def hostil(tmp_path_factory: pytest.TempPathFactory) -> tuple[Reglamento, dict[s
     (carpeta / "lienzo.yml").write_text("nombre: X\npython: reglas.py\n", encoding="utf-8")
     os.environ["SECRETO_DE_LA_CI"] = "no debe verse"
     try:
-        lienzo = cargar(carpeta / "lienzo.yml", "mi-lienzo/lienzo.yml", limite=2)
+        lienzo = cargar(carpeta / "lienzo.yml", "mi-lienzo/lienzo.yml", limite=1)
     finally:
         del os.environ["SECRETO_DE_LA_CI"]
     return lienzo.reglamento(), lineas
@@ -125,7 +125,7 @@ def test_leer_fuera_de_su_carpeta_o_escribir(hostil) -> None:
 def test_una_senal_que_lo_termina_se_nombra(hostil) -> None:
     assert _error(hostil, "cpu") == (
         "mi-lienzo/reglas.py: el código del Lienzo «X» terminó por la señal SIGXCPU (se le acabó "
-        "el tiempo de CPU: 20 s para todo el proceso) en la regla «cpu»"
+        "el tiempo de CPU: 10 s para todo el proceso) en la regla «cpu»"
     )
     assert hostil[0].calcular("bien", {"n": 1})["valor"] == 1  # otro proceso, que lo reimporta
 
@@ -159,7 +159,7 @@ def test_una_trama_falsificada_no_pasa_por_respuesta(hostil) -> None:
 def test_una_trama_que_llega_gota_a_gota_no_alarga_la_espera(hostil) -> None:
     """La trama entera tiene el límite (y el margen), no cada byte."""
     assert _error(hostil, "gotear") == (
-        "mi-lienzo/reglas.py: el código del Lienzo «X» no terminó en 2 s en la regla «gotear»"
+        "mi-lienzo/reglas.py: el código del Lienzo «X» no terminó en 1 s en la regla «gotear»"
     )
     assert hostil[0].calcular("bien", {"n": 6})["valor"] == 6
 
