@@ -177,9 +177,12 @@ class Trabajo:
     def atender(self, peticion: dict[str, Any]) -> dict[str, Any]:
         limite = float(peticion.get("limite", 5))
         if peticion["orden"] == "cargar" and not self.encerrado:
-            from tapiz_rules.lienzo_encierro import encerrar
+            try:
+                from tapiz_rules.lienzo_encierro import encerrar
 
-            encerrar(Path(peticion["fichero"]).parent, limite)
+                encerrar(Path(peticion["fichero"]).parent, limite)
+            except Exception as error:  # sin encierro, su código no se importa
+                return {"error": "tapiz", "mensaje": f"no se pudo encerrar su proceso ({error})"}
             self.encerrado = True
         signal.setitimer(signal.ITIMER_REAL, limite)
         try:

@@ -203,3 +203,22 @@ def test_los_modulos_de_su_carpeta_no_se_importan_antes_de_encerrarse(tmp_path: 
         (carpeta / f"{modulo}.py").write_text("raise SystemExit(3)\n", encoding="utf-8")
     reglamento = cargar(carpeta / "lienzo.yml", limite=5).reglamento()
     assert reglamento.calcular("doble", {"n": 2})["valor"] == 2
+
+
+def test_sin_encierro_su_codigo_no_se_importa(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tapiz_rules import lienzo_encierro
+    from tapiz_rules._trabajador_lienzo import Trabajo
+
+    def falla(_carpeta: Path, _limite: float) -> tuple[str, ...]:
+        raise OSError("sin seccomp")
+
+    monkeypatch.setattr(lienzo_encierro, "encerrar", falla)
+    reglas = tmp_path / "reglas.py"
+    reglas.write_text("raise RuntimeError('se importó')\n", encoding="utf-8")
+    peticion = {"orden": "cargar", "fichero": str(reglas), "limite": 1}
+    assert Trabajo().atender(peticion) == {
+        "error": "tapiz",
+        "mensaje": "no se pudo encerrar su proceso (sin seccomp)",
+    }
