@@ -7,6 +7,7 @@ fichero y la línea del Lienzo.
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -164,20 +165,30 @@ def test_una_trama_que_llega_gota_a_gota_no_alarga_la_espera(hostil) -> None:
     assert hostil[0].calcular("bien", {"n": 6})["valor"] == 6
 
 
-def test_al_cerrar_no_queda_ningun_proceso_de_su_grupo(tmp_path: Path) -> None:
+def test_al_cerrar_o_dejar_de_usarlo_no_queda_ningun_proceso_de_su_grupo(tmp_path: Path) -> None:
     carpeta = tmp_path / "mi-lienzo"
     carpeta.mkdir()
     codigo = CABECERA + REGLA.format(nombre="doble", cuerpo="pass") + "\nREGLAS = (doble,)\n"
     (carpeta / "reglas.py").write_text(codigo, encoding="utf-8")
     (carpeta / "lienzo.yml").write_text("nombre: X\npython: reglas.py\n", encoding="utf-8")
-    cargar(carpeta / "lienzo.yml", limite=5)
-    trabajador = lienzo_aislado._VIVOS[-1]
-    assert trabajador._proceso is not None
-    grupo = trabajador._proceso.pid
+    lienzo = cargar(carpeta / "lienzo.yml", limite=5)
+    grupo = _grupo(carpeta)
     assert os.getpgid(grupo) == grupo != os.getpgid(0)  # su propia sesión
-    trabajador.cerrar()
+    next(t for t in lienzo_aislado._VIVOS if t.fichero.parent == carpeta.resolve()).cerrar()
     with pytest.raises(ProcessLookupError):
         os.killpg(grupo, 0)
+    assert lienzo.reglamento().calcular("doble", {"n": 1})["valor"] == 1  # arranca otro
+    grupo = _grupo(carpeta)
+    del lienzo  # como al leer otra vez las reglas en «mkdocs serve»
+    gc.collect()
+    with pytest.raises(ProcessLookupError):
+        os.killpg(grupo, 0)
+
+
+def _grupo(carpeta: Path) -> int:
+    (trabajador,) = [t for t in lienzo_aislado._VIVOS if t.fichero.parent == carpeta.resolve()]
+    assert trabajador._proceso is not None
+    return trabajador._proceso.pid
 
 
 def test_un_error_de_sintaxis_en_su_linea(tmp_path: Path) -> None:
