@@ -222,7 +222,7 @@ def test_sin_encierro_su_codigo_no_se_importa(
     from tapiz_rules import lienzo_encierro
     from tapiz_rules._trabajador_lienzo import Trabajo
 
-    def falla(_carpeta: Path, _limite: float) -> tuple[str, ...]:
+    def falla(_carpeta: Path, _limite: float, _padre: int) -> tuple[str, ...]:
         raise OSError("sin seccomp")
 
     monkeypatch.setattr(lienzo_encierro, "encerrar", falla)
