@@ -34,6 +34,7 @@ INTENTOS = {
     "memoria": "bytearray(10 << 30)",
     "subir_limites": "import resource as r; r.setrlimit(r.RLIMIT_AS, (-1, -1))",
     "cpu": "import os, signal; os.kill(os.getpid(), signal.SIGXCPU)",
+    "sin_vigia": "import ctypes; assert ctypes.CDLL(None).prctl(1, 0, 0, 0, 0) == 0, 'negado'",
     "flotante": "return Resultado({'valor': 2.0})",
     "imprimir": "print('x' * 60_000_000)",
     "gotear": (
@@ -104,6 +105,10 @@ def test_sin_procesos_sockets_ni_senales_a_otros(hostil, nombre: str) -> None:
 
 def test_ni_hilos(hostil) -> None:
     _en_su_linea(hostil, "hilo", "RuntimeError: can't start new thread")
+
+
+def test_no_puede_dejar_de_morir_con_la_construccion(hostil) -> None:
+    _en_su_linea(hostil, "sin_vigia", "AssertionError: negado")
 
 
 def test_la_memoria_tiene_un_limite(hostil) -> None:
