@@ -149,6 +149,7 @@ class Trabajo:
         self.fichero = Path()
         self.reglas: dict[str, Regla] = {}
         self.encerrado = False
+        self.padre = os.getppid()
 
     def cargar(self, fichero: str) -> dict[str, Any]:
         import importlib.util
@@ -181,9 +182,12 @@ class Trabajo:
     def atender(self, peticion: dict[str, Any]) -> dict[str, Any]:
         limite = float(peticion.get("limite", 5))
         if peticion["orden"] == "cargar" and not self.encerrado:
-            from tapiz_rules.lienzo_encierro import encerrar
+            try:
+                from tapiz_rules.lienzo_encierro import encerrar
 
-            encerrar(Path(peticion["fichero"]).parent, limite)
+                encerrar(Path(peticion["fichero"]).parent, limite, self.padre)
+            except Exception as error:  # sin encierro, su código no se importa
+                return {"error": "tapiz", "mensaje": f"no se pudo encerrar su proceso ({error})"}
             self.encerrado = True
         signal.setitimer(signal.ITIMER_REAL, limite)
         try:

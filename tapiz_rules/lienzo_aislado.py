@@ -22,6 +22,7 @@ import pickle
 import signal
 import sys
 import threading
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -55,7 +56,7 @@ class ErrorDelLienzo(ErrorTapiz):
         self.linea = linea
 
 
-@dataclass
+@dataclass(eq=False)
 class Trabajador:
     """El proceso de un Lienzo: ``ruta`` es como se nombra su ``reglas.py`` en los mensajes."""
 
@@ -185,7 +186,7 @@ class Trabajador:
         self._pid = os.getpid()
         if lienzo_bifurcado.se_puede():
             self._proceso = lienzo_bifurcado.Bifurcado(self.fichero.parent)
-            _VIVOS.append(self)
+            self._vigilar(self._proceso)
             return
         from tapiz_rules.lienzo_encierro import ENTORNO  # aquí: usa lo que Pyodide no tiene
 
@@ -206,7 +207,13 @@ class Trabajador:
             cwd=self.fichero.parent,
             env=entorno,
         )
-        _VIVOS.append(self)
+        self._vigilar(self._proceso)
+
+    def _vigilar(self, proceso: Proceso) -> None:
+        """Su proceso muere con él: al salir, o cuando nadie lo usa ya (cada reconstrucción de
+        ``mkdocs serve`` lee las reglas otra vez, con otros ``Trabajador``)."""
+        _VIVOS.add(self)
+        weakref.finalize(self, _matar_si_sigue, proceso, os.getpid())
 
     def _intercambiar(self, peticion: bytes) -> dict[str, Any]:
         assert self._proceso is not None
@@ -298,12 +305,21 @@ def _miles(cantidad: int) -> str:
     return f"{cantidad:,}".replace(",", ".")
 
 
-_VIVOS: list[Trabajador] = []
+def _matar_si_sigue(proceso: Proceso, pid: int) -> None:
+    """Sin ``returncode`` aún no se ha recogido: su número de grupo sigue siendo suyo."""
+    if os.getpid() == pid and proceso.returncode is None:
+        _matar(proceso)
+        for tubo in (proceso.stdin, proceso.stdout):
+            if tubo is not None:
+                tubo.close()
+
+
+_VIVOS: weakref.WeakSet[Trabajador] = weakref.WeakSet()
 
 
 @atexit.register
 def _cerrar_todos() -> None:
-    for trabajador in _VIVOS:
+    for trabajador in list(_VIVOS):
         trabajador.cerrar()
 
 

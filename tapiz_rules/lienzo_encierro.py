@@ -4,9 +4,11 @@ El proceso de un Lienzo se encierra a sí mismo justo antes de importar su
 ``reglas.py`` (después ya no puede deshacerlo):
 
 - solo las variables de entorno de :data:`ENTORNO`;
-- límites del núcleo (``setrlimit``): :data:`MEMORIA` bytes de memoria más de los que ya
-  tiene, un tiempo de CPU para todo el proceso, ningún fichero que crezca, ningún
-  volcado de memoria y ningún proceso nuevo (este último no vale para ``root``);
+- límites del núcleo (``setrlimit``): un tiempo de CPU para todo el proceso, ningún
+  fichero que crezca, ningún volcado de memoria, ningún proceso nuevo (este no vale para
+  ``root``) y, en Linux, :data:`MEMORIA` bytes de memoria más de los que ya tiene;
+- en Linux, morir si muere quien lo arrancó (``PR_SET_PDEATHSIG``), aunque no pudiera
+  cerrarlo (un ``kill -9`` a la construcción);
 - en Linux (x86-64 y ARM64), un filtro seccomp: ni procesos nuevos (``fork``, hilos,
   ``exec``), ni sockets, ni señales a otro proceso, ni ``ptrace``, ni leer o escribir
   la memoria de otro, ni cambiar sus límites, ni ``io_uring``, montajes o módulos;
@@ -38,6 +40,7 @@ CPU_POR_LIMITE = 10
 """El tiempo de CPU del proceso entero: diez veces el límite de una llamada."""
 
 _PR_SET_NO_NEW_PRIVS = 38
+_PR_SET_PDEATHSIG = 1
 _PR_SET_SECCOMP = 22
 _SECCOMP_MODE_FILTER = 2
 _PERMITE = 0x7FFF0000
@@ -54,6 +57,7 @@ class _Llamadas(NamedTuple):
     senales: tuple[int, ...]
     prlimit64: int
     ioctl: int
+    prctl: int
 
 
 _ARQUITECTURAS = {
@@ -67,6 +71,7 @@ _ARQUITECTURAS = {
         (62, 200, 234, 129, 297),
         302,
         16,
+        157,
     ),
     "aarch64": _Llamadas(
         0xC00000B7,
@@ -78,20 +83,23 @@ _ARQUITECTURAS = {
         (129, 130, 131, 138, 240),
         261,
         29,
+        167,
     ),
 }
 """socket, fork, vfork, clone, execve, execveat, pidfd_*, ptrace, process_vm_*, io_uring_*,
 unshare, setns, montajes, chroot, bpf, perf_event_open, claves, módulos, kexec, reboot,
 swap, setrlimit, userfaultfd, *_by_handle_at y el montaje nuevo; las de señales (kill,
-tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo) solo hacia el propio proceso. clone3 (435
-en las dos) da ENOSYS, para que la libc pruebe con clone, que da EPERM."""
+tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo) solo hacia el propio proceso; prctl,
+salvo PR_SET_PDEATHSIG. clone3 (435 en las dos) da ENOSYS, para que la libc pruebe con
+clone, que da EPERM."""
 
 _LANDLOCK_CREAR, _LANDLOCK_REGLA, _LANDLOCK_ENCERRAR = 444, 445, 446
 _LEER_FICHERO, _LEER_CARPETA = 1 << 2, 1 << 3
 
 
-def encerrar(carpeta: Path, limite: float) -> tuple[str, ...]:
-    """Encierra este proceso (véase arriba); devuelve los nombres de lo aplicado."""
+def encerrar(carpeta: Path, limite: float, padre: int) -> tuple[str, ...]:
+    """Encierra este proceso (véase arriba); devuelve los nombres de lo aplicado. ``padre``
+    es el proceso que lo arrancó: si muere (aunque sea sin poder cerrarlo), este muere con él."""
     aplicado = ["límites", "entorno"]
     for variable in set(os.environ) - set(ENTORNO):
         del os.environ[variable]
@@ -99,6 +107,10 @@ def encerrar(carpeta: Path, limite: float) -> tuple[str, ...]:
     if sys.platform != "linux":
         return tuple(aplicado)
     libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0:
+        aplicado.append("huérfano")
+    if os.getppid() != padre:  # murió antes de pedirlo
+        os.kill(os.getpid(), signal.SIGKILL)
     if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         return tuple(aplicado)
     if _landlock(libc, _lecturas(carpeta)):
@@ -234,6 +246,9 @@ def _programa(tabla: _Llamadas, pid: int) -> list[int]:
     for numero in tabla.senales:  # a sí mismo (su pid, o 0: su grupo, que es solo él)
         p += [igual(numero, 0, 5), cargar(16), igual(pid, 2, 0), igual(0, 1, 0)]
         p += [devolver(_NIEGA), devolver(_PERMITE)]
+    # prctl salvo PR_SET_PDEATHSIG (que muera con quien lo arrancó).
+    p += [igual(tabla.prctl, 0, 4), cargar(16), igual(_PR_SET_PDEATHSIG, 0, 1)]
+    p += [devolver(_NIEGA), devolver(_PERMITE)]
     # prlimit64 solo para leer (el nuevo límite, args[2], es NULL).
     p += [igual(tabla.prlimit64, 0, 6), cargar(32), igual(0, 0, 2), cargar(36)]
     p += [igual(0, 1, 0), devolver(_NIEGA), devolver(_PERMITE)]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -31,21 +32,24 @@ class Caido(Exception):
 
 
 def leer(fd: int, limite: float, como_termino: Callable[[], str]) -> bytes:
-    """El contenido de la próxima trama de ``fd``, con ``limite`` segundos para cada parte."""
-    cabecera = _leer(fd, LARGO, limite, como_termino)
+    """El contenido de la próxima trama de ``fd``, entera en ``limite`` segundos (un proceso
+    que la escribe byte a byte, despacio, no alarga la espera)."""
+    hasta = time.monotonic() + limite
+    cabecera = _leer(fd, LARGO, hasta, como_termino)
     largo = int.from_bytes(cabecera, "big")
     if largo > TOPE:
         raise Caido(f"contestó una trama de {largo} bytes; el tope es {TOPE}")
-    return _leer(fd, largo, limite, como_termino)
+    return _leer(fd, largo, hasta, como_termino)
 
 
-def _leer(fd: int, cuantos: int, limite: float, como_termino: Callable[[], str]) -> bytes:
+def _leer(fd: int, cuantos: int, hasta: float, como_termino: Callable[[], str]) -> bytes:
     import select
 
     trozos: list[bytes] = []
     pendientes = cuantos
     while pendientes:
-        listos, _, _ = select.select([fd], [], [], limite)
+        queda = hasta - time.monotonic()
+        listos, _, _ = select.select([fd], [], [], max(queda, 0)) if queda > 0 else ([], [], [])
         if not listos:
             raise Caido("no contestó a tiempo")
         trozo = os.read(fd, min(pendientes, 1 << 20))

@@ -8,6 +8,9 @@ lo que pasó.
 from __future__ import annotations
 
 import json
+import os
+import select
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +155,50 @@ def test_los_modulos_de_su_carpeta_no_se_importan_antes_de_encerrarse(tmp_path: 
     testigo.write_text("", encoding="utf-8")
     salida = _en_otro_python(GUION, carpeta / "lienzo.yml", testigo)
     assert salida == {"proceso": ["Bifurcado"], "doble": 42}
+
+
+COLGADO = """\
+import os, pickle, select, sys
+from pathlib import Path
+from tapiz_rules import lienzo_aislado, lienzo_bifurcado
+from tapiz_rules.lienzo import cargar
+
+with lienzo_bifurcado.permitido() if sys.argv[2] == "si" else open(os.devnull):
+    lienzo = cargar(Path(sys.argv[1]), "mi-lienzo/lienzo.yml", limite=60)  # vivo
+(trabajador,) = lienzo_aislado._VIVOS
+peticion = {"orden": "calcular", "regla": "doble", "parametros": None, "entradas": {"n": 1}}
+trabajador._enviar(trabajador._proceso, pickle.dumps(peticion | {"limite": 60, "n": 2}))
+os.read(trabajador._proceso.stdout.fileno(), 1)  # el byte que escribe: ya está en su código
+print(trabajador._proceso.pid, flush=True)
+select.select([], [], [])  # hasta que lo maten
+"""
+ESPERA = (
+    "import os, select, signal\n    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
+    "    for fd in range(3, 12):\n        try:\n            os.write(fd, b'\\0')\n"
+    "        except OSError:\n            pass\n    select.select([], [], [])"
+)
+
+
+@pytest.mark.parametrize("bifurcado", ["no", "si"])
+def test_si_la_construccion_muere_sin_cerrarlo_el_lienzo_muere_con_ella(
+    tmp_path: Path, bifurcado: str
+) -> None:
+    """Un ``kill -9`` a la construcción no deja vivo un Lienzo que ignora su señal y espera."""
+    construccion = subprocess.Popen(
+        [sys.executable, "-c", COLGADO, str(_lienzo(tmp_path, ESPERA)), bifurcado],
+        stdout=subprocess.PIPE,
+        cwd=RAIZ,
+        env={"PYTHONPATH": str(RAIZ), "PATH": "/usr/bin:/bin"},
+    )
+    assert construccion.stdout is not None
+    lienzo = int(construccion.stdout.readline())
+    vigia = os.pidfd_open(lienzo)
+    try:
+        construccion.kill()
+        construccion.wait()
+        listos, _, _ = select.select([vigia], [], [], 60)  # legible cuando termina
+        if not listos:
+            signal.pidfd_send_signal(vigia, signal.SIGKILL)  # que la prueba no lo deje vivo
+        assert listos, "el proceso del Lienzo sigue vivo"
+    finally:
+        os.close(vigia)

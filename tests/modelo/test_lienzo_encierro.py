@@ -7,6 +7,7 @@ fichero y la línea del Lienzo.
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -33,8 +34,17 @@ INTENTOS = {
     "memoria": "bytearray(10 << 30)",
     "subir_limites": "import resource as r; r.setrlimit(r.RLIMIT_AS, (-1, -1))",
     "cpu": "import os, signal; os.kill(os.getpid(), signal.SIGXCPU)",
+    "sin_vigia": "import ctypes; assert ctypes.CDLL(None).prctl(1, 0, 0, 0, 0) == 0, 'negado'",
     "flotante": "return Resultado({'valor': 2.0})",
     "imprimir": "print('x' * 60_000_000)",
+    "gotear": (
+        "import os, select, signal\n    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
+        "    for fd in range(3, 12):\n        try:\n"
+        "            os.write(fd, (1000).to_bytes(8, 'big'))\n        except OSError:\n"
+        "            pass\n    while True:\n        select.select([], [], [], 0.2)\n"
+        "        for fd in range(3, 12):\n            try:\n"
+        "                os.write(fd, b' ')\n            except OSError:\n                pass"
+    ),
     "tramas": (
         "import os\n    for fd in range(3, 12):\n        try:\n"
         "            os.write(fd, b'\\0' * 7 + b'\\x10{\"n\": 99}       ')\n"
@@ -62,7 +72,7 @@ def hostil(tmp_path_factory: pytest.TempPathFactory) -> tuple[Reglamento, dict[s
     (carpeta / "lienzo.yml").write_text("nombre: X\npython: reglas.py\n", encoding="utf-8")
     os.environ["SECRETO_DE_LA_CI"] = "no debe verse"
     try:
-        lienzo = cargar(carpeta / "lienzo.yml", "mi-lienzo/lienzo.yml", limite=5)
+        lienzo = cargar(carpeta / "lienzo.yml", "mi-lienzo/lienzo.yml", limite=1)
     finally:
         del os.environ["SECRETO_DE_LA_CI"]
     return lienzo.reglamento(), lineas
@@ -97,6 +107,10 @@ def test_ni_hilos(hostil) -> None:
     _en_su_linea(hostil, "hilo", "RuntimeError: can't start new thread")
 
 
+def test_no_puede_dejar_de_morir_con_la_construccion(hostil) -> None:
+    _en_su_linea(hostil, "sin_vigia", "AssertionError: negado")
+
+
 def test_la_memoria_tiene_un_limite(hostil) -> None:
     _en_su_linea(hostil, "memoria", "MemoryError")
 
@@ -117,7 +131,7 @@ def test_leer_fuera_de_su_carpeta_o_escribir(hostil) -> None:
 def test_una_senal_que_lo_termina_se_nombra(hostil) -> None:
     assert _error(hostil, "cpu") == (
         "mi-lienzo/reglas.py: el código del Lienzo «X» terminó por la señal SIGXCPU (se le acabó "
-        "el tiempo de CPU: 50 s para todo el proceso) en la regla «cpu»"
+        "el tiempo de CPU: 10 s para todo el proceso) en la regla «cpu»"
     )
     assert hostil[0].calcular("bien", {"n": 1})["valor"] == 1  # otro proceso, que lo reimporta
 
@@ -148,20 +162,38 @@ def test_una_trama_falsificada_no_pasa_por_respuesta(hostil) -> None:
     assert hostil[0].calcular("bien", {"n": 5})["valor"] == 5
 
 
-def test_al_cerrar_no_queda_ningun_proceso_de_su_grupo(tmp_path: Path) -> None:
+def test_una_trama_que_llega_gota_a_gota_no_alarga_la_espera(hostil) -> None:
+    """La trama entera tiene el límite (y el margen), no cada byte."""
+    assert _error(hostil, "gotear") == (
+        "mi-lienzo/reglas.py: el código del Lienzo «X» no terminó en 1 s en la regla «gotear»"
+    )
+    assert hostil[0].calcular("bien", {"n": 6})["valor"] == 6
+
+
+def test_al_cerrar_o_dejar_de_usarlo_no_queda_ningun_proceso_de_su_grupo(tmp_path: Path) -> None:
     carpeta = tmp_path / "mi-lienzo"
     carpeta.mkdir()
     codigo = CABECERA + REGLA.format(nombre="doble", cuerpo="pass") + "\nREGLAS = (doble,)\n"
     (carpeta / "reglas.py").write_text(codigo, encoding="utf-8")
     (carpeta / "lienzo.yml").write_text("nombre: X\npython: reglas.py\n", encoding="utf-8")
-    cargar(carpeta / "lienzo.yml", limite=5)
-    trabajador = lienzo_aislado._VIVOS[-1]
-    assert trabajador._proceso is not None
-    grupo = trabajador._proceso.pid
+    lienzo = cargar(carpeta / "lienzo.yml", limite=5)
+    grupo = _grupo(carpeta)
     assert os.getpgid(grupo) == grupo != os.getpgid(0)  # su propia sesión
-    trabajador.cerrar()
+    next(t for t in lienzo_aislado._VIVOS if t.fichero.parent == carpeta.resolve()).cerrar()
     with pytest.raises(ProcessLookupError):
         os.killpg(grupo, 0)
+    assert lienzo.reglamento().calcular("doble", {"n": 1})["valor"] == 1  # arranca otro
+    grupo = _grupo(carpeta)
+    del lienzo  # como al leer otra vez las reglas en «mkdocs serve»
+    gc.collect()
+    with pytest.raises(ProcessLookupError):
+        os.killpg(grupo, 0)
+
+
+def _grupo(carpeta: Path) -> int:
+    (trabajador,) = [t for t in lienzo_aislado._VIVOS if t.fichero.parent == carpeta.resolve()]
+    assert trabajador._proceso is not None
+    return trabajador._proceso.pid
 
 
 def test_un_error_de_sintaxis_en_su_linea(tmp_path: Path) -> None:
@@ -187,3 +219,22 @@ def test_los_modulos_de_su_carpeta_no_se_importan_antes_de_encerrarse(tmp_path: 
         (carpeta / f"{modulo}.py").write_text("raise SystemExit(3)\n", encoding="utf-8")
     reglamento = cargar(carpeta / "lienzo.yml", limite=5).reglamento()
     assert reglamento.calcular("doble", {"n": 2})["valor"] == 2
+
+
+def test_sin_encierro_su_codigo_no_se_importa(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tapiz_rules import lienzo_encierro
+    from tapiz_rules._trabajador_lienzo import Trabajo
+
+    def falla(_carpeta: Path, _limite: float, _padre: int) -> tuple[str, ...]:
+        raise OSError("sin seccomp")
+
+    monkeypatch.setattr(lienzo_encierro, "encerrar", falla)
+    reglas = tmp_path / "reglas.py"
+    reglas.write_text("raise RuntimeError('se importó')\n", encoding="utf-8")
+    peticion = {"orden": "cargar", "fichero": str(reglas), "limite": 1}
+    assert Trabajo().atender(peticion) == {
+        "error": "tapiz",
+        "mensaje": "no se pudo encerrar su proceso (sin seccomp)",
+    }

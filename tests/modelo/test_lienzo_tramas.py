@@ -19,7 +19,7 @@ def _trama(datos: object) -> bytes:
     return len(contenido).to_bytes(LARGO, "big") + contenido
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_una_trama_al_azar_se_acepta_o_se_rechaza_con_un_mensaje(azar: random.Random) -> None:
     resultado = recibir(*trama_al_azar(azar))
