@@ -149,6 +149,16 @@ ALMACEN = """async () => ({
   marcos: [...document.querySelectorAll("iframe")].map((m) => m.getAttribute("sandbox")),
 })"""
 
+EN_EL_MARCO = """() => {
+  const intento = (f) => { try { f(); return "permitido"; } catch (error) { return error.name; } };
+  return {
+    origen: origin,
+    padre: intento(() => parent.document.title),
+    local: intento(() => localStorage.length),
+    cookie: intento(() => document.cookie),
+  };
+}"""
+
 
 def test_el_codigo_de_un_lienzo_no_sale_de_su_motor(sitio_hostil: Path, navegador: Browser):
     apuntadas_sitio, apuntadas_otro = Apuntadas(), Apuntadas()
@@ -210,9 +220,24 @@ def test_el_codigo_de_un_lienzo_no_sale_de_su_motor(sitio_hostil: Path, navegado
         dados = libro.locator(".tapiz-probar__valores dd").all()
         assert {d.get_attribute("data-salida"): d.inner_text() for d in dados} == esperado
 
+        # El marco del motor, visto desde dentro: origen opaco, sin nada del sitio ni la página.
+        [marco] = [f for f in pestana.page.frames if f != pestana.page.main_frame]
+        assert marco.evaluate(EN_EL_MARCO) == {
+            "origen": "null",
+            "padre": "SecurityError",
+            "local": "SecurityError",
+            "cookie": "SecurityError",
+        }
         despues = pestana.page.evaluate(HUELLAS)
         almacen = pestana.page.evaluate(ALMACEN)
         texto = pestana.page.locator("body").inner_text()
+
+        # Sin conexión, el motor del Lienzo sale de lo que guardó el trabajador de servicio.
+        servidor.shutdown()
+        contexto.set_offline(True)
+        pestana.page.reload()
+        disfraz.locator("summary").click()
+        disfraz.get_by_label("Dato", exact=True).wait_for(timeout=120_000)
     finally:
         pestana.page.context.close()
         servidor.shutdown()

@@ -67,6 +67,17 @@ export function arrancar() {
 }
 
 /**
+ * Empieza a cargar el motor que calcula `elemento`: el de su Lienzo si tiene Python (caja.js),
+ * si no el del libro.
+ * @param {Element} elemento
+ */
+export function arrancarPara(elemento) {
+  const { lienzo } = reglasDe(elemento);
+  if (!lienzo) return arrancar();
+  lienzosAparte().then((aparte) => (Object.hasOwn(aparte, lienzo) ? caja(aparte[lienzo]) : arrancar()));
+}
+
+/**
  * Una petición (o una lista) al motor; la respuesta ya escrita para quien lee.
  * @param {object | object[]} peticion
  * @returns {Promise<any>}
