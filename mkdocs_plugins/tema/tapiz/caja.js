@@ -36,8 +36,8 @@ addEventListener("message", (evento) => {
 });
 parent.postMessage({ listo: true }, "*");
 </script>`;
-const LIMITE = 60_000;
 /** Milisegundos que puede tardar una respuesta (con el arranque) antes de parar ese motor. */
+const LIMITE = 60_000;
 
 /**
  * Lo que la construcción sabe de un Lienzo con Python (lienzos.json).
@@ -170,9 +170,10 @@ export function comprobada(peticion, respuesta, declarado) {
  * @returns {string | null}
  */
 function motivoDeRechazo(peticion, respuesta, declarado) {
-  if (!simple(respuesta, 0) || typeof respuesta !== "object" || Array.isArray(respuesta)) return "no son datos";
+  if (respuesta === null || typeof respuesta !== "object" || Array.isArray(respuesta) || !simple(respuesta, 0)) return "no son datos";
   if ("error" in respuesta) {
-    const campos = declarado.reglas[peticion.regla]?.entradas ?? [];
+    const suyas = peticion.regla ? [declarado.reglas[peticion.regla]] : Object.values(declarado.reglas);
+    const campos = suyas.flatMap((regla) => regla?.entradas ?? []);
     const campo = respuesta.campo ?? null;
     return typeof respuesta.error === "string" && (campo === null || campos.includes(campo)) ? null : "un error mal formado";
   }
