@@ -133,14 +133,13 @@ function abrir(declarado) {
     marco.contentWindow?.postMessage({ codigo, indice, ficheros }, "*", Object.values(ficheros));
   });
   entregado.catch((error) => caer(String(error?.message ?? error)));
-  return async (/** @type {object} */ peticion) => {
-    await entregado;
-    if (caido !== null) throw new Error(caido);
+  return (/** @type {object} */ peticion) => {
+    if (caido !== null) return Promise.reject(new Error(caido));
     const id = idAlAzar();
     return new Promise((resolver, rechazar) => {
       pendientes.set(id, { resolver, rechazar, peticion });
-      marco.contentWindow?.postMessage({ id, peticion }, "*");
       setTimeout(() => pendientes.has(id) && caer(`el motor del Lienzo «${declarado.nombre}» no responde`), LIMITE);
+      entregado.then(() => marco.contentWindow?.postMessage({ id, peticion }, "*"), () => {}); // si falla, ya cayó
     });
   };
 }
