@@ -104,9 +104,9 @@ def publicar(
 
 def publicar_lienzos(destino: Path, aparte: dict[str, tuple[bytes, dict[str, Any]]]) -> None:
     """Escribe el zip de cada Lienzo con Python y ``lienzos.json`` (nombre → zip y declaración)."""
-    (destino / "lienzos").mkdir(exist_ok=True)
     indice: dict[str, Any] = {}
     for ruta, (datos, declarado) in aparte.items():
+        (destino / ruta).parent.mkdir(exist_ok=True)
         _escribir(destino / ruta, datos)
         indice[declarado["nombre"]] = {"zip": ruta, **declarado}
     _escribir(destino / "lienzos.json", _json(indice))

@@ -48,7 +48,9 @@ def _proyecto(destino: Path) -> Path:
     y el Lienzo hostil), sin las páginas generadas que piden git."""
     configuracion: dict[str, Any] = mkdocs_yml()
     configuracion.pop("nav", None)
-    configuracion["theme"]["custom_dir"] = str(RAIZ / configuracion["theme"]["custom_dir"])
+    tema = configuracion["theme"]
+    if "custom_dir" in tema:  # relativo al mkdocs.yml del libro
+        tema["custom_dir"] = str(RAIZ / tema["custom_dir"])
     configuracion["plugins"] = [
         p if not (isinstance(p, dict) and "tapiz" in p) else {"tapiz": {}}
         for p in configuracion["plugins"]
