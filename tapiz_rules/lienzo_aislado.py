@@ -324,8 +324,10 @@ def _cerrar_todos() -> None:
 
 
 def reglas_en_este_proceso(fichero: Path, ruta: str) -> tuple[Regla, ...]:
-    """En la página del lector, donde Pyodide no tiene procesos: el Web Worker del motor ya
-    separa el código del Lienzo de la página, y allí no hay veredictos que proteger."""
+    """En la página del lector, donde Pyodide no tiene procesos: aquí nada separa el código del
+    Lienzo del intérprete que lo importa. Lo que lo separa de la página y de las reglas del libro
+    es dónde corre ese intérprete: el motor propio del Lienzo, un Worker en un marco aislado sin
+    red (``tapiz/caja.js``; ARQUITECTURA.md, «El código de un Lienzo en la página del lector»)."""
     trabajo = Trabajo()
     respuesta = trabajo.cargar(str(fichero))
     if "error" in respuesta:

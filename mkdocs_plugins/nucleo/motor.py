@@ -3,8 +3,14 @@
 La construcción copia de ``node_modules/pyodide`` (``npm ci``, versión fijada en
 ``package-lock.json``) los ficheros que Pyodide necesita para arrancar sin red y escribe
 ``motor.zip``: el paquete ``tapiz_rules`` y las reglas del libro como datos (la
-declaración de cada Lienzo ya leída, y su ``reglas.py`` si lo tiene). Nada de esto se
-descarga con la página: lo pide ``tapiz/motor.js`` cuando quien lee pide algo en vivo.
+declaración de cada Lienzo ya leída). Nada de esto se descarga con la página: lo pide
+``tapiz/motor.js`` cuando quien lee pide algo en vivo.
+
+El Python de un Lienzo (su ``reglas.py``) no va en ``motor.zip``: cada Lienzo con Python tiene
+su propio zip (``lienzos/N.zip``, con ``tapiz_rules`` y solo ese Lienzo) y su propio motor en la
+página, en un marco aislado (``tapiz/caja.js``); ``lienzos.json`` dice cuáles son y qué declara
+cada una de sus reglas, para comprobar lo que responda (véase ARQUITECTURA.md, «El código de
+un Lienzo en la página del lector»).
 
 Con Node, el Python que la página importa al arrancar va ya compilado (``precompilado.py``):
 la biblioteca estándar de Pyodide y ``tapiz_rules``, en ``.pyc``. Sin Node, en fuentes.
@@ -29,6 +35,7 @@ from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.precompilado import Precompilacion, Precompilado, importados
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 from tapiz_rules.lienzo_incluir import leer_declaracion
+from tapiz_rules.modelo import Reglamento
 from tapiz_rules.vivo import documento_en_datos
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
@@ -108,7 +115,18 @@ def publicar(
         else:
             _copiar(origen / nombre, destino / "pyodide" / nombre)
     (destino / "motor.zip").write_bytes(motor_zip(configuracion, compilado))
+    publicar_lienzos(destino, lienzos_aparte(configuracion, compilado))
     return True
+
+
+def publicar_lienzos(destino: Path, aparte: dict[str, tuple[bytes, dict[str, Any]]]) -> None:
+    """Escribe el zip de cada Lienzo con Python y ``lienzos.json`` (nombre → zip y declaración)."""
+    indice: dict[str, Any] = {}
+    for ruta, (datos, declarado) in aparte.items():
+        (destino / ruta).parent.mkdir(exist_ok=True)
+        _escribir(destino / ruta, datos)
+        indice[declarado["nombre"]] = {"zip": ruta, **declarado}
+    _escribir(destino / "lienzos.json", _json(indice))
 
 
 def lista_sin_paquetes(lista: Path) -> bytes:
@@ -131,28 +149,75 @@ def _copiar(origen: Path, destino: Path) -> None:
         shutil.copy2(origen, destino)
 
 
-def libro(configuracion: Configuracion) -> tuple[dict[str, Any], dict[str, bytes]]:
-    """Las reglas del libro como datos, y los ficheros de Python de sus Lienzos (en el zip)."""
+def libro(configuracion: Configuracion) -> dict[str, Any]:
+    """Las reglas del libro como datos: la declaración de cada Lienzo, ya leída. Los Lienzos con
+    Python van marcados ``aparte``: el motor del libro no los carga (los calcula el suyo)."""
     lienzos: list[dict[str, Any]] = []
-    ficheros: dict[str, bytes] = {}
     for indice, (carpeta, lienzo) in enumerate(configuracion.lienzos):
-        declaracion = carpeta / FICHERO_LIENZO
-        documento = leer_declaracion(declaracion, configuracion.ruta(declaracion)).documento
-        en_el_zip = f"lienzos/{indice}"
-        if documento.valores.get("python") is not None:
-            for fichero in python_del_lienzo(carpeta):
-                ficheros[f"{en_el_zip}/{fichero.relative_to(carpeta).as_posix()}"] = (
-                    fichero.read_bytes()
-                )
-        lienzos.append(
-            {
-                "nombre": lienzo.nombre,
-                "ruta": configuracion.ruta(declaracion),
-                "carpeta": en_el_zip,
-                "documento": documento_en_datos(documento),
-            }
+        declarado = _declarado(configuracion, indice, carpeta, lienzo.nombre)
+        if declarado["documento"]["valores"].get("python") is not None:
+            declarado["aparte"] = True
+        lienzos.append(declarado)
+    return {"lienzos": lienzos}
+
+
+def _declarado(
+    configuracion: Configuracion, indice: int, carpeta: Path, nombre: str
+) -> dict[str, Any]:
+    declaracion = carpeta / FICHERO_LIENZO
+    documento = leer_declaracion(declaracion, configuracion.ruta(declaracion)).documento
+    return {
+        "nombre": nombre,
+        "ruta": configuracion.ruta(declaracion),
+        "carpeta": f"lienzos/{indice}",
+        "documento": documento_en_datos(documento),
+    }
+
+
+def ficheros_del_lienzo(carpeta: Path, declarado: dict[str, Any]) -> dict[str, bytes]:
+    """El Python de un Lienzo, con su ruta en su zip: lo único que la página recibe de su
+    carpeta. Es el único sitio que decide qué ficheros de un Lienzo llegan a la página."""
+    if declarado["documento"]["valores"].get("python") is None:
+        return {}
+    return {
+        f"{declarado['carpeta']}/{fichero.relative_to(carpeta).as_posix()}": fichero.read_bytes()
+        for fichero in python_del_lienzo(carpeta)
+    }
+
+
+def lienzos_aparte(
+    configuracion: Configuracion, compilado: Precompilado | None = None
+) -> dict[str, tuple[bytes, dict[str, Any]]]:
+    """Cada Lienzo con Python: su zip (``tapiz_rules``, su declaración y su Python, sin nada
+    del libro ni de otro Lienzo) y lo que declara cada una de sus reglas y tablas."""
+    aparte: dict[str, tuple[bytes, dict[str, Any]]] = {}
+    for indice, (carpeta, lienzo) in enumerate(configuracion.lienzos):
+        declarado = _declarado(configuracion, indice, carpeta, lienzo.nombre)
+        if declarado["documento"]["valores"].get("python") is None:
+            continue
+        ficheros = ficheros_del_lienzo(carpeta, declarado)
+        ficheros["libro.json"] = _json({"lienzos": [declarado]})
+        aparte[f"lienzos/{indice}.zip"] = (
+            _zip(ficheros, compilado),
+            {"nombre": lienzo.nombre, **declaraciones(lienzo.reglamento())},
         )
-    return {"lienzos": lienzos}, ficheros
+    return aparte
+
+
+def declaraciones(reglamento: Reglamento) -> dict[str, Any]:
+    """Los nombres de las entradas y salidas de cada regla, y las tablas: lo que la página
+    comprueba en cada respuesta del motor de un Lienzo antes de mostrarla."""
+    vigente = reglamento.vigente
+    return {
+        "reglas": {
+            nombre: {
+                "entradas": [c.nombre for c in regla.entradas],
+                "salidas": [c.nombre for c in regla.salidas],
+            }
+            for nombre, regla in sorted(vigente.reglas.items())
+        },
+        "tablas": sorted(vigente.tablas),
+    }
 
 
 def python_del_lienzo(carpeta: Path) -> list[Path]:
@@ -165,13 +230,21 @@ def python_del_lienzo(carpeta: Path) -> list[Path]:
 
 
 def motor_zip(configuracion: Configuracion, compilado: Precompilado | None = None) -> bytes:
-    """``tapiz_rules``, ``libro.json`` y el Python de los Lienzos.
+    """``tapiz_rules`` y ``libro.json``, sin el Python de ningún Lienzo.
 
     De ``tapiz_rules`` van sus ``.py`` y, con ``compilado``, el ``.pyc`` en lugar del ``.py``
     de cada módulo que importa la página (Python lo carga igual, sin compilarlo)."""
+    return _zip({"libro.json": _json(libro(configuracion))}, compilado)
+
+
+def _json(datos: Any) -> bytes:
+    return json.dumps(datos, ensure_ascii=False, sort_keys=True).encode()
+
+
+def _zip(ficheros: dict[str, bytes], compilado: Precompilado | None) -> bytes:
+    """``ficheros`` y ``tapiz_rules`` en un zip, siempre con los mismos bytes."""
+    ficheros = dict(ficheros)
     paquete = Path(tapiz_rules.__file__).parent
-    datos, ficheros = libro(configuracion)
-    ficheros["libro.json"] = json.dumps(datos, ensure_ascii=False, sort_keys=True).encode()
     pyc = compilado.pyc if compilado is not None else {}
     for fichero in paquete.rglob("*.py"):
         ruta = f"tapiz_rules/{fichero.relative_to(paquete).as_posix()}"

@@ -44,7 +44,9 @@ _REGLAMENTOS: dict[tuple[str, ...], Reglamento] = {}
 def preparar(libro: str | dict[str, Any], carpeta: str = ".") -> None:
     """Lee las reglas del libro: ``{"lienzos": [{"nombre", "ruta", "carpeta", "documento"}]}``.
 
-    ``carpeta`` es donde se desempaquetó cada Lienzo (con su ``reglas.py``, si lo tiene).
+    ``carpeta`` es donde se desempaquetó cada Lienzo (con su ``reglas.py``, si lo tiene). Un
+    Lienzo con ``"aparte": true`` es uno con Python en el libro: su código no está en este
+    motor, sino en el de su propio zip (un motor por Lienzo, aislado en la página).
     Cada Lienzo se lee la primera vez que se piden sus reglas: así el motor en la página
     responde antes a lo primero que se le pregunta, que casi nunca es de un Lienzo.
     """
@@ -64,6 +66,8 @@ def _reglamento_del_lienzo(nombre: str) -> Reglamento:
     if nombre not in _DECLARADOS:
         raise ErrorTapiz(f"Este libro no tiene el Lienzo «{nombre}».")
     declarado = _DECLARADOS[nombre]
+    if declarado.get("aparte"):  # su Python no está en este motor: lo calcula el suyo
+        raise ErrorTapiz(f"Las reglas del Lienzo «{nombre}» se calculan en su propio motor.")
     leido = declarado["documento"]
     anidadas = {(clave, sub): linea for clave, sub, linea in leido["anidadas"]}
     documento = Documento(leido["valores"], leido["lineas"], anidadas)

@@ -9,13 +9,14 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mkdocs_plugins.nucleo import motor as publicacion
-from mkdocs_plugins.nucleo.configuracion import buscar, cargar_configuracion
+from mkdocs_plugins.nucleo.configuracion import Configuracion, buscar, cargar_configuracion
 from tapiz_rules import vivo
 from tapiz_rules.sistemas import SISTEMAS, reglamento
 from tapiz_rules.vivo.lectura import leer_decimal, leer_entero
@@ -112,42 +113,85 @@ def test_una_peticion_desconocida_o_una_regla_que_no_existe_se_dicen() -> None:
     assert "rebanar" in str(_respuesta({"tipo": "formulario", "regla": "rebanar"})["error"])
 
 
-@pytest.fixture(scope="module")
-def motor(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """El motor.zip del libro, desempaquetado como lo hace la página."""
-    fichero = buscar(RAIZ)
-    configuracion = cargar_configuracion(fichero, RAIZ, RAIZ / "srd")
-    carpeta = tmp_path_factory.mktemp("motor")
-    zipfile.ZipFile(io.BytesIO(publicacion.motor_zip(configuracion))).extractall(carpeta)
+def _configuracion() -> Configuracion:
+    return cargar_configuracion(buscar(RAIZ), RAIZ, RAIZ / "srd")
+
+
+def _desempaquetado(datos: bytes, carpeta: Path) -> Path:
+    """Un zip del motor, desempaquetado como lo hace la página."""
+    zipfile.ZipFile(io.BytesIO(datos)).extractall(carpeta)
     return carpeta
 
 
 def test_el_zip_del_motor_es_el_mismo_en_cada_construccion() -> None:
-    configuracion = cargar_configuracion(buscar(RAIZ), RAIZ, RAIZ / "srd")
+    configuracion = _configuracion()
     assert publicacion.motor_zip(configuracion) == publicacion.motor_zip(configuracion)
+    assert publicacion.lienzos_aparte(configuracion) == publicacion.lienzos_aparte(configuracion)
 
 
-def test_el_motor_del_zip_calcula_sin_pyyaml_con_las_reglas_de_los_lienzos(motor: Path) -> None:
-    """Como en Pyodide: sin PyYAML, el Lienzo de ejemplo (con su reglas.py) desde los datos."""
+def _responder(motor: Path, *peticiones: dict[str, object]) -> list[dict[str, Any]]:
+    """Las respuestas del motor desempaquetado en ``motor``, como en Pyodide: sin PyYAML."""
     programa = f"""
 import json, sys
 sys.modules["yaml"] = None
 sys.path.insert(0, {str(motor)!r})
 from tapiz_rules import vivo
-vivo.preparar(open({str(motor / "libro.json")!r}, encoding="utf-8").read(), {str(motor)!r})
-lienzo = {{"lienzo": "Puertos de Bruma"}}
-print(vivo.responder({{"tipo": "regla", "regla": "regateo", "entradas": {{}}, **lienzo}}))
-niebla = {{"tipo": "regla", "regla": "niebla", "entradas": {{"tirada": "4"}}}}
-print(vivo.responder({{**niebla, **lienzo}}))
-print(vivo.responder({{"tipo": "reglamento", **lienzo}}))
 import tapiz_rules
-print(tapiz_rules.__file__)
+assert tapiz_rules.__file__.startswith({str(motor)!r})
+vivo.preparar(open({str(motor / "libro.json")!r}, encoding="utf-8").read(), {str(motor)!r})
+for peticion in json.loads(sys.argv[1]):
+    print(vivo.responder(peticion))
 """
-    salida = subprocess.run(
-        [sys.executable, "-c", programa], capture_output=True, text=True, check=True
-    ).stdout.splitlines()
-    regateo, niebla, descripcion = (json.loads(linea) for linea in salida[:3])
+    orden = [sys.executable, "-c", programa, json.dumps(peticiones)]
+    salida = subprocess.run(orden, capture_output=True, text=True, check=True).stdout
+    return [json.loads(linea) for linea in salida.splitlines()]
+
+
+BRUMA = {"lienzo": "Puertos de Bruma"}
+
+
+def test_el_motor_del_libro_no_lleva_el_python_de_ningun_lienzo(tmp_path: Path) -> None:
+    """El de Puertos de Bruma (su reglas.py) va en su propio zip; el motor del libro no lo
+    carga y lo dice."""
+    motor = _desempaquetado(publicacion.motor_zip(_configuracion()), tmp_path)
+    assert not (motor / "lienzos").exists()
+    [regateo] = _responder(motor, {"tipo": "regla", "regla": "regateo", **BRUMA})
+    assert regateo == {
+        "error": "Las reglas del Lienzo «Puertos de Bruma» se calculan en su propio motor."
+    }
+
+
+def test_el_motor_de_un_lienzo_calcula_sin_pyyaml_con_sus_reglas(tmp_path: Path) -> None:
+    """Su zip lleva ``tapiz_rules``, su declaración y su Python, nada de otro Lienzo; lo que
+    declara cada regla va aparte, para comprobar en la página lo que responda."""
+    [(ruta, (datos, declarado))] = publicacion.lienzos_aparte(_configuracion()).items()
+    assert ruta == "lienzos/0.zip"
+    assert declarado["nombre"] == "Puertos de Bruma"
+    assert declarado["reglas"]["regateo"] == {
+        "entradas": ["precio", "puntos_de_efecto"],
+        "salidas": ["rebaja", "precio"],
+    }
+    assert "ejemplos_efectos" in declarado["tablas"]
+    nombres = zipfile.ZipFile(io.BytesIO(datos)).namelist()
+    assert [n for n in nombres if not n.startswith("tapiz_rules/")] == [
+        "libro.json",
+        "lienzos/0/reglas.py",
+    ]
+    motor = _desempaquetado(datos, tmp_path)
+    niebla = {"tipo": "regla", "regla": "niebla", "entradas": {"tirada": "4"}, **BRUMA}
+    regateo, rebaja, respuesta_niebla, descripcion = _responder(
+        motor,
+        {"tipo": "regla", "regla": "regateo", "entradas": {}, **BRUMA},
+        {
+            "tipo": "regla",
+            "regla": "regateo",
+            "entradas": {"precio": "200", "puntos_de_efecto": "3"},
+            **BRUMA,
+        },
+        niebla,
+        {"tipo": "reglamento", **BRUMA},
+    )
     assert "error" in regateo and "Falta" in regateo["error"]
-    assert [s["texto"] for s in niebla["salidas"]] == ["Espesa"]
+    assert [s["texto"] for s in rebaja["salidas"]] == ["15 %", "170 monedas"]
+    assert [s["texto"] for s in respuesta_niebla["salidas"]] == ["Espesa"]
     assert descripcion["descripcion"] == "Lienzo «Puertos de Bruma»"
-    assert salida[3].startswith(str(motor))

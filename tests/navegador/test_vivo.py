@@ -9,17 +9,20 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
 
+from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from tapiz_rules.sistemas import reglamento
 from tests.navegador.conftest import ESCRITORIO, abrir_pestana
 from tests.reglas_al_azar import casos
 
 pytestmark = pytest.mark.navegador
 MOTOR = "/assets/tapiz/vivo/"
+RAIZ = Path(__file__).resolve().parents[2]
 VALORES = ".tapiz-probar__valores dd"
 
 
@@ -181,3 +184,28 @@ def test_si_el_motor_no_carga_la_pagina_sigue_igual_y_lo_dice(navegador: Browser
         assert pestana.page.locator('.tapiz-regla[data-regla="accion"]').first.inner_text() == regla
     finally:
         pestana.page.context.close()
+
+
+def test_probar_una_regla_en_python_de_un_lienzo_da_lo_que_da_su_reglamento(viva):
+    """El regateo de Puertos de Bruma (su reglas.py), calculado en el motor aparte del Lienzo:
+    el mismo resultado que su reglamento aquí, y el motor en un marco aislado."""
+    viva.navegar("lienzos/puertos-de-bruma/")
+    control = viva.page.locator('details.tapiz-probar[data-regla="regateo"]').first
+    control.locator("summary").click()
+    _resultado(control)
+    control.get_by_label("Precio pedido (monedas)", exact=True).fill("200")
+    control.get_by_label("Puntos de efecto del regateo", exact=True).fill("3")
+    control.get_by_role("button", name="Calcular").click()
+    lienzos = {lienzo.nombre: lienzo for _, lienzo in configuracion_desde(RAIZ).lienzos}
+    bruma = lienzos["Puertos de Bruma"].reglamento()
+    valores = bruma.calcular("regateo", {"precio": 200, "puntos_de_efecto": 3}).valores
+    esperado = {
+        c.nombre: c.mostrar(valores[c.nombre], valores) for c in bruma.regla("regateo").salidas
+    }
+    viva.page.wait_for_function(
+        "([c, t]) => c.querySelector('[data-salida=\"precio\"]')?.textContent === t",
+        arg=[control.element_handle(), esperado["precio"]],
+    )
+    assert _resultado(control) == esperado == {"rebaja": "15 %", "precio": "170 monedas"}
+    marcos = viva.page.locator("iframe")
+    assert marcos.count() == 1 and marcos.get_attribute("sandbox") == "allow-scripts"

@@ -190,7 +190,8 @@ function alHacerClic(evento) {
 function alAcercarse(evento) {
   const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-repetir[data-ejemplo]");
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
-  if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-repetir,.tapiz-cambiar")) conModulo("probar", (m) => m.prepararProbar());
+  const vivo = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-repetir,.tapiz-cambiar");
+  if (vivo) conModulo("probar", (m) => m.prepararProbar(vivo));
 }
 
 if (!window.__tapizDados) {

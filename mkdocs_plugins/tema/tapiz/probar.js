@@ -6,11 +6,15 @@
 // («2,5», «−2») y vuelven escritos o con un mensaje que nombra el dato.
 
 import { el, nuevoId } from "./vista.js";
-import { arrancar, CARGANDO, preguntar, reglasDe, SIN_MOTOR } from "./vivo.js";
+import { arrancarPara, CARGANDO, preguntar, reglasDe, SIN_MOTOR } from "./vivo.js";
 
-/** Al acercarse al control: el motor empieza a cargar antes del clic. */
-export function prepararProbar() {
-  arrancar();
+/**
+ * Al acercarse al control: el motor que lo calcula (el del libro o el de su Lienzo) empieza a
+ * cargar antes del clic.
+ * @param {Element} control
+ */
+export function prepararProbar(control) {
+  arrancarPara(control);
 }
 
 /**

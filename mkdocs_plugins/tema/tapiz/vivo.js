@@ -2,6 +2,10 @@
 // El lado de la página de las reglas en vivo: un solo Worker (motor.js) por pestaña, creado la
 // primera vez que quien lee pide algo en vivo (o se acerca a pedirlo), nunca al cargar la
 // página. Aquí no se calcula ni se escribe ningún número: las respuestas llegan escritas.
+// Las peticiones de un Lienzo con Python no van a ese Worker: van al motor de ese Lienzo, aislado
+// de la página (caja.js); el Python de un Lienzo nunca corre junto a las reglas del libro.
+
+import { caja, lienzosAparte } from "./caja.js";
 
 /** @typedef {{ sistema: string, edicion: string, opcionales: string[], lienzo: string }} Reglas */
 
@@ -63,11 +67,42 @@ export function arrancar() {
 }
 
 /**
+ * Empieza a cargar el motor que calcula `elemento`: el de su Lienzo si tiene Python (caja.js),
+ * si no el del libro.
+ * @param {Element} elemento
+ */
+export function arrancarPara(elemento) {
+  const { lienzo } = reglasDe(elemento);
+  if (!lienzo) return arrancar();
+  lienzosAparte().then((aparte) => (Object.hasOwn(aparte, lienzo) ? caja(aparte[lienzo]) : arrancar()));
+}
+
+/**
  * Una petición (o una lista) al motor; la respuesta ya escrita para quien lee.
  * @param {object | object[]} peticion
  * @returns {Promise<any>}
  */
 export function preguntar(peticion) {
+  const lista = Array.isArray(peticion) ? peticion : [peticion];
+  if (lista.some((p) => /** @type {any} */ (p).lienzo)) {
+    return lienzosAparte().then((aparte) => {
+      const suyo = (/** @type {any} */ p) => (p.lienzo && Object.hasOwn(aparte, p.lienzo) ? aparte[p.lienzo] : null);
+      if (!lista.some(suyo)) return alLibro(peticion);
+      const una = (/** @type {object} */ p) => {
+        const declarado = suyo(p);
+        return declarado ? caja(declarado)(p) : alLibro(p);
+      };
+      return Array.isArray(peticion) ? Promise.all(lista.map(una)) : una(peticion);
+    });
+  }
+  return alLibro(peticion);
+}
+
+/**
+ * @param {object | object[]} peticion
+ * @returns {Promise<any>}
+ */
+function alLibro(peticion) {
   arrancar();
   if (estado === "fallo" || !trabajador) return Promise.reject(new Error(SIN_MOTOR));
   const id = (siguiente += 1);
