@@ -139,7 +139,6 @@ def test_demasiado_largo_dice_como_repartirlo(tmp_path: Path) -> None:
 def test_la_pagina_recibe_la_declaracion_reunida(tmp_path: Path) -> None:
     _lienzo(tmp_path / "srd" / "islas")
     configuracion = cargar_configuracion(None, tmp_path, tmp_path / "srd")
-    datos, _ = libro(configuracion)
-    (declarado,) = datos["lienzos"]
+    (declarado,) = libro(configuracion)["lienzos"]
     assert set(declarado["documento"]["valores"]["tablas_nuevas"]) == {"vientos", "mareas"}
     assert "niebla" in declarado["documento"]["valores"]["reglas"]

@@ -11,7 +11,7 @@ import pytest
 
 from mkdocs_plugins.herramientas.cli import main
 from mkdocs_plugins.nucleo.configuracion import cargar_configuracion
-from mkdocs_plugins.nucleo.motor import motor_zip
+from mkdocs_plugins.nucleo.motor import lienzos_aparte, motor_zip
 from tapiz_rules.lienzo_aislado import reglas_en_este_proceso
 from tests.plugin.conftest import construir, sitio
 
@@ -91,7 +91,11 @@ def test_pytest_importa_los_modulos_de_ayuda(pytester: pytest.Pytester) -> None:
 def test_el_motor_de_la_pagina_lleva_y_usa_los_modulos_de_ayuda(tmp_path: Path) -> None:
     proyecto = _proyecto(tmp_path / "libro")
     configuracion = cargar_configuracion(None, proyecto, proyecto / "srd")
+    # El Python del Lienzo va en su propio zip (su motor aparte en la página), no en motor.zip.
     with zipfile.ZipFile(io.BytesIO(motor_zip(configuracion))) as archivo:
+        assert not [n for n in archivo.namelist() if n.startswith("lienzos/")]
+    ((zip_del_lienzo, _),) = lienzos_aparte(configuracion).values()
+    with zipfile.ZipFile(io.BytesIO(zip_del_lienzo)) as archivo:
         nombres = [n for n in archivo.namelist() if n.startswith("lienzos/")]
         assert nombres == [
             "lienzos/0/ayuda.py",

@@ -78,7 +78,10 @@ def test_el_motor_arranca_en_pyodide_sin_compilar_python(libro: Path, tmp_path: 
     # estándar recortada: nada que falte.
     faltan = [r["error"] for r in demas if "module" in r.get("error", "").lower()]
     assert not faltan, faltan
-    assert sum("error" not in r for r in demas) > len(demas) // 2
+    # Las del libro responden casi todas (unas piden entradas); las de un Lienzo con Python,
+    # no: sus reglas las calcula su propio motor, aparte (véase caja.js).
+    del_libro = [r for p, r in zip(peticiones[3:], demas, strict=True) if "lienzo" not in p]
+    assert sum("error" not in r for r in del_libro) > len(del_libro) // 2
     # Solo se compila en la página el Python de un Lienzo (no se precompila: es del diseñador).
     assert [m for m in resultado["compilados"] if not m.startswith("tapiz_lienzo")] == []
 
