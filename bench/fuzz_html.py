@@ -246,7 +246,8 @@ def main() -> int:
                 cuenta["excepciones"] += 1
                 primeros.setdefault("excepción", f"{traceback.format_exc()}\n  caso: {caso!r}")
         segundos = time.perf_counter() - inicio
-        resumen = ", ".join(f"{n} {c}" for c, n in sorted(cuenta.items()))
+        clases_ = ("aceptados", "rechazados con su línea", "excepciones", "fallos")
+        resumen = ", ".join(f"{cuenta[c]} {c}" for c in clases_)
         print(f"{nombre}: {opciones.casos} casos en {segundos:.0f} s: {resumen}")
         for texto in primeros.values():
             print(f"  {texto}")
