@@ -89,6 +89,10 @@ HOSTILES: dict[str, tuple[str, str]] = {
         "![x](https://x.example/x.png)",
         "las imágenes deben estar en el propio sitio",
     ),
+    "imagen-barras-invertidas": (
+        '<img src="\\\\x.example\\x.png">',
+        "las imágenes deben estar en el propio sitio",
+    ),
     "attr-list-evento": (
         '## Título { onclick="alert(1)" }',
         '«onclick="alert(1)"» de «<h2>»',
