@@ -195,3 +195,24 @@ def test_lo_que_declara_un_lienzo_se_lee_como_texto_en_sus_tarjetas(tmp_path: Pa
     assert 'data-reglamento="tapiz/actual/lienzo:&lt;img src=x onerror=alert(21)&gt;"' in (
         procesada.html
     )
+
+
+def test_status_y_subtitle_de_la_cabecera_se_leen_como_texto_en_la_navegacion(
+    tmp_path: Path,
+) -> None:
+    """mkdocs-material escribe ``status`` y ``subtitle`` tal cual en la navegación de cada
+    página (``md-status--{{ … }}``): sin escaparlos, cerraban el atributo."""
+    proyecto = sitio(tmp_path, [])
+    cabecera = (
+        '---\nstatus: \'x" onmouseover="alert(61)" y="\'\n'
+        "subtitle: '<img src=x onerror=alert(62)>'\n---\n"
+    )
+    (proyecto / "srd" / "index.md").write_text("# Portada\n\nTexto.\n", encoding="utf-8")
+    (proyecto / "srd" / "otra.md").write_text(f"{cabecera}\n# Otra\n\nTexto.\n", "utf-8")
+    proceso = construir(proyecto, "--strict")
+    assert proceso.returncode == 0, proceso.stderr
+    for pagina in ("index.html", "otra/index.html"):
+        html = (proyecto / "site" / pagina).read_text("utf-8")
+        assert "md-status--x&#34; onmouseover=&#34;alert(61)&#34;" in html
+        assert 'onmouseover="alert(61)"' not in html
+        assert "<img src=x onerror=alert(62)>" not in html
