@@ -10,7 +10,8 @@ caracteres de control. Dos clases:
   ``tapiz comprobar`` (``procesar``).
 - **cabecera**: el caso es el front matter de una página: la cabecera que rechaza el libro
   (``error_front_matter``), la página, el título y la descripción que escriben las plantillas
-  (leídos con el ``get_data`` de MkDocs y escapados por el plugin) y la página «Estado del SRD»
+  (y ``status`` y ``subtitle``, que la navegación escribe; leídos con el ``get_data`` de MkDocs
+  y escapados por el plugin) y la página «Estado del SRD»
   que lleva su título.
 
 Para cada caso: ninguna excepción; cada problema es ``srd/azar.md:N: …`` con N una línea de la
@@ -86,8 +87,8 @@ SUELTAS = [
     "```", "~~~", "    ", "> ", "- ", "1. ", "*[CAR]: Característica", "1d20", "{{= x }}",
 ]  # fmt: skip
 CLAVES = [
-    "title", "description", "status", "search", "template", "hide", "tags", "icon", "title",
-    "description", "", "title:", "? title", "- title",
+    "title", "description", "status", "subtitle", "search", "template", "hide", "tags", "icon",
+    "title", "description", "status", "", "title:", "? title", "- title",
 ]  # fmt: skip
 YAML = [
     "", " ", ": ", "\"", "'", "|", ">", "- ", "[", "]", "{", "}", "&a ", "*a", "!!str ",
@@ -186,8 +187,11 @@ def probar_html(cuerpo: str) -> bool:
 
 PLANTILLA = jinja2.Environment(autoescape=False).from_string(
     '<title>{{ meta.title }}</title><meta name="description" content="{{ meta.description }}">'
+    '<span class="md-status md-status--{{ meta.status }}">{{ meta.subtitle }}</span>'
 )
-"""Como las de mkdocs-material: MkDocs no escapa, el plugin sí (``cabecera.escapar``)."""
+"""Como las de mkdocs-material (la cabecera y la navegación): MkDocs no escapa, el plugin sí
+(``cabecera.escapar``)."""
+CAMPOS_DE_PLANTILLA = ("title", "description", "status", "subtitle")
 
 
 def probar_cabecera(cabecera: str) -> bool:
@@ -203,10 +207,10 @@ def probar_cabecera(cabecera: str) -> bool:
     _sin_nada_activo(procesada.html, "la página")
     _, meta = get_data(texto)
     escapar(meta)
-    cabeza = PLANTILLA.render(meta={k: meta.get(k, "") for k in ("title", "description")})
-    if restos := activo(cabeza, frozenset({"title", "meta"})):
+    cabeza = PLANTILLA.render(meta={k: meta.get(k, "") for k in CAMPOS_DE_PLANTILLA})
+    if restos := activo(cabeza, frozenset({"title", "meta", "span"})):
         raise Fallo(f"la cabecera HTML publica algo activo: {restos[:3]}")
-    if len(re.findall(r"<[a-z/]", cabeza)) != 3:
+    if len(re.findall(r"<[a-z/]", cabeza)) != 5:
         raise Fallo(f"la cabecera HTML cambia de forma: {cabeza[:200]!r}")
     estado = estado_srd.markdown([estado_srd.capitulo("azar.md", texto)], None)
     del_estado = procesar("srd/colaborar/estado.md", estado)
@@ -246,7 +250,8 @@ def main() -> int:
                 cuenta["excepciones"] += 1
                 primeros.setdefault("excepción", f"{traceback.format_exc()}\n  caso: {caso!r}")
         segundos = time.perf_counter() - inicio
-        resumen = ", ".join(f"{n} {c}" for c, n in sorted(cuenta.items()))
+        clases_ = ("aceptados", "rechazados con su línea", "excepciones", "fallos")
+        resumen = ", ".join(f"{cuenta[c]} {c}" for c in clases_)
         print(f"{nombre}: {opciones.casos} casos en {segundos:.0f} s: {resumen}")
         for texto in primeros.values():
             print(f"  {texto}")

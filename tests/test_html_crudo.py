@@ -89,6 +89,10 @@ HOSTILES: dict[str, tuple[str, str]] = {
         "![x](https://x.example/x.png)",
         "las imágenes deben estar en el propio sitio",
     ),
+    "imagen-barras-invertidas": (
+        '<img src="\\\\x.example\\x.png">',
+        "las imágenes deben estar en el propio sitio",
+    ),
     "attr-list-evento": (
         '## Título { onclick="alert(1)" }',
         '«onclick="alert(1)"» de «<h2>»',
@@ -165,3 +169,16 @@ def test_el_comprobador_ve_lo_activo() -> None:
         "a href=javascript:x",
         "svg",
     ]
+
+
+def test_pytest_falla_con_los_mensajes_de_la_construccion(pytester: pytest.Pytester) -> None:
+    """El plugin de pytest da los mismos errores que ``tapiz comprobar`` (``html-crudo-hostil.txt``,
+    en ``tests/plugin/test_paginas.py``) y que la construcción (``tests/navegador``)."""
+    pagina = RAIZ / "tests" / "plugin" / "paginas" / "html-crudo-hostil.md"
+    srd = pytester.mkdir("srd")
+    (srd / pagina.name).write_text(pagina.read_text("utf-8"), encoding="utf-8")
+    resultado = pytester.runpytest("srd", "-p", "no:randomly")
+    resultado.assert_outcomes(failed=1)
+    esperado = pagina.with_suffix(".txt").read_text("utf-8").splitlines()
+    resultado.stdout.fnmatch_lines([f"*{linea}" for linea in esperado])
+    assert "Traceback" not in resultado.stdout.str()

@@ -59,7 +59,9 @@ def _filtrar(etiqueta: str, atributo: str, valor: str) -> str | None:
     if atributo == "style":
         return valor if _ALINEACION.fullmatch(valor) else None
     if etiqueta == "img" and atributo == "src":
-        partes = urlsplit(valor.strip())
+        # Como la lee el navegador: sin tabuladores ni saltos, «\» como «/» («\\x.example»).
+        url = re.sub(r"[\t\n\r]", "", valor).strip().replace("\\", "/")
+        partes = urlsplit(url)
         return None if partes.scheme or partes.netloc else valor
     return valor
 

@@ -1,8 +1,9 @@
-"""El título y la descripción de la cabecera de una página, escapados como texto.
+"""Lo que las plantillas escriben de la cabecera de una página, escapado como texto.
 
 Las plantillas del tema los escriben tal cual (``<meta name="description"
-content="{{ page.meta.description }}">``): sin escaparlos, unas comillas o una
-etiqueta en la cabecera de una página acabarían como HTML en el sitio.
+content="{{ page.meta.description }}">``, ``md-status--{{ nav_item.meta.status }}`` en la
+navegación de cada página): sin escaparlos, unas comillas o una etiqueta en la cabecera de una
+página acabarían como HTML en el sitio.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from typing import Any
 
 from markupsafe import escape
 
-CAMPOS = ("title", "description")
+CAMPOS = ("title", "description", "status", "subtitle")
+"""Los de mkdocs-material que se escriben como texto (``status: pendiente`` sigue valiendo:
+escapado es el mismo texto)."""
 
 
 def escapar(meta: MutableMapping[str, Any]) -> None:

@@ -15,7 +15,7 @@ from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial, Publicada
-from mkdocs_plugins.nucleo import estado_srd
+from mkdocs_plugins.nucleo import estado_srd, html_crudo
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.literal import literal
 from tests.html_activo import activo
@@ -28,6 +28,19 @@ HOSTILES = [
     "<svg/onload=alert(14)>",
     "*cursiva* `código` & <b>negrita</b> | barra",
 ]
+PERMITIDAS_EN_TARJETAS = html_crudo.ETIQUETAS | {
+    "button",
+    "form",
+    "input",
+    "label",
+    "select",
+    "option",
+    "output",
+    "fieldset",
+    "legend",
+}
+"""Lo que escriben las tarjetas del libro (sus formularios para recalcular), además del HTML de
+las páginas: el comprobador solo busca lo que ejecutaría o cargaría algo."""
 SIN_CAMBIOS: dict[str, list[object]] = {"anadidas": [], "quitadas": [], "cambiadas": []}
 
 
@@ -146,3 +159,60 @@ def test_el_html_de_la_api_queda_limpio(tmp_path: Path) -> None:
     html = datos["secciones"][0]["html"]
     assert "Texto" in html
     assert activo(html) == []
+
+
+LIENZO_HOSTIL = """\
+nombre: "<img src=x onerror=alert(21)>"
+descripcion: "</script><script>alert(22)</script>"
+reglas:
+  niebla:
+    titulo: "<img src=x onerror=alert(23)>"
+    entrada: "<b onmouseover=alert(24)>Tirada</b>"
+    salida: "<i>N</i> {{= x }}"
+    dados: 1d6
+    filas:
+      - [1, "<img src=x onerror=alert(25)>"]
+      - [6, "[x](javascript:alert(26))"]
+"""
+
+
+def test_lo_que_declara_un_lienzo_se_lee_como_texto_en_sus_tarjetas(tmp_path: Path) -> None:
+    proyecto = sitio(tmp_path, [])
+    carpeta = proyecto / "srd" / "lienzos" / "hostil"
+    carpeta.mkdir(parents=True)
+    (carpeta / "lienzo.yml").write_text(LIENZO_HOSTIL, encoding="utf-8")
+    pagina = carpeta / "index.md"
+    pagina.write_text("# Lienzo\n\n```tapiz-regla\nregla: niebla\n```\n", encoding="utf-8")
+    configuracion = configuracion_desde(proyecto)
+    procesada = procesar(
+        "srd/lienzos/hostil/index.md",
+        pagina.read_text("utf-8"),
+        reglamento=configuracion.reglamento_de(pagina),
+    )
+    assert procesada.problemas == []
+    assert activo(procesada.html, PERMITIDAS_EN_TARJETAS) == []
+    assert "&lt;img src=x onerror=alert(23)&gt;" in procesada.html
+    assert 'data-reglamento="tapiz/actual/lienzo:&lt;img src=x onerror=alert(21)&gt;"' in (
+        procesada.html
+    )
+
+
+def test_status_y_subtitle_de_la_cabecera_se_leen_como_texto_en_la_navegacion(
+    tmp_path: Path,
+) -> None:
+    """mkdocs-material escribe ``status`` y ``subtitle`` tal cual en la navegación de cada
+    página (``md-status--{{ … }}``): sin escaparlos, cerraban el atributo."""
+    proyecto = sitio(tmp_path, [])
+    cabecera = (
+        '---\nstatus: \'x" onmouseover="alert(61)" y="\'\n'
+        "subtitle: '<img src=x onerror=alert(62)>'\n---\n"
+    )
+    (proyecto / "srd" / "index.md").write_text("# Portada\n\nTexto.\n", encoding="utf-8")
+    (proyecto / "srd" / "otra.md").write_text(f"{cabecera}\n# Otra\n\nTexto.\n", "utf-8")
+    proceso = construir(proyecto, "--strict")
+    assert proceso.returncode == 0, proceso.stderr
+    for pagina in ("index.html", "otra/index.html"):
+        html = (proyecto / "site" / pagina).read_text("utf-8")
+        assert "md-status--x&#34; onmouseover=&#34;alert(61)&#34;" in html
+        assert 'onmouseover="alert(61)"' not in html
+        assert "<img src=x onerror=alert(62)>" not in html
