@@ -6,6 +6,7 @@ muestra el mismo mensaje que la construcción del sitio.
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.nucleo import simbolicos
 from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import (
     FICHERO,
@@ -42,15 +44,28 @@ def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
     return config.stash[_CONFIGURACION]
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """pytest no entra por un enlace que sale de las páginas: uno a ``/`` recorría el disco
+    entero. Qué enlace es lo dice el error de la configuración (``nucleo/simbolicos.py``)."""
+    if not collection_path.is_symlink():
+        return None
+    carpeta = os.path.realpath(_carpeta_de_paginas(config))
+    if simbolicos.dentro(os.path.realpath(collection_path.parent), carpeta):
+        return True if simbolicos.rechazado(str(collection_path), carpeta) else None
+    return None
+
+
+def _carpeta_de_paginas(config: pytest.Config) -> Path:
+    leida = configuracion(config)
+    if isinstance(leida, Configuracion):
+        return leida.paginas
+    return Path(config.rootpath, "srd").resolve()
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    leida = configuracion(parent.config)
     if file_path.name in (FICHERO, FICHERO_LIENZO):
         return DeclaracionTapiz.from_parent(parent, path=file_path)
-    carpeta = (
-        leida.paginas
-        if isinstance(leida, Configuracion)
-        else Path(parent.config.rootpath, "srd").resolve()
-    )
+    carpeta = _carpeta_de_paginas(parent.config)
     if file_path.suffix == ".md" and file_path.resolve().is_relative_to(carpeta):
         return PaginaTapiz.from_parent(parent, path=file_path)
     return None

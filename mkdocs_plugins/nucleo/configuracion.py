@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from mkdocs_plugins.nucleo import simbolicos
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 from tapiz_rules.lienzo import ErrorLienzo, Lienzo, cargar
@@ -115,6 +116,8 @@ def cargar_configuracion(
     if paginas is None:
         paginas = raiz / str(valores.get("paginas") or PAGINAS_POR_DEFECTO)
     paginas = paginas.resolve()
+    if fuera := simbolicos.problemas(paginas, simbolicos.nombrar_desde(raiz)):
+        raise ErrorConfiguracion("\n".join(map(str, fuera)))
     lienzos = tuple(
         (declaracion.parent, _lienzo(declaracion, raiz, float(limite)))
         for declaracion in sorted(paginas.rglob(FICHERO_LIENZO))

@@ -58,7 +58,7 @@ from mkdocs_plugins.plugin import (
 )
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
-from mkdocs_plugins.plugin.rutas import ruta_mostrada
+from mkdocs_plugins.plugin.rutas import de_fuera, ruta_mostrada
 from tapiz_rules import lienzo_bifurcado
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
@@ -174,6 +174,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.definiciones = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        for fuera in de_fuera(files, config):
+            files.remove(fuera)
         if self.auxiliar is not None:  # MkDocs ya vació la carpeta del sitio
             self.auxiliar.sitio_listo.avisar()
         self.minificados = {}

@@ -7,6 +7,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+
+from mkdocs_plugins.nucleo.simbolicos import dentro
 
 
 def ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:
@@ -20,3 +23,19 @@ def ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:
 def _carpeta_mostrada(fichero_config: str, docs_dir: str) -> str:
     raiz = os.path.dirname(fichero_config)
     return os.path.relpath(docs_dir, raiz) if raiz else os.path.basename(docs_dir)
+
+
+def de_fuera(files: Files, config: MkDocsConfig) -> list[File]:
+    """Los ficheros a los que MkDocs llegó por un enlace simbólico que sale de las páginas.
+
+    Leer la configuración ya los rechaza (``nucleo/simbolicos.py``) y para la construcción;
+    con ``mkdocs serve`` se sirve con el error en cada página, y estos no se publican."""
+    paginas = os.path.realpath(config.docs_dir)
+    return [
+        f
+        for f in files
+        if f.abs_src_path
+        and f.src_dir is not None
+        and os.path.realpath(f.src_dir) == paginas  # no los del tema
+        and not dentro(os.path.realpath(f.abs_src_path), paginas)
+    ]
