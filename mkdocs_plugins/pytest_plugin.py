@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from mkdocs_plugins.extension.pagina import procesar
-from mkdocs_plugins.nucleo import simbolicos
+from mkdocs_plugins.nucleo import carpeta as carpeta_paginas
 from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import (
     FICHERO,
@@ -46,12 +46,12 @@ def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """pytest no entra por un enlace que sale de las páginas: uno a ``/`` recorría el disco
-    entero. Qué enlace es lo dice el error de la configuración (``nucleo/simbolicos.py``)."""
+    entero. Qué enlace es lo dice el error de la configuración (``nucleo/carpeta.py``)."""
     if not collection_path.is_symlink():
         return None
     carpeta = os.path.realpath(_carpeta_de_paginas(config))
-    if simbolicos.dentro(os.path.realpath(collection_path.parent), carpeta):
-        return True if simbolicos.rechazado(str(collection_path), carpeta) else None
+    if carpeta_paginas.dentro(os.path.realpath(collection_path.parent), carpeta):
+        return True if carpeta_paginas.rechazado(str(collection_path), carpeta) else None
     return None
 
 

@@ -29,7 +29,7 @@ def repositorio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.mark.parametrize("orden", ["cambios", "impacto"])
-@pytest.mark.parametrize("revision", ["--output={salida}", "--list", "-", "HEAD\0"])
+@pytest.mark.parametrize("revision", ["--output={salida}", "--list", "-", ""])
 def test_una_revision_que_parece_una_opcion_no_llega_a_git(
     repositorio: Path, capsys: pytest.CaptureFixture[str], orden: str, revision: str
 ) -> None:
@@ -42,3 +42,45 @@ def test_una_revision_que_parece_una_opcion_no_llega_a_git(
         "origin/main): no puede estar vacía, empezar por «-» ni llevar un byte nulo\n"
     )
     assert not salida.exists()
+
+
+@pytest.mark.parametrize("abre, cierra", [("[", "]"), ('{"a": ', "}")], ids=["listas", "objetos"])
+@pytest.mark.parametrize("niveles", [33, 100_000])
+def test_un_json_anidado_sin_fin(
+    capsys: pytest.CaptureFixture[str], abre: str, cierra: str, niveles: int
+) -> None:
+    """Con 100.000 niveles, json.loads daba un RecursionError; con 33, pasaba al motor."""
+    entrada = abre * niveles + "1" + cierra * niveles
+    assert main(["regla", "accion", "--entrada", entrada]) == 2
+    assert capsys.readouterr().err == (
+        "tapiz: error: --entrada anida más de 32 listas u objetos unos dentro de otros\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "argumentos",
+    [
+        ["comprobar", "srd\0x"],
+        ["exportar", "destino\0"],
+        ["exportar", "--json", "\0"],
+        ["reglas", "--lienzo", "a\0b"],
+        ["pdf", "libro\0.pdf"],
+    ],
+)
+def test_un_byte_nulo_en_una_ruta(
+    capsys: pytest.CaptureFixture[str], argumentos: list[str]
+) -> None:
+    assert main(argumentos) == 2
+    nulo = next(a for a in argumentos if "\0" in a).replace("\0", "\\0")
+    assert capsys.readouterr().err == f"tapiz: error: el argumento «{nulo}» lleva un byte nulo\n"
+
+
+def test_un_byte_nulo_en_la_carpeta_de_tapiz_yml(
+    repositorio: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repositorio / "tapiz.yml").write_text('paginas: "srd\\0x"\n', encoding="utf-8")
+    assert main(["comprobar"]) == 1
+    assert capsys.readouterr().out == (
+        "tapiz.yml:1: «paginas» es una carpeta (p. ej. srd): no lleva bytes nulos\n"
+        "0 ejemplos, 1 fallo\n"
+    )

@@ -20,7 +20,8 @@ from mkdocs_plugins.herramientas.ordenes_datos import (
     exportar_api,
 )
 from mkdocs_plugins.herramientas.pdf.orden import configurar_pdf
-from mkdocs_plugins.nucleo import catalogo, datos, motor, simbolicos
+from mkdocs_plugins.nucleo import carpeta as carpeta_paginas
+from mkdocs_plugins.nucleo import catalogo, datos, motor
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
     ErrorConfiguracion,
@@ -36,10 +37,13 @@ def _paginas(rutas: list[str]) -> list[Path]:
     paginas: list[Path] = []
     for ruta in map(Path, rutas):
         if ruta.is_dir():
-            if fuera := simbolicos.problemas(ruta, simbolicos.nombrar_desde(Path.cwd())):
+            if fuera := carpeta_paginas.problemas(ruta, carpeta_paginas.nombrar_desde(Path.cwd())):
                 raise ErrorConfiguracion("\n".join(map(str, fuera)))
             paginas += sorted(ruta.rglob("*.md"))
         elif ruta.is_file():
+            if encontrado := carpeta_paginas.linea_no_utf8(ruta):
+                mostrada = carpeta_paginas.legible(str(ruta))
+                raise ErrorConfiguracion(f"{mostrada}:{encontrado[0]}: {encontrado[1]}")
             paginas.append(ruta)
         else:
             raise FileNotFoundError(ruta)

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from mkdocs_plugins.nucleo import simbolicos
+from mkdocs_plugins.nucleo import carpeta as carpeta_paginas
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 from tapiz_rules.lienzo import ErrorLienzo, Lienzo, cargar
@@ -113,10 +113,12 @@ def cargar_configuracion(
             "«limite_lienzo» son los segundos que puede tardar el Python de un Lienzo en "
             "cada llamada: un número mayor que 0 y hasta 600",
         )
+    if "\0" in str(valores.get("paginas", "")):
+        raise error_en("paginas", "«paginas» es una carpeta (p. ej. srd): no lleva bytes nulos")
     if paginas is None:
         paginas = raiz / str(valores.get("paginas") or PAGINAS_POR_DEFECTO)
     paginas = paginas.resolve()
-    if fuera := simbolicos.problemas(paginas, simbolicos.nombrar_desde(raiz)):
+    if fuera := carpeta_paginas.problemas(paginas, carpeta_paginas.nombrar_desde(raiz)):
         raise ErrorConfiguracion("\n".join(map(str, fuera)))
     lienzos = tuple(
         (declaracion.parent, _lienzo(declaracion, raiz, float(limite)))

@@ -9,7 +9,7 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from mkdocs_plugins.nucleo.simbolicos import dentro
+from mkdocs_plugins.nucleo import carpeta
 
 
 def ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:
@@ -25,11 +25,12 @@ def _carpeta_mostrada(fichero_config: str, docs_dir: str) -> str:
     return os.path.relpath(docs_dir, raiz) if raiz else os.path.basename(docs_dir)
 
 
-def de_fuera(files: Files, config: MkDocsConfig) -> list[File]:
-    """Los ficheros a los que MkDocs llegó por un enlace simbólico que sale de las páginas.
+def no_publicables(files: Files, config: MkDocsConfig) -> list[File]:
+    """Los ficheros de las páginas que ``nucleo/carpeta.py`` rechaza: los que llegan por un
+    enlace que sale de ellas y los que no son UTF-8 (nombre o página).
 
-    Leer la configuración ya los rechaza (``nucleo/simbolicos.py``) y para la construcción;
-    con ``mkdocs serve`` se sirve con el error en cada página, y estos no se publican."""
+    Leer la configuración ya los rechaza y para la construcción; con ``mkdocs serve`` se sirve
+    con ese error en cada página, y estos no se publican (MkDocs no los sabría leer)."""
     paginas = os.path.realpath(config.docs_dir)
     return [
         f
@@ -37,5 +38,13 @@ def de_fuera(files: Files, config: MkDocsConfig) -> list[File]:
         if f.abs_src_path
         and f.src_dir is not None
         and os.path.realpath(f.src_dir) == paginas  # no los del tema
-        and not dentro(os.path.realpath(f.abs_src_path), paginas)
+        and _no_publicable(f.abs_src_path, paginas)
     ]
+
+
+def _no_publicable(fichero: str, paginas: str) -> bool:
+    if not carpeta.dentro(os.path.realpath(fichero), paginas):
+        return True
+    if not carpeta.es_utf8(fichero):
+        return True
+    return fichero.endswith(".md") and carpeta.linea_no_utf8(Path(fichero)) is not None

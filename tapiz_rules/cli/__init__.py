@@ -53,8 +53,14 @@ def main(
     subcomandos: Sequence[Callable[[Any], None]] = SUBCOMANDOS,
 ) -> int:
     parser = construir_parser(subcomandos)
+    argumentos = list(sys.argv[1:] if argv is None else argv)
+    if nulo := next((a for a in argumentos if "\0" in a), None):
+        # Solo llamando a main desde Python: el sistema no pasa un byte nulo en un argumento.
+        mostrado = nulo.replace("\0", "\\0")
+        print(f"{PROGRAMA}: error: el argumento «{mostrado}» lleva un byte nulo", file=sys.stderr)
+        return 2
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(argumentos)
     except SystemExit as salida:
         return salida.code if isinstance(salida.code, int) else 2
     try:

@@ -81,7 +81,7 @@ def test_los_alias_se_rechazan_en_la_linea_que_los_usa() -> None:
 
 def test_una_pagina_demasiado_grande_es_un_error_en_su_primera_linea() -> None:
     """La línea 1 del fichero, con o sin cabecera, y ningún error más (véase
-    ``test_simbolicos_y_ordenes``: la construcción dice lo mismo)."""
+    ``test_carpeta_paginas.py``: la construcción dice lo mismo)."""
     valla = "```tapiz-regla\nregla: accion\n```\n\n"
     procesada = procesar("srd/enorme.md", "# Sin id\n\n" + valla + "Texto.\n" * 200_000, 3)
     assert [str(p) for p in procesada.problemas] == [

@@ -167,3 +167,43 @@ def test_un_nombre_que_no_es_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[
     os.symlink(os.fsencode(libro.parent / "fuera" / "secreto.md"), enlace)
     assert main(["comprobar", str(libro / "srd")]) == 1
     assert "fuga-\\xff.md:1: es un enlace simbólico a «" in capsys.readouterr().out
+
+
+def test_una_pagina_que_no_es_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    libro = proyecto(tmp_path)
+    (libro / "srd" / "mal.md").write_bytes(b"# Mal {#mal}\n\nBien.\nMal: \xff\xfe\n")
+    mensaje = "srd/mal.md:4: no es texto UTF-8 (el byte 0xff de la línea 4); guárdalo como UTF-8"
+    resultado = construir(libro, "--strict")
+    assert resultado.returncode != 0
+    assert mensaje in resultado.stderr and "Traceback" not in resultado.stderr
+    monkeypatch.chdir(libro)
+    assert main(["comprobar"]) == 1
+    assert mensaje in capsys.readouterr().out
+    assert main(["comprobar", "srd/mal.md"]) == 1
+    assert mensaje in capsys.readouterr().out
+
+
+def test_pytest_con_una_pagina_que_no_es_utf8(pytester: pytest.Pytester) -> None:
+    srd = pytester.mkdir("srd")
+    (srd / "index.md").write_text((PAGINAS / "correcta.md").read_text("utf-8"), "utf-8")
+    (srd / "mal.md").write_bytes(b"# Mal\n\xff\n")
+    pytester.makeini("[pytest]\ntestpaths = srd\n")
+    resultado = pytester.runpytest()
+    resultado.assert_outcomes(failed=2)
+    resultado.stdout.fnmatch_lines(["*srd/mal.md:2: no es texto UTF-8 (el byte 0xff*"])
+    assert "UnicodeDecodeError" not in resultado.stdout.str()
+
+
+def test_un_nombre_de_pagina_que_no_es_utf8(tmp_path: Path) -> None:
+    libro = proyecto(tmp_path)
+    nombre = os.path.join(os.fsencode(libro / "srd"), b"p\xe1gina.md")
+    with open(nombre, "wb") as pagina:
+        pagina.write(b"# P\xc3\xa1gina\n")
+    resultado = construir(libro, "--strict")
+    assert resultado.returncode != 0
+    assert "srd/p\\xe1gina.md:1: su nombre no es UTF-8 (MkDocs no puede publicarlo)" in (
+        resultado.stderr
+    )
+    assert "Traceback" not in resultado.stderr
