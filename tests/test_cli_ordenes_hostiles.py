@@ -6,7 +6,9 @@ JSON anidado sin fin y dos construcciones en la misma carpeta a la vez.
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,20 @@ def test_un_byte_nulo_en_la_carpeta_de_tapiz_yml(
         "tapiz.yml:1: «paginas» es una carpeta (p. ej. srd): no lleva bytes nulos\n"
         "0 ejemplos, 1 fallo\n"
     )
+
+
+def test_un_nombre_que_no_es_utf8_en_un_terminal_estricto(tmp_path: Path) -> None:
+    """Con ``PYTHONIOENCODING=utf-8:strict`` (lo que da un terminal UTF-8 que no es el de
+    C.UTF-8), escribir la ruta de la página daba una traza de UnicodeEncodeError."""
+    pagina = os.path.join(os.fsencode(tmp_path), b"mal-\xff.md")
+    with open(pagina, "wb") as escribir:
+        escribir.write(b"# Mal {#mal}\n\n```tapiz-regla\nregla: nada\n```\n")
+    proceso = subprocess.run(
+        [sys.executable, "-m", "mkdocs_plugins.herramientas.cli", "comprobar", pagina],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+        check=False,
+    )
+    assert proceso.returncode == 1
+    assert b"Traceback" not in proceso.stderr
+    assert b"mal-\\udcff.md:4: regla desconocida \xc2\xabnada\xc2\xbb" in proceso.stdout

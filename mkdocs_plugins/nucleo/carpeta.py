@@ -5,8 +5,9 @@ también (su ``restrict_base_path`` mira la ruta escrita, no adónde lleva): un
 ``srd/fuga.md → /tmp/x`` o un ``srd/gitlink → ../.git`` publicaban ficheros de fuera en el
 sitio, la API y el PDF. Un enlace a un fichero de dentro se sigue; uno que sale, roto, en
 bucle o a una carpeta (MkDocs la recorrería otra vez, y dos que se enlazan, sin fin) es un
-error que lo nombra. Un nombre que no es UTF-8 (MkDocs no sabe escribir su dirección) y una
-página que no es UTF-8 también: antes, trazas de ``UnicodeError``.
+error que lo nombra. Un nombre que no es UTF-8 (MkDocs no sabe escribir su dirección), una
+página que no es UTF-8 y una carpeta que se llama como una página (``*.md``, que quien las
+busca con ``rglob`` abría como fichero) también: antes, trazas.
 
 La construcción, pytest, ``tapiz comprobar``, la API y ``exportar`` lo comprueban aquí, al
 leer la configuración; la función recibe la carpeta, la diga quien la diga.
@@ -42,6 +43,8 @@ def _problema(ruta: str, carpeta: str, mostrada: str) -> tuple[int, str] | None:
         return 1, f"es un enlace simbólico a «{destino}», {por_que}"
     if not es_utf8(os.path.basename(ruta)):
         return 1, "su nombre no es UTF-8 (MkDocs no puede publicarlo): renómbralo"
+    if ruta.endswith(".md") and os.path.isdir(ruta):
+        return 1, "es una carpeta con nombre de página (.md): renómbrala"
     if ruta.endswith(".md") and os.path.isfile(ruta):
         return linea_no_utf8(Path(ruta))
     return None

@@ -9,6 +9,7 @@ nada de las páginas).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -53,6 +54,10 @@ def main(
     subcomandos: Sequence[Callable[[Any], None]] = SUBCOMANDOS,
 ) -> int:
     parser = construir_parser(subcomandos)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # Un nombre de fichero que no es UTF-8 se escribe como «\xff» (como hace stderr), no
+        # con una traza de UnicodeEncodeError en un terminal UTF-8 estricto.
+        sys.stdout.reconfigure(errors="backslashreplace")
     argumentos = list(sys.argv[1:] if argv is None else argv)
     if nulo := next((a for a in argumentos if "\0" in a), None):
         # Solo llamando a main desde Python: el sistema no pasa un byte nulo en un argumento.

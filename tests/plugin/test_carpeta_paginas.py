@@ -207,3 +207,38 @@ def test_un_nombre_de_pagina_que_no_es_utf8(tmp_path: Path) -> None:
         resultado.stderr
     )
     assert "Traceback" not in resultado.stderr
+
+
+def test_una_pagina_enorme_da_un_solo_error_y_en_la_misma_linea(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sin los «SuperFences no muestra…» de después, y la línea 1 en los dos (antes, 5 en la
+    construcción y 4 en «comprobar», por el front matter)."""
+    libro = proyecto(tmp_path)
+    relleno = ("Texto de relleno. " * 60 + "\n\n") * 1000
+    valla = "```tapiz-regla\ntabla: grados_efecto\n```\n"
+    texto = f"---\ntitle: Grande\n---\n\n# Grande\n\n{valla}\n{relleno}"
+    (libro / "srd" / "grande.md").write_text(texto, encoding="utf-8")
+    error = "srd/grande.md:1: la página ocupa más de 1.000.000 caracteres; divídela en varias"
+    resultado = construir(libro, "--strict")
+    assert resultado.returncode != 0
+    assert [linea for linea in resultado.stderr.splitlines() if "srd/grande.md" in linea] == [
+        f"WARNING -  {error}"
+    ]
+    monkeypatch.chdir(libro)
+    assert main(["comprobar", "srd/grande.md"]) == 1
+    assert capsys.readouterr().out == f"{error}\n0 ejemplos, 1 fallo\n"
+
+
+def test_una_carpeta_con_nombre_de_pagina(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``rglob("*.md")`` la daba como página, y leerla era un IsADirectoryError."""
+    libro = proyecto(tmp_path)
+    (libro / "srd" / "capitulo.md").mkdir()
+    monkeypatch.chdir(libro)
+    assert main(["comprobar"]) == 1
+    assert capsys.readouterr().out == (
+        "srd/capitulo.md:1: es una carpeta con nombre de página (.md): renómbrala\n"
+        "0 ejemplos, 1 fallo\n"
+    )
