@@ -6,6 +6,7 @@ JSON anidado sin fin y dos construcciones en la misma carpeta a la vez.
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -88,18 +89,16 @@ def test_un_byte_nulo_en_la_carpeta_de_tapiz_yml(
     )
 
 
-def test_un_nombre_que_no_es_utf8_en_un_terminal_estricto(tmp_path: Path) -> None:
-    """Con ``PYTHONIOENCODING=utf-8:strict`` (lo que da un terminal UTF-8 que no es el de
-    C.UTF-8), escribir la ruta de la página daba una traza de UnicodeEncodeError."""
+def test_un_nombre_que_no_es_utf8_en_un_terminal_estricto(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """En un terminal UTF-8 que no es el de C.UTF-8 (``errors="strict"``), escribir la ruta de
+    la página daba una traza de UnicodeEncodeError."""
     pagina = os.path.join(os.fsencode(tmp_path), b"mal-\xff.md")
     with open(pagina, "wb") as escribir:
         escribir.write(b"# Mal {#mal}\n\n```tapiz-regla\nregla: nada\n```\n")
-    proceso = subprocess.run(
-        [sys.executable, "-m", "mkdocs_plugins.herramientas.cli", "comprobar", pagina],
-        capture_output=True,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
-        check=False,
-    )
-    assert proceso.returncode == 1
-    assert b"Traceback" not in proceso.stderr
-    assert b"mal-\\udcff.md:4: regla desconocida \xc2\xabnada\xc2\xbb" in proceso.stdout
+    terminal = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(terminal, "utf-8", errors="strict"))
+    assert main(["comprobar", os.fsdecode(pagina)]) == 1
+    sys.stdout.flush()
+    assert "mal-\\udcff.md:4: regla desconocida «nada»" in terminal.getvalue().decode("utf-8")

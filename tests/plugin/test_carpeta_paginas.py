@@ -82,16 +82,44 @@ def publicado(libro: Path) -> str:
     )
 
 
-@pytest.mark.parametrize("caso", ENLACES, ids=ENLACES)
-def test_la_construccion_rechaza_el_enlace_y_no_publica_nada(tmp_path: Path, caso: str) -> None:
+def test_la_construccion_rechaza_cada_enlace_y_no_publica_nada(tmp_path: Path) -> None:
     libro = proyecto(tmp_path)
-    enlace = enlazar(libro, caso)
+    enlaces = [enlazar(libro, caso).relative_to(libro).as_posix() for caso in ENLACES]
     resultado = construir(libro, "--strict")
     assert resultado.returncode != 0
-    nombre = enlace.relative_to(libro).as_posix()
-    assert f"{nombre}:1: es un enlace simbólico a «" in resultado.stderr
+    for nombre in enlaces:
+        assert f"{nombre}:1: es un enlace simbólico a «" in resultado.stderr
     assert "Traceback" not in resultado.stderr
     assert not (libro / "site").exists()
+
+
+@pytest.mark.parametrize("caso", ENLACES, ids=ENLACES)
+def test_comprobar_nombra_el_enlace_y_dice_por_que(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, caso: str
+) -> None:
+    libro = proyecto(tmp_path)
+    nombre = enlazar(libro, caso).relative_to(libro).as_posix()
+    monkeypatch.chdir(libro)
+    assert main(["comprobar"]) == 1
+    destino = ENLACES[caso][1].format(fuera=tmp_path / "fuera")
+    por_que = (
+        POR_QUE["roto"]
+        if caso in ("un enlace roto", "un bucle")
+        else POR_QUE["carpeta"]
+        if caso == "una carpeta de dentro"
+        else POR_QUE["fuera"]
+    )
+    linea = f"{nombre}:1: es un enlace simbólico a «{destino}», {por_que}"
+    assert capsys.readouterr().out.splitlines() == [linea, "0 ejemplos, 1 fallo"]
+
+
+POR_QUE = {
+    "roto": "que no existe (o es un bucle): quítalo o haz que lleve a un fichero de srd/",
+    "fuera": "fuera de srd/: no se publica nada de fuera de la carpeta de las páginas; copia "
+    "ahí el fichero o haz que el enlace lleve dentro",
+    "carpeta": "una carpeta: MkDocs la recorrería otra vez (y dos carpetas que se enlazan, sin "
+    "fin); enlaza los ficheros uno a uno o mueve la carpeta",
+}
 
 
 def test_un_enlace_a_una_pagina_de_dentro_se_publica(tmp_path: Path) -> None:
