@@ -9,6 +9,7 @@ esa línea se deja en blanco, así que la inclusión de verdad ya no falla.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from typing import Any
@@ -35,13 +36,23 @@ def fallos(md: Markdown, lineas: list[str]) -> list[tuple[int, str]]:
             break
         citado = _CITADO.search(str(error)) if _falta(error) else None
         nombre = citado.group(1) if citado else ""
-        indice = next((i for i, linea in enumerate(lineas) if nombre and nombre in linea), None)
+        indice = _linea_de(lineas, nombre)
         encontrados.append((indice or 0, _mensaje(nombre, error, snippets)))
         if indice is None:  # en un fichero incluido: no se incluye nada de esta página
             lineas[:] = ["" if _MARCA in linea else linea for linea in lineas]
             break
         lineas[indice] = ""
     return encontrados
+
+
+def _linea_de(lineas: list[str], nombre: str) -> int | None:
+    """La línea que incluye ``nombre``: con la marca ``--8<--``, o sola (dentro de un bloque)."""
+    if not nombre:
+        return None
+    candidatas = [i for i, linea in enumerate(lineas) if nombre in linea]
+    con_marca = [i for i in candidatas if _MARCA in lineas[i]]
+    solas = [i for i in candidatas if lineas[i].strip() == nombre]
+    return next(iter(con_marca + solas + candidatas), None)
 
 
 def _en_seco(snippets: Any, lineas: list[str]) -> Exception | None:
@@ -59,7 +70,7 @@ def _falta(error: Exception) -> bool:
 
 
 def _mensaje(nombre: str, error: Exception, snippets: Any) -> str:
-    carpetas = ", ".join(f"{c}/" for c in getattr(snippets, "base_path", []))
+    carpetas = ", ".join(f"{_relativa(c)}/" for c in getattr(snippets, "base_path", []))
     if _falta(error):
         return (
             f"pymdownx.snippets no incluye «{nombre}»: no existe o queda fuera de {carpetas} "
@@ -69,6 +80,14 @@ def _mensaje(nombre: str, error: Exception, snippets: Any) -> str:
         "pymdownx.snippets no puede leer lo que incluye esta página "
         f"({type(error).__name__}: {error}); no se incluye nada"
     )
+
+
+def _relativa(carpeta: str) -> str:
+    """Como la escribe ``mkdocs.yml`` (``srd``): MkDocs la da absoluta."""
+    try:
+        return os.path.relpath(carpeta)
+    except ValueError:  # otra unidad, en Windows
+        return carpeta
 
 
 class ComprobarSnippets(Preprocessor):

@@ -180,9 +180,10 @@ def test_un_fragmento_de_fuera_es_un_error_en_su_linea(tmp_path: Path) -> None:
     resultado = construir(libro, "--strict")
     assert resultado.returncode != 0
     assert "Traceback" not in resultado.stderr
-    assert f"srd/index.md:{lineas + 2}: pymdownx.snippets no incluye «../.git/config»: " in (
-        resultado.stderr
-    )
+    assert (
+        f"srd/index.md:{lineas + 2}: pymdownx.snippets no incluye «../.git/config»: no existe "
+        "o queda fuera de srd/ (solo se incluyen ficheros de la carpeta de las páginas)"
+    ) in resultado.stderr
     assert f"srd/index.md:{lineas + 6}: pymdownx.snippets no incluye «no-existe.txt»: " in (
         resultado.stderr
     )
