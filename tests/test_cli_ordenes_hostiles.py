@@ -102,3 +102,11 @@ def test_un_nombre_que_no_es_utf8_en_un_terminal_estricto(
     assert main(["comprobar", os.fsdecode(pagina)]) == 1
     sys.stdout.flush()
     assert "mal-\\udcff.md:4: regla desconocida «nada»" in terminal.getvalue().decode("utf-8")
+
+
+def test_sin_git_en_el_path(
+    repositorio: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(repositorio / "sin-nada"))
+    assert main(["cambios", "HEAD"]) == 2
+    assert capsys.readouterr().err.startswith("tapiz: error: no se pudo ejecutar git: ")

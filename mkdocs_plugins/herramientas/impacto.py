@@ -106,12 +106,15 @@ def archivo_de(revision: str, raiz: Path, carpeta: str) -> tarfile.TarFile:
     """El ``git archive`` de ``carpeta`` en ``revision``; tras ``--end-of-options``, git no
     lee la revisión como una opción (``--output=…`` escribía un fichero)."""
     comprobar_revision(revision)
-    proceso = subprocess.run(
-        ["git", "archive", "--format=tar", "--end-of-options", revision, carpeta],
-        cwd=raiz,
-        capture_output=True,
-        check=False,
-    )
+    try:
+        proceso = subprocess.run(
+            ["git", "archive", "--format=tar", "--end-of-options", revision, carpeta],
+            cwd=raiz,
+            capture_output=True,
+            check=False,
+        )
+    except OSError as error:  # sin git en el PATH
+        raise ErrorTapiz(f"no se pudo ejecutar git: {error.strerror}") from None
     if proceso.returncode != 0:
         error = proceso.stderr.decode("utf-8", "replace").strip()
         raise ErrorTapiz(f"no encuentro la revisión «{revision}» en git: {error}")
