@@ -113,8 +113,8 @@ def archivo_de(revision: str, raiz: Path, carpeta: str) -> tarfile.TarFile:
             capture_output=True,
             check=False,
         )
-    except OSError as error:  # sin git en el PATH
-        raise ErrorTapiz(f"no se pudo ejecutar git: {error.strerror}") from None
+    except OSError as fallo:  # sin git en el PATH
+        raise ErrorTapiz(f"no se pudo ejecutar git: {fallo.strerror}") from None
     if proceso.returncode != 0:
         error = proceso.stderr.decode("utf-8", "replace").strip()
         raise ErrorTapiz(f"no encuentro la revisión «{revision}» en git: {error}")
