@@ -31,7 +31,12 @@ class Cerrojo:
         import fcntl
 
         huella = hashlib.sha256(os.fsencode(os.path.realpath(sitio))).hexdigest()[:16]
-        abierto = open(Path(tempfile.gettempdir(), f"tapiz-sitio-{huella}.lock"), "ab")  # noqa: SIM115
+        fichero = Path(tempfile.gettempdir(), f"tapiz-sitio-{huella}.lock")
+        try:
+            abierto = open(fichero, "ab")  # noqa: SIM115 — abierto hasta soltarlo
+        except OSError as error:  # el de otro usuario, o un temporal de solo lectura
+            log.debug(f"tapiz: sin cerrojo para {sitio}: {error}")
+            return
         try:
             fcntl.flock(abierto, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
