@@ -55,7 +55,7 @@ def main(
 ) -> int:
     parser = construir_parser(subcomandos)
     if isinstance(sys.stdout, io.TextIOWrapper):
-        # Un nombre de fichero que no es UTF-8 se escribe como «\xff» (como hace stderr), no
+        # Un nombre de fichero que no es UTF-8 se escribe como «\udcff» (como en stderr), no
         # con una traza de UnicodeEncodeError en un terminal UTF-8 estricto.
         sys.stdout.reconfigure(errors="backslashreplace")
     argumentos = list(sys.argv[1:] if argv is None else argv)
