@@ -27,6 +27,7 @@ SIN_CHROMIUM = (
     "Falta Chromium para las pruebas de navegador: ejecuta «sudo apt-get install chromium» "
     "y vuelve a lanzar «python3 tareas.py pruebas»; mientras, se ejecuta el resto."
 )
+TAREAS = ("servir", "pruebas")
 BYTECODE = RAIZ / ".cache" / "pyc"
 PROCESOS_MAXIMOS = 4
 """Más procesos de pytest que núcleos no acaban antes, y cada uno abre su Chromium."""
@@ -47,6 +48,10 @@ def uv_privado() -> Path:
     return HERRAMIENTAS / carpeta / ("uv.exe" if os.name == "nt" else "uv")
 
 
+class FaltaUv(Exception):
+    """No hay uv y pip no pudo instalarlo; el mensaje dice qué falló."""
+
+
 def asegurar_uv() -> str:
     """La orden uv: la del sistema, o una instalada con pip en .herramientas/."""
     del_sistema = shutil.which("uv")
@@ -58,7 +63,13 @@ def asegurar_uv() -> str:
         # --target y no un venv: en Debian, venv necesita el paquete python3-venv, y
         # --target tampoco choca con un Python «gestionado externamente» (PEP 668).
         instalar = [sys.executable, "-m", "pip", "install", "--quiet", "--target"]
-        subprocess.run([*instalar, str(HERRAMIENTAS), "uv"], check=True)
+        hecha = subprocess.run([*instalar, str(HERRAMIENTAS), "uv"], check=False)
+        if hecha.returncode != 0 or not privado.exists():
+            raise FaltaUv(
+                f"no se pudo instalar uv con «{sys.executable} -m pip» (código "
+                f"{hecha.returncode}): instala uv (https://docs.astral.sh/uv/) o pip y vuelve "
+                "a intentarlo"
+            )
     return str(privado)
 
 
@@ -151,7 +162,11 @@ def ordenes(
         # «load», la cola inicial de uno se llevaba todas las de navegador y el otro esperaba).
         repartir = ["-n", str(procesos(nucleos)), "--dist", "worksteal"]
         return [*previas, ["run", "pytest", *repartir, *filtro, *argumentos]]
-    raise SystemExit(f"tarea desconocida «{tarea}»; las tareas son: servir, pruebas")
+    raise SystemExit(desconocida(tarea))
+
+
+def desconocida(tarea: str) -> str:
+    return f"tarea desconocida «{tarea}»; las tareas son: {', '.join(TAREAS)}"
 
 
 def main(argv: list[str]) -> int:
@@ -159,10 +174,17 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 0 if argv else 2
     tarea, argumentos = argv[0], argv[1:]
+    if tarea not in TAREAS:  # antes de instalar nada
+        print(desconocida(tarea), file=sys.stderr)
+        return 2
     chromium = asegurar_chromium() if tarea == "pruebas" else CHROMIUM.exists()
     if tarea == "pruebas" and not chromium:
         print(SIN_CHROMIUM, flush=True)
-    uv = asegurar_uv()
+    try:
+        uv = asegurar_uv()
+    except FaltaUv as error:
+        print(f"tareas.py: {error}", file=sys.stderr)
+        return 2
     codigo = 0
     # os.cpu_count y no sched_getaffinity: la segunda no existe en macOS ni en Windows.
     todas = ordenes(tarea, argumentos, chromium, npm_al_dia(), os.cpu_count())

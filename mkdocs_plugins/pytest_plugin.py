@@ -9,6 +9,7 @@ muestra el mismo mensaje que la construcción del sitio.
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from mkdocs_plugins.extension.pagina import de_identificadores, procesar
+from mkdocs_plugins.nucleo import carpeta as carpeta_paginas
 from mkdocs_plugins.nucleo import identificadores, proyecto
 from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import (
@@ -44,6 +46,24 @@ def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
             leida = error
         config.stash[_CONFIGURACION] = leida
     return config.stash[_CONFIGURACION]
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """pytest no entra por un enlace que sale de las páginas: uno a ``/`` recorría el disco
+    entero. Qué enlace es lo dice el error de la configuración (``nucleo/carpeta.py``)."""
+    if not collection_path.is_symlink():
+        return None
+    carpeta = os.path.realpath(_carpeta_de_paginas(config))
+    if carpeta_paginas.dentro(os.path.realpath(collection_path.parent), carpeta):
+        return True if carpeta_paginas.rechazado(str(collection_path), carpeta) else None
+    return None
+
+
+def _carpeta_de_paginas(config: pytest.Config) -> Path:
+    leida = configuracion(config)
+    if isinstance(leida, Configuracion):
+        return leida.paginas
+    return _de_serie(config)[1]
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

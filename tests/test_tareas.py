@@ -182,13 +182,45 @@ uv.chmod(0o755)
 """
 
 
-def test_una_tarea_desconocida_lo_dice_en_espanol():
+def test_una_tarea_desconocida_lo_dice_en_espanol(tmp_path):
+    """Antes de instalar nada: aquí sin uv en el PATH y con un Python sin pip (el de un
+    entorno hecho con uv), donde instalar terminaba en una traza de CalledProcessError."""
     proceso = subprocess.run(
         [sys.executable, "tareas.py", "construir"],
         cwd=Path(tareas.__file__).parent,
         capture_output=True,
         text=True,
         check=False,
+        env={**os.environ, "PATH": str(tmp_path)},
     )
-    assert proceso.returncode != 0
-    assert "tarea desconocida «construir»; las tareas son: servir, pruebas" in proceso.stderr
+    assert proceso.returncode == 2
+    assert proceso.stderr == "tarea desconocida «construir»; las tareas son: servir, pruebas\n"
+    assert proceso.stdout == ""  # ni «Instalando uv…»
+
+
+def test_si_pip_no_puede_instalar_uv_lo_dice_sin_traza(tmp_path):
+    falso = tmp_path / "falso" / "pip"
+    falso.mkdir(parents=True)
+    (falso / "__init__.py").write_text("", encoding="utf-8")
+    (falso / "__main__.py").write_text("raise SystemExit(1)\n", encoding="utf-8")
+    guion = (
+        "import shutil, sys; from pathlib import Path; import tareas\n"
+        "shutil.which = lambda nombre: None\n"
+        "tareas.HERRAMIENTAS = Path(sys.argv[1])\n"
+        "sys.exit(tareas.main(['servir']))\n"
+    )
+    raiz = Path(tareas.__file__).parent
+    entorno = {**os.environ, "PYTHONPATH": f"{raiz}{os.pathsep}{falso.parent}"}
+    proceso = subprocess.run(
+        [sys.executable, "-c", guion, str(tmp_path / ".herramientas")],
+        cwd=raiz,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=entorno,
+    )
+    assert proceso.returncode == 2
+    assert "Traceback" not in proceso.stderr
+    assert f"tareas.py: no se pudo instalar uv con «{sys.executable} -m pip» (código 1)" in (
+        proceso.stderr
+    )

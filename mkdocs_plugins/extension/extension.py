@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -28,7 +29,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 from pymdownx.superfences import SuperFencesCodeExtension
 
-from mkdocs_plugins.extension import valores
+from mkdocs_plugins.extension import snippets, valores
 from mkdocs_plugins.extension.html_crudo import HtmlCrudo
 from mkdocs_plugins.extension.valores import DadosNarrados, ValorDelMotor
 from mkdocs_plugins.nucleo import (
@@ -152,6 +153,8 @@ class TapizExtension(Extension):
         se lee otra vez."""
         self._configuracion: Configuracion | None = None
         self._estados: WeakKeyDictionary[Markdown, Estado] = WeakKeyDictionary()
+        self._previos: WeakKeyDictionary[Markdown, list[tuple[int, str]]] = WeakKeyDictionary()
+        """Lo que falla antes de empezar la página (``snippets.py``): índice y mensaje."""
 
     def extendMarkdown(self, md: Markdown) -> None:
         superfences = next(
@@ -164,6 +167,8 @@ class TapizExtension(Extension):
             )
         md.registerExtension(self)
         md.preprocessors.register(_Fuente(md, self), "tapiz_fuente", 26)
+        incluir = snippets.ComprobarSnippets(md, partial(self._previos.__setitem__, md))
+        md.preprocessors.register(incluir, "tapiz_snippets", snippets.PRIORIDAD)
         for tipo in vallas.VALLAS:
             superfences.extend_super_fences(
                 tipo, self._formateador(md, tipo), _validar, lambda _md: None
@@ -207,6 +212,9 @@ class TapizExtension(Extension):
         )
         estado.estructura = leida or estructura.leer(texto, desplazamiento)
         estado.ubicacion = ubicacion.Ubicacion(estado.estructura.vallas)
+        for indice, mensaje in self._previos.get(md, []):
+            linea = estado.pagina.desplazamiento + indice + 1
+            estado.problemas.append(Problema(estado.pagina.ruta, linea, mensaje))
         self._estados[md] = estado
         self.ultimo = estado
 
@@ -309,19 +317,17 @@ class _Fuente(Preprocessor):
         self.extension = extension
 
     def run(self, lines: list[str]) -> list[str]:
-        self.extension.empezar(self.md, lines)
         tamano = sum(len(linea) + 1 for linea in lines)
         if tamano <= MAX_PAGINA:
+            self.extension.empezar(self.md, lines)
             return lines
+        # Ni se lee ni se muestra: ningún error más de la página, que sigue entera en el fichero.
+        self.extension.empezar(self.md, [])
         estado = self.extension.estado(self.md)
-        estado.problemas.append(
-            Problema(
-                estado.pagina.ruta,
-                estado.pagina.desplazamiento + 1,
-                f"la página ocupa {tamano:,} caracteres y el máximo es {MAX_PAGINA:,}; "
-                "divídela en varias".replace(",", "."),
-            )
-        )
+        maximo = f"{MAX_PAGINA:,}".replace(",", ".")
+        mensaje = f"la página ocupa más de {maximo} caracteres; divídela en varias"
+        # La línea 1, la página entera: la misma en la construcción y en «comprobar».
+        estado.problemas.append(Problema(estado.pagina.ruta, 1, mensaje))
         return []
 
 

@@ -15,6 +15,7 @@ from mkdocs_plugins.herramientas import comparar, revisiones
 from mkdocs_plugins.herramientas.impacto import (
     _tabla_md,
     casos_del_libro,
+    comprobar_revision,
     partes_accion,
     partes_ejemplos,
 )
@@ -101,6 +102,9 @@ def markdown(informe: dict[str, Any]) -> str:
 
 def cambios(desde: str, hasta: str | None, configuracion: Configuracion) -> dict[str, Any]:
     """El informe como datos (lo que escribe ``--json``) y su impacto en Markdown."""
+    for revision in (desde, hasta):
+        if revision is not None:
+            comprobar_revision(revision)
     casos = casos_del_libro(configuracion)
     antes = revisiones.describir(desde, configuracion, casos)
     despues = revisiones.describir(hasta, configuracion, casos)

@@ -22,6 +22,7 @@ from mkdocs_plugins.herramientas.ordenes_datos import (
     exportar_api,
 )
 from mkdocs_plugins.herramientas.pdf.orden import configurar_pdf
+from mkdocs_plugins.nucleo import carpeta as carpeta_paginas
 from mkdocs_plugins.nucleo import catalogo, datos, motor
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
@@ -34,11 +35,17 @@ from tapiz_rules.errores import ErrorTapiz
 
 
 def _paginas(rutas: list[str]) -> list[Path]:
+    """Las páginas de cada ruta; una carpeta con un enlace que sale de ella no se lee."""
     paginas: list[Path] = []
     for ruta in map(Path, rutas):
         if ruta.is_dir():
+            if fuera := carpeta_paginas.problemas(ruta, carpeta_paginas.nombrar_desde(Path.cwd())):
+                raise ErrorConfiguracion("\n".join(map(str, fuera)))
             paginas += sorted(ruta.rglob("*.md"))
         elif ruta.is_file():
+            if encontrado := carpeta_paginas.linea_no_utf8(ruta):
+                mostrada = carpeta_paginas.legible(str(ruta))
+                raise ErrorConfiguracion(f"{mostrada}:{encontrado[0]}: {encontrado[1]}")
             paginas.append(ruta)
         else:
             raise FileNotFoundError(ruta)
@@ -93,6 +100,10 @@ def ejecutar_comprobar(args: argparse.Namespace) -> int:
     except FileNotFoundError as error:
         print(f"tapiz: error: no existe la ruta «{error.args[0]}»", file=sys.stderr)
         return 2
+    except ErrorConfiguracion as error:
+        print(error)
+        print("0 ejemplos, 1 fallo")
+        return 1
     if args.actualizar:
         return _actualizar(paginas, configuracion)
     informe = comprobar_ficheros(paginas, configuracion)

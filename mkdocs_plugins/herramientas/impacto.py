@@ -88,17 +88,40 @@ def volcar(
 
 
 def extraer(revision: str, raiz: Path, destino: Path) -> None:
-    proceso = subprocess.run(
-        ["git", "archive", "--format=tar", revision, "tapiz_rules"],
-        cwd=raiz,
-        capture_output=True,
-        check=False,
-    )
+    with archivo_de(revision, raiz, "tapiz_rules") as archivo:
+        extraer_con_cuidado(archivo, destino)
+
+
+def comprobar_revision(revision: str) -> None:
+    """Una revisión que empieza por «-» no llega a git: sería una de sus opciones."""
+    if not revision or revision.startswith("-") or "\0" in revision:
+        mostrada = revision.replace("\0", "\\0")
+        raise ErrorTapiz(
+            f"«{mostrada}» no es una revisión de git (p. ej. HEAD~1, v1.0.0 u origin/main): "
+            "no puede estar vacía, empezar por «-» ni llevar un byte nulo"
+        )
+
+
+def archivo_de(revision: str, raiz: Path, carpeta: str) -> tarfile.TarFile:
+    """El ``git archive`` de ``carpeta`` en ``revision``; tras ``--end-of-options``, git no
+    lee la revisión como una opción (``--output=…`` escribía un fichero)."""
+    comprobar_revision(revision)
+    try:
+        proceso = subprocess.run(
+            ["git", "archive", "--format=tar", "--end-of-options", revision, carpeta],
+            cwd=raiz,
+            capture_output=True,
+            check=False,
+        )
+    except OSError as fallo:  # sin git en el PATH
+        raise ErrorTapiz(f"no se pudo ejecutar git: {fallo.strerror}") from None
     if proceso.returncode != 0:
         error = proceso.stderr.decode("utf-8", "replace").strip()
         raise ErrorTapiz(f"no encuentro la revisión «{revision}» en git: {error}")
-    with tarfile.open(fileobj=BytesIO(proceso.stdout)) as archivo:
-        extraer_con_cuidado(archivo, destino)
+    try:
+        return tarfile.open(fileobj=BytesIO(proceso.stdout))
+    except tarfile.TarError as error:
+        raise ErrorTapiz(f"git no dio un archivo legible de «{revision}»: {error}") from None
 
 
 def extraer_con_cuidado(archivo: tarfile.TarFile, destino: Path) -> None:
@@ -200,6 +223,7 @@ def informe(antes: dict[str, Any], despues: dict[str, Any], casos: list[dict[str
 
 
 def impacto(revision: str, configuracion: Configuracion) -> str:
+    comprobar_revision(revision)
     casos = casos_del_libro(configuracion)
     with tempfile.TemporaryDirectory() as temporal:
         anterior = Path(temporal)

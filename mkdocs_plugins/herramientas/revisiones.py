@@ -8,14 +8,12 @@ Las reglas, tablas y parámetros los vuelca el motor de esa revisión en un proc
 from __future__ import annotations
 
 import subprocess
-import tarfile
 import tempfile
 from dataclasses import dataclass
-from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from mkdocs_plugins.herramientas.impacto import extraer, volcar
+from mkdocs_plugins.herramientas.impacto import archivo_de, extraer, volcar
 from mkdocs_plugins.nucleo import estructura
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from tapiz_rules.errores import ErrorTapiz
@@ -83,24 +81,24 @@ def paginas(revision: str | None, configuracion: Configuracion) -> dict[str, str
             for f in sorted(configuracion.paginas.rglob("*.md"))
         }
     carpeta = _ruta_paginas(configuracion)
-    hecho = subprocess.run(
-        ["git", "archive", "--format=tar", revision, carpeta],
-        cwd=configuracion.raiz,
-        capture_output=True,
-        check=False,
-    )
-    if hecho.returncode != 0:
-        error = hecho.stderr.decode("utf-8", "replace").strip()
-        raise ErrorTapiz(f"no encuentro la revisión «{revision}» en git: {error}")
     leidas = {}
-    with tarfile.open(fileobj=BytesIO(hecho.stdout)) as archivo:
+    with archivo_de(revision, configuracion.raiz, carpeta) as archivo:
         for miembro in archivo.getmembers():
             if miembro.isfile() and miembro.name.endswith(".md"):
                 contenido = archivo.extractfile(miembro)
                 if contenido is not None:
                     clave = miembro.name.removeprefix(carpeta + "/")
-                    leidas[clave] = contenido.read().decode("utf-8")
+                    leidas[clave] = _texto(contenido.read(), f"{revision}:{miembro.name}")
     return leidas
+
+
+def _texto(contenido: bytes, nombre: str) -> str:
+    try:
+        return contenido.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ErrorTapiz(
+            f"{nombre}: no es texto UTF-8 (byte {error.start + 1}); guárdalo como UTF-8"
+        ) from None
 
 
 def secciones(textos: dict[str, str]) -> dict[str, dict[str, Any]]:

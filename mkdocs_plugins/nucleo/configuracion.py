@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from mkdocs_plugins.nucleo import carpeta as carpeta_paginas
 from mkdocs_plugins.nucleo import proyecto
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
@@ -125,6 +126,8 @@ def cargar_configuracion(
             "cada llamada: un número mayor que 0 y hasta 600",
         )
     escritas = valores.get("paginas")
+    if "\0" in str(escritas or ""):
+        raise error_en("paginas", "«paginas» es una carpeta (p. ej. srd): no lleva bytes nulos")
     if paginas is None:
         paginas = raiz / str(escritas or PAGINAS_POR_DEFECTO)
     elif escritas is not None and (raiz / str(escritas)).resolve() != paginas.resolve():
@@ -135,6 +138,8 @@ def cargar_configuracion(
             "quita «paginas», la carpeta la dice docs_dir en mkdocs.yml",
         )
     paginas = paginas.resolve()
+    if fuera := carpeta_paginas.problemas(paginas, carpeta_paginas.nombrar_desde(raiz)):
+        raise ErrorConfiguracion("\n".join(map(str, fuera)))
     declaraciones = sorted(paginas.rglob(FICHERO_LIENZO))
     _nombres_unicos(declaraciones, raiz)
     elegidas = [Path(os.path.realpath(r)) for r in solo] if solo is not None else None

@@ -57,8 +57,9 @@ from mkdocs_plugins.plugin import (
     sin_conexion,
 )
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
+from mkdocs_plugins.plugin.cerrojo import Cerrojo
 from mkdocs_plugins.plugin.config import TapizConfig
-from mkdocs_plugins.plugin.rutas import ruta_mostrada
+from mkdocs_plugins.plugin.rutas import no_publicables, ruta_mostrada
 from tapiz_rules import lienzo_bifurcado
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
@@ -89,12 +90,15 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Los módulos y estilos de los widgets minificados, por su fuente."""
         self.ficheros_de_datos: dict[Path, str] | None = None
         """Los que se enviaron al auxiliar (``on_env``), por si no llega a escribirlos."""
+        self.cerrojo = Cerrojo()
+        """El de la carpeta del sitio, de ``on_config`` al final de ``on_post_build``."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
         self.sirviendo = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        self.cerrojo.tomar(Path(config.site_dir))  # antes de bifurcar y de vaciar el sitio
         raiz = self.raiz = Path(config.config_file_path or ".").resolve().parent
         fichero = raiz / self.config.configuracion
         self.error_de_configuracion = None
@@ -175,6 +179,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.definiciones = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        if self.error_de_configuracion is not None:  # con «serve»: el error en cada página
+            for rechazado in no_publicables(files, config):
+                files.remove(rechazado)
         if self.auxiliar is not None:  # MkDocs ya vació la carpeta del sitio
             self.auxiliar.sitio_listo.avisar()
         self.minificados = {}
@@ -301,6 +308,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self._cerrar_adelanto()
         self._cerrar_precompilacion()
         memoria.terminar()
+        self.cerrojo.soltar()
 
     def _cerrar_precompilacion(self) -> None:
         if self.precompilacion is not None:
@@ -313,6 +321,12 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.auxiliar = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        try:
+            self._terminar(config)
+        finally:
+            self.cerrojo.soltar()
+
+    def _terminar(self, config: MkDocsConfig) -> None:
         api_hecha, motor_hecho = self._encargado("api"), self._encargado("motor")
         if not self.config.enabled:
             self._cerrar_adelanto()

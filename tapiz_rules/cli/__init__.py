@@ -9,6 +9,7 @@ nada de las páginas).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -55,8 +56,18 @@ def main(
     subcomandos: Sequence[Callable[[Any], None]] = SUBCOMANDOS,
 ) -> int:
     parser = construir_parser(subcomandos)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # Un nombre de fichero que no es UTF-8 se escribe como «\udcff» (como en stderr), no
+        # con una traza de UnicodeEncodeError en un terminal UTF-8 estricto.
+        sys.stdout.reconfigure(errors="backslashreplace")
+    argumentos = list(sys.argv[1:] if argv is None else argv)
+    if nulo := next((a for a in argumentos if "\0" in a), None):
+        # Solo llamando a main desde Python: el sistema no pasa un byte nulo en un argumento.
+        mostrado = nulo.replace("\0", "\\0")
+        print(f"{PROGRAMA}: error: el argumento «{mostrado}» lleva un byte nulo", file=sys.stderr)
+        return 2
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(argumentos)
     except SystemExit as salida:
         return salida.code if isinstance(salida.code, int) else 2
     try:

@@ -280,6 +280,22 @@ def configurar_reglas(sub: Any) -> None:
     p.set_defaults(ejecutar=ejecutar_reglas)
 
 
+MAX_ANIDADO = 32
+"""Listas u objetos unos dentro de otros en ``--entrada``: ninguna regla pide más de dos."""
+
+
+def _anidada(valor: Any) -> int:
+    """Cuántos niveles de listas u objetos tiene ``valor`` (sin recursión: ya viene hondo)."""
+    mayor, pendientes = 0, [(valor, 0)]
+    while pendientes:
+        actual, nivel = pendientes.pop()
+        if isinstance(actual, dict | list):
+            mayor = max(mayor, nivel + 1)
+            hijos = actual.values() if isinstance(actual, dict) else actual
+            pendientes.extend((hijo, nivel + 1) for hijo in hijos)
+    return mayor
+
+
 def _leer_entrada(texto: str) -> dict[str, Any]:
     try:
         entrada = json.loads(texto)
@@ -287,6 +303,12 @@ def _leer_entrada(texto: str) -> dict[str, Any]:
         raise ErrorTapiz(f"--entrada no es JSON válido (columna {error.colno}): {texto}") from None
     except ValueError:  # un entero de miles de cifras
         raise ErrorTapiz("--entrada tiene un número con demasiadas cifras") from None
+    except RecursionError:
+        entrada = None
+    if entrada is None or _anidada(entrada) > MAX_ANIDADO:
+        raise ErrorTapiz(
+            f"--entrada anida más de {MAX_ANIDADO} listas u objetos unos dentro de otros"
+        )
     if not isinstance(entrada, dict):
         raise ErrorTapiz('--entrada debe ser un objeto JSON, por ejemplo {"puntos": 7}')
     return entrada
