@@ -16,8 +16,9 @@ from pathlib import Path
 
 import yaml
 
+from mkdocs_plugins.nucleo import api_textos
 from mkdocs_plugins.nucleo.configuracion import Configuracion, ErrorConfiguracion
-from mkdocs_plugins.nucleo.estructura import Estructura
+from mkdocs_plugins.nucleo.estructura import Estructura, Seccion
 from mkdocs_plugins.nucleo.problemas import Problema
 
 FICHERO = "identificadores.yml"
@@ -78,16 +79,9 @@ def comprobar(ruta: str, pagina: str, leida: Estructura, registro: Registro) -> 
     registrados = registro.get(pagina, {})
     for seccion in leida.todas():
         identificador = seccion.identificador
-        if identificador is None:
-            mensaje = (
-                f"el encabezado «{seccion.titulo}» no declara su identificador: añade "
-                "{#identificador} al final de la línea (el ancla con que se enlaza)"
-            )
-        elif identificador in vistos:
-            mensaje = (
-                f"el identificador «{identificador}» ya lo usa el encabezado de la línea "
-                f"{vistos[identificador]}: cada sección necesita el suyo"
-            )
+        mensaje = _sin_el_suyo(seccion, vistos)
+        if mensaje or identificador is None:
+            pass
         elif identificador not in registrados:
             mensaje = (
                 f"el identificador «{identificador}» es nuevo: regístralo con "
@@ -100,12 +94,43 @@ def comprobar(ruta: str, pagina: str, leida: Estructura, registro: Registro) -> 
                 f"sección con otro título, cambia el título en {FICHERO}; si es otra, dale "
                 "un identificador nuevo"
             )
-        else:
-            mensaje = ""
         if identificador is not None:
             vistos.setdefault(identificador, seccion.inicio)
         if mensaje:
             problemas.append(Problema(ruta, seccion.inicio, mensaje))
+    return problemas
+
+
+def _sin_el_suyo(seccion: Seccion, vistos: dict[str, int]) -> str:
+    """Por qué la sección no tiene un identificador propio («» si lo tiene)."""
+    if seccion.identificador is None:
+        return (
+            f"el encabezado «{seccion.titulo}» no declara su identificador: añade "
+            "{#identificador} al final de la línea (el ancla con que se enlaza)"
+        )
+    if not api_textos.ID.fullmatch(seccion.identificador):
+        return (
+            f"el identificador «{seccion.identificador}» no está escrito como los demás: "
+            "minúsculas sin tildes, cifras y guiones («consecuencias-menores»)"
+        )
+    if seccion.identificador in vistos:
+        return (
+            f"el identificador «{seccion.identificador}» ya lo usa el encabezado de la línea "
+            f"{vistos[seccion.identificador]}: cada sección necesita el suyo"
+        )
+    return ""
+
+
+def sin_identificador(leida: Estructura) -> list[str]:
+    """«línea: mensaje» por cada sección sin identificador o con uno repetido en su página:
+    un error para toda orden que publique o compruebe la página, con registro o sin él."""
+    vistos: dict[str, int] = {}
+    problemas = []
+    for seccion in leida.todas():
+        if mensaje := _sin_el_suyo(seccion, vistos):
+            problemas.append(f"{seccion.inicio}: {mensaje}")
+        if seccion.identificador is not None:
+            vistos.setdefault(seccion.identificador, seccion.inicio)
     return problemas
 
 

@@ -78,14 +78,15 @@ class Sistema:
         )
 
     def regla(self, nombre: str) -> Regla:
+        """La regla ``nombre``; también con la grafía de la API (``reparto-puntos``)."""
         try:
-            return self.reglas[nombre]
+            return self.reglas[nombre.replace("-", "_")]
         except KeyError:
             raise ErrorTapiz(self._desconocido("regla", nombre, self.reglas)) from None
 
     def tabla(self, nombre: str) -> DefinicionTabla:
         try:
-            return self.tablas[nombre]
+            return self.tablas[nombre.replace("-", "_")]
         except KeyError:
             raise ErrorTapiz(self._desconocido("tabla", nombre, self.tablas)) from None
 

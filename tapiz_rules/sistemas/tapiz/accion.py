@@ -79,7 +79,9 @@ def exigir_base(p: ParametrosTapiz, base: int) -> None:
 Base = Annotated[
     int,
     Entrada(
-        "Tirada del dado base", ayuda="Resultado del dado base (1d20; 3d6 en la edición de 2017)"
+        "Tirada del dado base",
+        ayuda="Resultado del dado base (1d20; 3d6 en la edición de 2017)",
+        limites=lambda p: (distribucion(p.dado_base).minimo, distribucion(p.dado_base).maximo),
     ),
 ]
 DadosTirados = Annotated[
@@ -430,7 +432,7 @@ def probabilidades_accion(
         f"mayor {porcentaje(probs['p_consecuencia_mayor'])}, "
         f"extrema {porcentaje(probs['p_consecuencia_extrema'])}",
     )
-    return Resultado({clave: float(prob) for clave, prob in probs.items()}, pasos)
+    return Resultado({clave: float(prob) for clave, prob in probs.items()}, pasos, probs)
 
 
 TIPOS_VENTAJA = {"ventaja": "Ventaja", "desventaja": "Desventaja"}
