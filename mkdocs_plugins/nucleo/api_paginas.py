@@ -104,7 +104,8 @@ def _propia(fuente: Fuente, linea: int) -> Seccion | None:
 
 
 def id_de_ejemplo(titulo: str) -> str:
-    """El identificador de un ejemplo dentro de su página, de su título."""
+    """El identificador de un ejemplo que no declara el suyo (en un libro sin registro de
+    identificadores, ``identificadores.yml``): el de su título."""
     return identificador(titulo)
 
 
@@ -136,7 +137,7 @@ def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     ancla = f"#{seccion.identificador}" if seccion and seccion.identificador else ""
     sistema = espec.reglamento.sistema.nombre
     return {
-        "id": id_de_ejemplo(espec.titulo),
+        "id": valla.identificador or id_de_ejemplo(espec.titulo),
         "titulo": espec.titulo,
         "pagina": fuente.id,
         "seccion": seccion.identificador if seccion else None,
