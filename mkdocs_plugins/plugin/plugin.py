@@ -60,6 +60,7 @@ from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.config import TapizConfig
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 from tapiz_rules import lienzo_bifurcado
+from tapiz_rules.errores import ErrorTapiz
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
 
@@ -323,7 +324,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         elif precompilacion is not None:
             precompilacion.cerrar()
         if self.config.api and api_hecha is None:
-            api_estatica.escribir(sitio, self.configuracion)
+            try:
+                api_estatica.escribir(sitio, self.configuracion)
+            except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
+                raise PluginError(f"tapiz: {error}") from None
         datos_hechos = self._escribir_lo_demas(config)
         del_sitio = self._encargado("huellas")
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir

@@ -20,6 +20,7 @@ from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.ejecucion import coincide
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import sistema
+from tests.plugin.conftest import construir, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
 CLAVE = re.compile(r"\$schema|\$id|[a-z][a-z0-9]*(_[a-z0-9]+)*")
@@ -320,3 +321,25 @@ def test_cada_seccion_dice_si_esta_pendiente(datos: dict[str, Any]) -> None:
     assert estados["tiradas-de-accion"] is True  # escrita solo en parte
     assert estados["tiradas-incrementales"] is True
     assert datos["secciones/posturas/normal.json"]["pendiente"] is False
+
+
+def test_la_construccion_sin_strict_tambien_falla_con_una_seccion_sin_identificador(
+    tmp_path: Path,
+) -> None:
+    """Antes publicaba ``"id": null`` y ``posturas/#None`` sin un aviso."""
+    proyecto = sitio(tmp_path, [])
+    configuracion = proyecto / "mkdocs.yml"
+    configuracion.write_text(
+        configuracion.read_text("utf-8").replace(
+            "catalogo: false", "catalogo: false\n      api: true"
+        ),
+        "utf-8",
+    )
+    (proyecto / "srd" / "index.md").write_text("# A {#a}\n\n## B\n\nTexto.\n", "utf-8")
+    resultado = construir(proyecto)
+    assert resultado.returncode == 1
+    assert (
+        "ERROR   -  tapiz: srd/index.md:3: el encabezado «B» no declara su identificador"
+        in resultado.stderr
+    )
+    assert "Traceback" not in resultado.stderr
