@@ -292,7 +292,7 @@ def test_una_seccion_sin_identificador_o_repetido_es_un_error(
     (proyecto / "srd/a.md").write_text("# A {#a}\n\n## B\n\n## C {#a}\n", "utf-8")
     monkeypatch.chdir(proyecto)
     assert main(["exportar", "--json", str(tmp_path / "sitio")]) != 0
-    error = capsys.readouterr().err
+    error = json.loads(capsys.readouterr().out)["error"]["mensaje"]
     assert "srd/a.md:3: el encabezado «B» no declara su identificador" in error
     assert "srd/a.md:5: el identificador «a» ya lo usa el encabezado de la línea 1" in error
     assert not (tmp_path / "sitio/api/v1/index.json").exists()
