@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from pathlib import PurePosixPath
 from typing import Any
 
 from tapiz_rules.errores import ErrorTapiz
@@ -79,8 +80,8 @@ def del_libro(libro: str, carpeta: str) -> Callable[[str], str]:
 
     datos = json.loads(libro)
     vivo.preparar(datos, carpeta)
-    lienzos = {
-        str(d["carpeta"]).rstrip("/").rsplit("/", 1)[-1]: str(d["nombre"])
+    lienzos = {  # el identificador de la API: el nombre de la carpeta de su lienzo.yml
+        PurePosixPath(str(d["ruta"])).parent.name: str(d["nombre"])
         for d in datos.get("lienzos", [])
     }
 

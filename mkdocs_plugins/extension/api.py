@@ -11,6 +11,7 @@ from typing import Any
 
 from markdown import Markdown
 
+from mkdocs_plugins import nucleo
 from mkdocs_plugins.extension import valores
 from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo import (
@@ -20,6 +21,7 @@ from mkdocs_plugins.nucleo import (
     catalogo,
     estructura,
     identificadores,
+    motor,
     version,
 )
 from mkdocs_plugins.nucleo.configuracion import Configuracion
@@ -31,6 +33,8 @@ from tapiz_rules.sistemas import SISTEMAS
 SEPARADOR = "<!--tapiz-api-seccion-->"
 _CON_HTML = re.compile(r"^\s*<", re.MULTILINE)
 _MARCA = re.compile(valores.PATRON)
+MODULO = "tapiz.mjs"
+"""El módulo ES que evalúa las reglas con el motor publicado (``nucleo/tapiz.mjs``)."""
 
 
 def _conversor() -> Callable[[list[str]], list[str]]:
@@ -133,9 +137,12 @@ def _con_cabecera(tipo: str, ruta: str, base: str, datos: dict[str, Any]) -> dic
     return {**api.cabecera(tipo, ruta, base), **datos}
 
 
-def ficheros(configuracion: Configuracion, base: str | None = None) -> dict[str, str]:
+def ficheros(
+    configuracion: Configuracion, base: str | None = None, con_motor: bool = False
+) -> dict[str, str]:
     """Cada fichero de la API, por su ruta dentro de ``api/v1/``; ``base``, la dirección del
-    sitio (por defecto la ``site_url`` de ``mkdocs.yml``)."""
+    sitio (por defecto la ``site_url`` de ``mkdocs.yml``). Con ``con_motor`` (el sitio publica
+    Pyodide y ``motor.zip``), también el módulo JavaScript que evalúa las reglas."""
     base = sitio_de(configuracion.raiz) if base is None else base
     a_html = _conversor()
     leidas = fuentes(configuracion)
@@ -172,8 +179,12 @@ def ficheros(configuracion: Configuracion, base: str | None = None) -> dict[str,
         base,
         {"ejemplos": ejemplos},
     )
-    salida["index.json"] = api.indice(version.leer(configuracion.raiz), base, salida, None)
+    modulo = {"titulo": "El motor de reglas (módulo ES)", "url": f"{api.CARPETA}/{MODULO}"}
+    publicada = version.leer(configuracion.raiz)
+    salida["index.json"] = api.indice(publicada, base, salida, modulo if con_motor else None)
     textos = {ruta: api.texto(datos) for ruta, datos in salida.items()}
+    if con_motor:
+        textos[MODULO] = (Path(nucleo.__file__).parent / MODULO).read_text("utf-8")
     textos |= {
         f"schemas/{tipo}.json": api.texto(api_esquemas.esquema(tipo, base)) for tipo in api.TIPOS
     }
@@ -192,11 +203,17 @@ def sitio_de(raiz: Path) -> str:
 
 
 def escribir(
-    destino: Path, configuracion: Configuracion, preparados: dict[str, str] | None = None
+    destino: Path,
+    configuracion: Configuracion,
+    preparados: dict[str, str] | None = None,
+    con_motor: bool | None = None,
 ) -> int:
     """Escribe la API en ``destino/api/v1/`` (los ficheros ``preparados`` en otro proceso, si
-    los hay); cuántos ficheros (cada carpeta, creada una vez)."""
-    escritos = ficheros(configuracion) if preparados is None else preparados
+    los hay); cuántos ficheros (cada carpeta, creada una vez). El módulo JavaScript va si el
+    sitio publica el motor (``con_motor``; sin decirlo, si hay Pyodide para publicarlo)."""
+    if con_motor is None:
+        con_motor = motor.carpeta_pyodide(configuracion.raiz) is not None
+    escritos = ficheros(configuracion, con_motor=con_motor) if preparados is None else preparados
     carpeta = destino / api.CARPETA
     for subcarpeta in {(carpeta / ruta).parent for ruta in escritos}:
         subcarpeta.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ from tapiz_rules.cli.comun import anadir_json, imprimir_json
 
 def exportar_api(destino: Path, configuracion: Configuracion) -> int:
     """``tapiz exportar --json``: la API estática, como la publica el sitio."""
-    escritos = api.escribir(destino, configuracion)
+    escritos = api.escribir(destino, configuracion, con_motor=False)  # sin el sitio, sin motor
     print(f"escritos {escritos} ficheros en {destino / 'api' / 'v1'}")
     return 0
 

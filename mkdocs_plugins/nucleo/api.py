@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from mkdocs_plugins.nucleo.api_textos import identificador
+from mkdocs_plugins.nucleo.version import Version
 from tapiz_rules.lienzo import Lienzo
 from tapiz_rules.modelo import Regla, Reglamento
 from tapiz_rules.modelo.reglas import DefinicionTabla
@@ -227,7 +228,10 @@ def _resumen(elemento: dict[str, Any], *claves: str) -> dict[str, Any]:
 
 
 def indice(
-    publicada: Any, base: str, ficheros: Mapping[str, dict[str, Any]], modulo: str | None
+    publicada: Version,
+    base: str,
+    ficheros: Mapping[str, dict[str, Any]],
+    modulo: dict[str, str] | None,
 ) -> dict[str, Any]:
     """``index.json``: versión, dónde se publica, licencia y un enlace a cada fichero."""
     de = {

