@@ -265,6 +265,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         los escribe el auxiliar mientras MkDocs escribe las páginas."""
         env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
+        env.globals["tapiz_feed"] = self.config.enabled and self.config.cambios
         if self.config.enabled and self.auxiliar is not None:
             if not self.auxiliar.estaticos_escritos(files):
                 carga.publicar_minificados(files, self.minificados)

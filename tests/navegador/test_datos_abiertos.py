@@ -118,6 +118,14 @@ def test_cada_url_lleva_a_su_pagina_y_a_su_ancla(bot: Bot) -> None:
                 pytest.fail(f"{url}: {error}")
         if ancla:
             assert f'id="{ancla}"' in paginas[pagina], url
+    for pagina, html in paginas.items():  # cada página enlaza el feed (autodescubrimiento)
+        if not pagina.endswith(("/", ".html")):
+            continue  # el feed, el módulo
+        enlace = re.search(
+            r'<link rel="alternate" type="application/atom\+xml"[^>]* href="([^"]+)"', html
+        )
+        assert enlace, pagina
+        assert urljoin(pagina, enlace.group(1)) == bot.direccion(bot.indice["cambios"]["url"])
 
 
 def test_encuentra_defensa_ferrea_y_la_cita_con_su_enlace(bot: Bot) -> None:

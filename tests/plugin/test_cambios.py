@@ -85,10 +85,14 @@ def test_cambios_entre_dos_versiones(
     assert salida.startswith("## Cambios de v1 a v2\n")
     assert "#### Cambia `tapiz/grados`" in salida
     assert "#### Cambia «Grados de efecto y consecuencia» (`tapiz/grados_efecto`)" in salida
-    assert "| `0.puntos` | 5 | 4 |" in salida
+    assert "| `menor.puntos` | 5 | 4 |" in salida  # la fila por su nombre, no por su posición
+    assert not re.search(r"\d\.\d{3,}", salida)  # ni un decimal a la inglesa: «0,7407»
+    encabezados = re.findall(r"^(#+) .*\n\n(#+) ", salida, re.M)
+    assert all(len(hijo) > len(padre) for padre, hijo in encabezados)  # ninguno vacío
+    assert "### Ejemplos del libro que dejan de cumplirse" in salida
     assert "#### Cambia «Apuntar bien» (`apuntar`)" in salida
     assert "| título | Apuntar | Apuntar bien |" in salida
-    assert "### Impacto en las probabilidades y en los ejemplos" in salida
+    assert "### Ejemplos del libro cuyas salidas cambian" in salida
     assert "| 0 | 10 | 45,0 % | 55,0 % | 25,0 % → 30,0 % |" in salida
     assert "#### Cambia «Tirada de acción y grados» (`tapiz/accion`)" in salida
     assert "| `titulo` | Tirada de acción | Tirada de acción y grados |" in salida
@@ -102,7 +106,12 @@ def test_cambios_en_json_y_sin_cambios(
     informe = json.loads(capsys.readouterr().out)
     (parametro,) = informe["parametros"]["cambiadas"]
     assert parametro["nombre"] == "tapiz/grados"
-    assert {"campo": "0.puntos", "antes": 5, "despues": 4} in parametro["campos"]
+    assert {"campo": "menor.puntos", "antes": 5, "despues": 4} in parametro["campos"]
+    assert informe["ejemplos"] and all(e["id"] for e in informe["ejemplos"])
+    assert informe["rotos"] and all(re.fullmatch(r"[a-z0-9-]+", r["id"]) for r in informe["rotos"])
+    for roto in informe["rotos"]:
+        linea = (versiones / roto["pagina"]).read_text("utf-8").splitlines()[roto["linea"] - 1]
+        assert linea.endswith(f"{{#{roto['id']}}}")
     (seccion,) = informe["secciones"]["cambiadas"]
     assert seccion["nombre"] == "apuntar"
     assert seccion["campos"][0] == {
@@ -133,7 +142,7 @@ def test_el_sitio_publica_los_cambios_de_cada_version(versiones: Path, tmp_path:
     for entrada in entradas:
         assert all(entrada.findtext(f"{ATOM}{c}") for c in ("id", "title", "updated"))
     nueva = entradas[0].findtext(f"{ATOM}content") or ""
-    assert "Cambia el parámetro tapiz/grados: 0.puntos 5 → 4" in nueva
+    assert "Cambia el parámetro tapiz/grados: menor.puntos 5 → 4" in nueva
     assert "Cambia la sección «Las reglas» (reglas): título «Reglas» → «Las reglas»" in nueva
     assert entradas[0].find(f"{ATOM}link").get("href") == (  # type: ignore[union-attr]
         "https://ejemplo.invalid/srd/cambios/#v2"
