@@ -180,8 +180,10 @@ def ficheros(
         {"ejemplos": ejemplos},
     )
     modulo = {"titulo": "El motor de reglas (módulo ES)", "url": f"{api.CARPETA}/{MODULO}"}
-    publicada = version.leer(configuracion.raiz)
-    salida["index.json"] = api.indice(publicada, base, salida, modulo if con_motor else None)
+    raiz = configuracion.raiz
+    salida["index.json"] = api.indice(
+        version.leer(raiz), version.publicada(raiz), base, salida, modulo if con_motor else None
+    )
     textos = {ruta: api.texto(datos) for ruta, datos in salida.items()}
     if con_motor:
         textos[MODULO] = (Path(nucleo.__file__).parent / MODULO).read_text("utf-8")

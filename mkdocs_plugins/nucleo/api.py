@@ -228,12 +228,15 @@ def _resumen(elemento: dict[str, Any], *claves: str) -> dict[str, Any]:
 
 
 def indice(
+    construida: Version,
     publicada: Version,
     base: str,
     ficheros: Mapping[str, dict[str, Any]],
     modulo: dict[str, str] | None,
 ) -> dict[str, Any]:
-    """``index.json``: versión, dónde se publica, licencia y un enlace a cada fichero."""
+    """``index.json``: la última versión publicada (la de la página «Cambios» y el feed), la
+    fecha y el commit de esta construcción, dónde se publica, licencia y un enlace a cada
+    fichero."""
     de = {
         tipo: [d for d in ficheros.values() if d.get("$schema", "").endswith(f"/{tipo}.json")]
         for tipo in TIPOS
@@ -242,8 +245,9 @@ def indice(
         **cabecera("indice", "index.json", base),
         "api": VERSION_API,
         "version": publicada.version,
-        "fecha": publicada.fecha,
-        "commit": publicada.commit,
+        "publicada": {"fecha": publicada.fecha, "commit": publicada.commit},
+        "fecha": construida.fecha,
+        "commit": construida.commit,
         "base": base,
         "resolver": RESOLVER,
         "sistemas": [_resumen(d) for d in de["sistema"]],

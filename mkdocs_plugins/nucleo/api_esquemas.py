@@ -148,6 +148,7 @@ ESQUEMAS: dict[str, dict[str, Any]] = {
             **_CABECERA,
             "api": {"const": "v1"},
             "version": _TEXTO,
+            "publicada": _objeto({"fecha": _QUIZA_TEXTO, "commit": _QUIZA_TEXTO}),
             "fecha": _QUIZA_TEXTO,
             "commit": _QUIZA_TEXTO,
             "base": _TEXTO,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -265,6 +266,16 @@ def test_version_fecha_y_commit_reproducibles(
     indice = json.loads(ficheros["index.json"])
     assert indice["version"] == "0.1.0"
     assert indice["commit"] and len(indice["commit"]) == 40
+    # La versión publicada, de la misma fuente que el feed: sin etiquetas, el commit que la puso
+    # en pyproject.toml (su fecha no cambia con cada commit).
+    puesta = subprocess.run(
+        ["git", "show", f"{indice['publicada']['commit']}:pyproject.toml"],
+        cwd=RAIZ,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert 'version = "0.1.0"' in puesta
     assert api.ficheros(configuracion_desde(RAIZ)) == ficheros
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     otra = json.loads(api.ficheros(configuracion_desde(RAIZ))["index.json"])

@@ -14,7 +14,8 @@ import pytest
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.herramientas.historial import Historial, Publicada
+from mkdocs_plugins.herramientas.historial import Historial, Publicada, historial
+from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from tests.plugin.conftest import construir
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -181,3 +182,30 @@ def test_sin_versiones_una_sola_entrada_y_las_fichas_desde_la_primera() -> None:
     ficha = '<h4 id="d20-ataque"><code>ataque</code></h4><div class="tapiz-regla" data-regla="a">'
     marcada = publicar_cambios.marcar_fichas(ficha, historial)
     assert "Se lee así desde la primera versión publicada." in marcada
+
+
+def test_lo_que_cambia_tras_la_ultima_version_va_en_sin_publicar(
+    versiones: Path, tmp_path: Path
+) -> None:
+    """Una entrada estable, «Sin publicar», con los valores de antes y de después."""
+    copia = tmp_path / "copia"
+    shutil.copytree(versiones, copia)
+    parametros = copia / "tapiz_rules" / "sistemas" / "tapiz" / "parametros.py"
+    cambiar(parametros, 'Grado("mayor", 10, 4)', 'Grado("mayor", 9, 4)')
+    calculado = historial(configuracion_desde(copia))
+    nueva, v2, v1 = calculado.versiones
+    assert (nueva.titulo, nueva.ancla, v2.titulo, v1.titulo) == (
+        "Sin publicar",
+        "sin-publicar",
+        "Versión 2",
+        "Versión 1",
+    )
+    lineas = publicar_cambios.lista(nueva)
+    assert lineas[0] == "- Cambios desde la versión 2, aún sin publicar."
+    assert "- Cambia el parámetro `tapiz/grados`: `mayor.puntos` 10 → 9" in lineas
+    tabla = next(linea for linea in lineas if "grados_efecto" in linea)
+    assert "Mayor, " in tabla and "10 → 9" in tabla  # la celda, con sus valores
+    feed = ET.fromstring(publicar_cambios.atom(calculado, "https://ejemplo.invalid/srd/"))
+    primera = feed.findall(f"{ATOM}entry")[0]
+    assert primera.findtext(f"{ATOM}id") == "https://ejemplo.invalid/srd/cambios/#sin-publicar"
+    assert primera.findtext(f"{ATOM}title") == "Sin publicar"
