@@ -8,7 +8,7 @@ from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import con_signo, decimal, enumerar, miles, operador
 from tapiz_rules.modelo.validacion import exigir_rango
-from tapiz_rules.sistemas.d20.parametros import ParametrosD20
+from tapiz_rules.sistemas.d20.parametros import ParametrosD20, tirada_natural
 
 SECCION = "Sistema d20"
 
@@ -36,7 +36,7 @@ def penalizacion_por_fuerza(p: ParametrosD20, fuerza: int, minima: int) -> int:
 )
 def iniciativa(
     p: ParametrosD20,
-    tirada: Annotated[int, Entrada("Tirada del d20")],
+    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural)],
     valor: Annotated[int, Entrada("Valor de Iniciativa", formato=Formato.MODIFICADOR)] = 0,
     fuerza: Fuerza = 10,
     fuerza_minima: FuerzaMinima = 0,
@@ -184,7 +184,7 @@ def penalizacion_por_distancia(p: ParametrosD20, tipo: str, incrementos: int) ->
 )
 def ataque(
     p: ParametrosD20,
-    tirada: Annotated[int, Entrada("Tirada del d20")],
+    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural)],
     defensa: Annotated[int, Entrada("Defensa del blanco")],
     bonus: Annotated[int, Entrada("Total de Ataque", formato=Formato.MODIFICADOR)] = 0,
     competente: Annotated[bool, Entrada("Competente con el arma")] = True,

@@ -8,13 +8,15 @@ from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import operador
 from tapiz_rules.modelo.validacion import exigir_rango
-from tapiz_rules.sistemas.d20.parametros import ParametrosD20
+from tapiz_rules.sistemas.d20.parametros import ParametrosD20, tirada_natural
 
 SECCION = "Sistema d20"
 
 ELEGIR = {0: "Tirar el dado", 10: "Elegir 10", 20: "Elegir 20"}
 
-Tirada = Annotated[int, Entrada("Tirada del d20", ayuda="Resultado natural del d20")]
+Tirada = Annotated[
+    int, Entrada("Tirada del d20", ayuda="Resultado natural del d20", limites=tirada_natural)
+]
 Modificador = Annotated[
     int,
     Entrada(
@@ -189,8 +191,8 @@ GANADORES = {"primero": "El primero", "segundo": "El segundo", "repetir": "Nadie
 )
 def prueba_opuesta(
     p: ParametrosD20,
-    tirada_a: Annotated[int, Entrada("Tirada del primero")],
-    tirada_b: Annotated[int, Entrada("Tirada del segundo")],
+    tirada_a: Annotated[int, Entrada("Tirada del primero", limites=tirada_natural)],
+    tirada_b: Annotated[int, Entrada("Tirada del segundo", limites=tirada_natural)],
     modificador_a: Annotated[
         int, Entrada("Modificador del primero", formato=Formato.MODIFICADOR)
     ] = 0,
