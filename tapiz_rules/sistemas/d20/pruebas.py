@@ -68,7 +68,9 @@ def prueba(
     tirada: Annotated[
         int | None,
         Entrada(
-            "Tirada del d20", ayuda="Resultado natural del d20 (no hace falta si se elige 10 o 20)"
+            "Tirada del d20",
+            ayuda="Resultado natural del d20 (no hace falta si se elige 10 o 20)",
+            limites=tirada_natural,
         ),
     ] = None,
     modificador: Modificador = 0,
@@ -143,7 +145,10 @@ def prueba_de_habilidad(
     tirada: Tirada,
     cd: Annotated[int, Entrada("Clase de Dificultad (CD)")],
     rangos: Annotated[
-        int, Entrada("Rangos en la habilidad", ayuda="0 si no la tiene entrenada", minimo=0)
+        int,
+        Entrada(
+            "Rangos en la habilidad", ayuda="0 si no la tiene entrenada", minimo=0, maximo=1000
+        ),
     ] = 0,
     habilidad: Annotated[
         int,

@@ -92,7 +92,7 @@ def prueba_de_recuperacion(
     ] = 0,
     medicina: Annotated[
         int,
-        Entrada("Medicina del médico", ayuda="Se suma si superó Medicina CD 15; 0 si no"),
+        Entrada("Medicina del médico", ayuda="Se suma si superó Medicina CD 15; 0 si no", minimo=0),
     ] = 0,
 ) -> Resultado:
     """Fortaleza CD 15 (CD 10 para la inconsciencia), +1 por cada intento fallado antes."""

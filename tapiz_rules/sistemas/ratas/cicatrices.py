@@ -74,7 +74,8 @@ def locura(
     p: ParametrosRatas,
     dados: Dados,
     cosmetico: Annotated[
-        int, Entrada("Tirada de 1d6", ayuda="Solo para el cambio cosmético (1-6)")
+        int,
+        Entrada("Tirada de 1d6", ayuda="Solo para el cambio cosmético (1-6)", minimo=1, maximo=6),
     ] = 1,
 ) -> Resultado:
     """Busca la tirada de 2d6 en la tabla de locura; un cambio cosmético tira además 1d6."""

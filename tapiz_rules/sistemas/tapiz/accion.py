@@ -109,6 +109,7 @@ RasgosLengua = Annotated[
     Entrada(
         "Rasgos por lengua",
         ayuda="Bonus de rasgo +1 por lengua (0-2); solo con la regla opcional TZR0001",
+        limites=lambda p: (0, p.maximo_rasgos_lengua),
     ),
 ]
 Bonus = Annotated[
@@ -467,7 +468,12 @@ def ventaja(
         ),
     ],
     nivel_atributo: Annotated[
-        int, Entrada("Nivel del atributo", ayuda="Nivel del atributo (1-10)")
+        int,
+        Entrada(
+            "Nivel del atributo",
+            ayuda="Nivel del atributo (1-10)",
+            limites=lambda p: (1, p.nivel_atributo_maximo),
+        ),
     ],
 ) -> Resultado:
     """Con ventaja se tira un dado de atributo más y se ignora el menor.

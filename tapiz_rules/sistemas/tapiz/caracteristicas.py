@@ -70,7 +70,12 @@ def tabla_modificadores(p: ParametrosTapiz) -> Tabla:
 def modificador_caracteristica(
     p: ParametrosTapiz,
     valor: Annotated[
-        int, Entrada("Valor de la característica", ayuda="Valor de la característica (3-18)")
+        int,
+        Entrada(
+            "Valor de la característica",
+            ayuda="Valor de la característica (3-18)",
+            limites=lambda p: (p.caracteristica_minima, p.caracteristica_maxima),
+        ),
     ],
     principal: Annotated[
         bool,
