@@ -229,3 +229,12 @@ def test_evalua_los_ejemplos_del_libro_con_el_modulo_en_node(bot: Bot, tmp_path:
             "entrada": "base",
         }
     }
+
+
+def test_datos_abiertos_esta_en_la_navegacion_y_en_la_busqueda(bot: Bot) -> None:
+    portada = _pedir(bot.raiz).decode("utf-8")
+    assert re.search(r'<a href="colaborar/datos-abiertos/" class="md-nav__link', portada)
+    indice = json.loads(_pedir(urljoin(bot.raiz, "search/search_index.json")))
+    lugares = {d["location"] for d in indice["docs"]}
+    assert "colaborar/datos-abiertos/" in lugares
+    assert "colaborar/datos-abiertos/#calcular-una-regla-sin-python" in lugares
