@@ -85,17 +85,23 @@ def cabecera(tipo: str, ruta: str, base: str) -> dict[str, Any]:
     }
 
 
+def id_de(tipo: str, nombre: str) -> str:
+    """El identificador de una regla o una tabla. Una tabla no repite «tabla» en el suyo
+    (``tabla_cobertura`` → ``cobertura``: va en ``tablas/``); el motor acepta los dos."""
+    return identificador(nombre.removeprefix("tabla_") if tipo == "tabla" else nombre)
+
+
 def ruta_de(tipo: str, sistema: str, nombre: str, lienzo: str | None = None) -> str:
     """El fichero de una regla o una tabla: ``reglas/tapiz/accion.json``; las de un Lienzo (con
     sus parámetros), ``lienzos/puertos-de-bruma/reglas/accion.json``."""
     carpeta = f"lienzos/{lienzo}/{tipo}s" if lienzo else f"{tipo}s/{sistema}"
-    return f"{carpeta}/{identificador(nombre)}.json"
+    return f"{carpeta}/{id_de(tipo, nombre)}.json"
 
 
 def referencia(sistema: str, nombre: str, tipo: str, lienzo: str | None = None) -> dict[str, str]:
     """Una regla o una tabla nombrada desde otro fichero: su id, su sistema y su enlace."""
     return {
-        "id": identificador(nombre),
+        "id": id_de(tipo, nombre),
         "sistema": sistema,
         "enlace": ruta_de(tipo, sistema, nombre, lienzo),
     }
@@ -140,7 +146,7 @@ def _tabla(
     enlace = ruta_de("tabla", sistema, definicion.nombre, lienzo)
     secciones = citas.get(enlace, [])
     return {
-        "id": identificador(definicion.nombre),
+        "id": id_de("tabla", definicion.nombre),
         "sistema": sistema,
         "lienzo": lienzo,
         "titulo": definicion.titulo,

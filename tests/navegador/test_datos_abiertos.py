@@ -140,7 +140,7 @@ def test_encuentra_defensa_ferrea_y_la_cita_con_su_enlace(bot: Bot) -> None:
 
 
 def test_lee_una_tabla_y_las_unidades_de_su_regla(bot: Bot) -> None:
-    resumen = next(t for t in bot.indice["tablas"] if t["id"] == "tabla-movimiento-combate")
+    resumen = next(t for t in bot.indice["tablas"] if t["id"] == "movimiento-combate")
     tabla = bot.leer(resumen["enlace"])
     assert tabla["columnas"][1] == "Distancia por punto de movimiento"
     assert [f[1] for f in tabla["filas"]][:2] == ["1 metro por ronda", "2 metros por ronda"]

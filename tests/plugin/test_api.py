@@ -138,6 +138,15 @@ def test_una_sola_grafia_en_cada_fichero(datos: dict[str, Any]) -> None:
     assert formas[("tapiz", "parametros.grados")] == {"lista de dict"}
 
 
+def test_una_tabla_no_repite_tabla_en_su_identificador(datos: dict[str, Any]) -> None:
+    """``tabla_cobertura`` del motor es ``tablas/tapiz/cobertura.json``; el motor acepta los dos."""
+    ids = [t["id"] for t in datos["sistemas/tapiz.json"]["tablas"]]
+    assert "cobertura" in ids and not [i for i in ids if i.startswith("tabla")]
+    tapiz = sistema("tapiz")
+    assert tapiz.tabla("cobertura") is tapiz.tabla("tabla_cobertura")
+    assert tapiz.tabla("movimiento-combate") is tapiz.tabla("tabla_movimiento_combate")
+
+
 def test_listas_de_cosas_con_id_y_enlace(datos: dict[str, Any]) -> None:
     for ruta, contenido in datos.items():
         for camino, objeto in _objetos(contenido):
