@@ -2,7 +2,8 @@
 
 A demanda (``uv run python bench/bench_api.py``); no afirma nada. En la misma ejecución
 construye el libro sin la API (``api: false``) y escribe la API aparte, y da la razón
-entre los dos tiempos (medianas de ``--repeticiones``) y el peso de ``api/v1/``.
+entre los dos tiempos (medianas de ``--repeticiones``) y el peso de ``api/v1/`` con gzip, también
+como razón del peso del sitio (cada fichero comprimido por separado, como los sirve un hosting).
 """
 
 from __future__ import annotations
@@ -53,14 +54,24 @@ def main() -> None:
             sitios.append(construir_sitio(destino))
             apis.append(escribir_api(destino))
         carpeta = Path(temporal) / "sitio0" / CARPETA
-        ficheros = sorted(carpeta.rglob("*.json"))
+        ficheros = sorted(f for f in carpeta.rglob("*") if f.is_file())
         crudo = sum(f.stat().st_size for f in ficheros)
         comprimido = sum(len(gzip.compress(f.read_bytes(), 9)) for f in ficheros)
+        del_sitio = [
+            f
+            for f in (Path(temporal) / "sitio0").rglob("*")
+            if f.is_file() and carpeta not in f.parents
+        ]
+        sitio_comprimido = sum(len(gzip.compress(f.read_bytes(), 9)) for f in del_sitio)
     sitio, datos = statistics.median(sitios), statistics.median(apis)
     print(f"Construcción del sitio (sin API): {sitio * 1000:.0f} ms")
     print(f"API api/v1/: {datos * 1000:.0f} ms, razón {datos / sitio:.2f} del sitio")
     print(
         f"API: {len(ficheros)} ficheros, {crudo / 1024:.0f} KB, {comprimido / 1024:.0f} KB con gzip"
+    )
+    print(
+        f"Sitio sin la API: {len(del_sitio)} ficheros, {sitio_comprimido / 1024:.0f} KB con gzip; "
+        f"la API pesa {comprimido / sitio_comprimido:.3f} del sitio"
     )
 
 

@@ -217,7 +217,8 @@ class TestReglas:
 class TestRegla:
     def test_json_con_valores_y_pasos(self, capsys):
         datos = ejecutar_json(capsys, "regla", "impedimento", "--entrada", SHARRA)
-        assert set(datos) == {"valores", "pasos"}
+        assert set(datos) == {"valores", "exactos", "pasos"}
+        assert datos["exactos"] == {}  # sin probabilidades
         assert (datos["valores"]["carga"], datos["valores"]["impedimento"]) == (29, "cargado")
         assert datos["pasos"][0] == "Carga: FUE 14 + DES 15 = 29 kg"
 
@@ -369,3 +370,39 @@ class TestProceso:
             hecho.stderr
             == "tapiz: error: la entrada «peso» no puede ser menor que 0; se recibió -3\n"
         )
+
+
+class TestJsonExactoYErrores:
+    """Con --json, un script lee JSON también cuando algo falla, y las probabilidades exactas."""
+
+    def test_probabilidades_exactas_junto_a_su_decimal(self, capsys):
+        entrada = '{"mod": 2, "nivel": 3, "rasgos": 2, "resistencia": 15}'
+        datos = ejecutar_json(
+            capsys, "regla", "probabilidades-accion", "--entrada", entrada, "--edicion", "2017"
+        )
+        assert datos["exactos"]["p_exito"] == {"fraccion": "20/27", "decimal": 20 / 27}
+        assert datos["valores"]["p_exito"] == 20 / 27
+
+    def test_un_error_de_la_regla_en_json_en_la_salida(self, capsys):
+        codigo = main(["regla", "accion", "--entrada", '{"base": 25, "resistencia": 10}', "--json"])
+        salida = capsys.readouterr()
+        assert codigo == 2 and salida.err == ""
+        assert json.loads(salida.out) == {
+            "error": {
+                "mensaje": "la tirada base 25 no es posible con 1d20 (de 1 a 20; edición actual)",
+                "entrada": "base",
+            }
+        }
+
+    def test_un_error_de_la_orden_en_json_en_la_salida(self, capsys):
+        assert main(["regla", "accion", "--sistema", "nope", "--json"]) == 2
+        salida = capsys.readouterr()
+        assert salida.err == ""
+        assert json.loads(salida.out)["error"]["mensaje"].startswith(
+            "argumento --sistema: valor no válido 'nope'"
+        )
+
+    def test_sin_json_el_error_sigue_en_texto(self, capsys):
+        assert main(["regla", "accion", "--sistema", "nope"]) == 2
+        salida = capsys.readouterr()
+        assert salida.out == "" and "tapiz regla: error: argumento --sistema" in salida.err

@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from markdown import Markdown
 
+from mkdocs_plugins import nucleo
+from mkdocs_plugins.extension import valores
 from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo import (
     api,
@@ -18,14 +21,21 @@ from mkdocs_plugins.nucleo import (
     catalogo,
     estructura,
     html_crudo,
+    identificadores,
+    motor,
     version,
 )
 from mkdocs_plugins.nucleo.configuracion import Configuracion
+from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzo import Lienzo
+from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import SISTEMAS
 
 SEPARADOR = "<!--tapiz-api-seccion-->"
 _CON_HTML = re.compile(r"^\s*<", re.MULTILINE)
+_MARCA = re.compile(valores.PATRON)
+MODULO = "tapiz.mjs"
+"""El módulo ES que evalúa las reglas con el motor publicado (``nucleo/tapiz.mjs``)."""
 
 
 def _conversor() -> Callable[[list[str]], list[str]]:
@@ -74,60 +84,145 @@ def _lienzo_de(carpetas: list[tuple[Path, Lienzo]], fichero: Path) -> Lienzo | N
     return next((lz for c, lz in carpetas if ruta.is_relative_to(c)), None)
 
 
+def _como_la_pagina(texto: str, reglamento: Reglamento) -> str:
+    """El texto con cada valor del motor (``{{= regla(...).salida }}``) como lo muestra la
+    página; una marca que no se calcula queda igual (la construcción ya la da por error)."""
+
+    def valor(encontrado: re.Match[str]) -> str:
+        try:
+            return valores.calcular(reglamento, encontrado)
+        except ErrorTapiz:
+            return encontrado.group(0)
+
+    return _MARCA.sub(valor, texto) if valores.INICIO_DE_MARCA in texto else texto
+
+
 def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]]:
-    """Cada página del libro con su título (el de su cabecera o su primer encabezado)."""
+    """Cada página del libro con su título (el de su cabecera o su primer encabezado).
+
+    Una sección sin identificador o con uno repetido en su página es un error
+    (``ErrorTapiz`` con ``fichero:línea``): su dirección no sería estable."""
     leidas = []
+    problemas: list[str] = []
     carpetas = [(carpeta.resolve(), lienzo) for carpeta, lienzo in configuracion.lienzos]
     for fichero in sorted(configuracion.paginas.rglob("*.md")):
         if fichero == configuracion.paginas / catalogo.RUTA:
             continue  # lo genera «tapiz exportar»: no es una página del libro
-        texto = fichero.read_text("utf-8")
-        leida = estructura.leer(texto)
+        reglamento = configuracion.reglamento_de(fichero)
+        leida = estructura.leer(_como_la_pagina(fichero.read_text("utf-8"), reglamento))
+        ruta = configuracion.ruta(fichero)
+        problemas += [f"{ruta}:{p}" for p in identificadores.sin_identificador(leida)]
         lienzo = _lienzo_de(carpetas, fichero)
         fuente = api_paginas.Fuente(
             fichero.relative_to(configuracion.paginas).as_posix(),
-            configuracion.ruta(fichero),
+            ruta,
             leida,
-            configuracion.reglamento_de(fichero),
-            lienzo.nombre if lienzo else None,
+            reglamento,
+            api.id_de_lienzo(lienzo) if lienzo else None,
         )
         leidas.append((fuente, leida.titulo or fuente.pagina))
+    if problemas:
+        raise ErrorTapiz("\n".join(problemas))
     return leidas
 
 
-def ficheros(configuracion: Configuracion) -> dict[str, str]:
-    """Cada fichero de la API, por su ruta dentro de ``api/v1/``."""
+def _citas(secciones: list[dict[str, Any]], ejemplos: list[dict[str, Any]]) -> api.Referencias:
+    """Por regla o tabla, las secciones que la muestran y, después, las de sus ejemplos."""
+    citas: api.Referencias = {}
+    por_url = {s["url"]: s for s in secciones}
+    for seccion, ref in [
+        *((s, r) for s in secciones for r in [*s["reglas"], *s["tablas"]]),
+        *((por_url[e["url"]], e["regla"]) for e in ejemplos if e["url"] in por_url),
+    ]:
+        lista = citas.setdefault(ref["enlace"], [])
+        if seccion not in lista:
+            lista.append(seccion)
+    return citas
+
+
+def _con_cabecera(tipo: str, ruta: str, base: str, datos: dict[str, Any]) -> dict[str, Any]:
+    return {**api.cabecera(tipo, ruta, base), **datos}
+
+
+def ficheros(
+    configuracion: Configuracion, base: str | None = None, con_motor: bool = False
+) -> dict[str, str]:
+    """Cada fichero de la API, por su ruta dentro de ``api/v1/``; ``base``, la dirección del
+    sitio (por defecto la ``site_url`` de ``mkdocs.yml``). Con ``con_motor`` (el sitio publica
+    Pyodide y ``motor.zip``), también el módulo JavaScript que evalúa las reglas."""
+    base = sitio_de(configuracion.raiz) if base is None else base
     a_html = _conversor()
     leidas = fuentes(configuracion)
-    lienzos = [lz for _, lz in configuracion.lienzos]
-    salida = {f"sistemas/{n}.json": api.sistema(n) for n in SISTEMAS}
-    salida |= {
-        f"lienzos/{api.nombre_de_lienzo(lz)}.json": api.lienzo(lz, str(configuracion.paginas))
-        for lz in lienzos
-    }
-    salida |= {
-        api_paginas.fichero_de(f.pagina): api_paginas.pagina(f, titulo, a_html)
-        for f, titulo in leidas
-    }
-    salida["ejemplos.json"] = {"ejemplos": api_paginas.ejemplos([f for f, _ in leidas])}
-    publicada = version.leer(configuracion.raiz)
-    paginas = [
-        {"pagina": f.pagina, "titulo": titulo, "enlace": api_paginas.fichero_de(f.pagina)}
-        for f, titulo in leidas
-    ]
-    salida["index.json"] = api.indice(
-        publicada.version, publicada.fecha, publicada.commit, lienzos, paginas
+    paginas = {f.pagina: (f, titulo, api_paginas.pagina(f, titulo, a_html)) for f, titulo in leidas}
+    secciones = [s for _, _, propias in paginas.values() for s in propias]
+    ejemplos = api_paginas.ejemplos([f for f, _ in leidas])
+    citas = _citas(secciones, ejemplos)
+    salida: dict[str, dict[str, Any]] = {}
+
+    def publicar(tipo: str, datos: dict[str, Any]) -> None:
+        salida[datos["enlace"]] = _con_cabecera(tipo, datos["enlace"], base, datos)
+
+    for nombre in SISTEMAS:
+        publicado = api.sistema(nombre, citas)
+        publicar("sistema", publicado)
+        for regla in publicado["reglas"]:
+            publicar("regla", regla)
+        for tabla in publicado["tablas"]:
+            publicar("tabla", tabla)
+    for _, declarado in configuracion.lienzos:
+        publicado = api.lienzo(declarado, citas)
+        publicar("lienzo", publicado)
+        for regla in publicado["reglas"]:
+            publicar("regla", regla)
+        for tabla in publicado["tablas"]:
+            publicar("tabla", tabla)
+    for fuente, titulo, propias in paginas.values():
+        publicar("pagina", api_paginas.datos_de_pagina(fuente, titulo, propias))
+    for seccion in secciones:
+        publicar("seccion", seccion)
+    salida["ejemplos.json"] = _con_cabecera(
+        "ejemplos",
+        "ejemplos.json",
+        base,
+        {"ejemplos": ejemplos},
     )
-    salida |= {f"schemas/{tipo}.json": api_esquemas.esquema(tipo) for tipo in api.TIPOS}
-    return {ruta: api.texto(datos) for ruta, datos in salida.items()}
+    modulo = {"titulo": "El motor de reglas (módulo ES)", "url": f"{api.CARPETA}/{MODULO}"}
+    raiz = configuracion.raiz
+    salida["index.json"] = api.indice(
+        version.leer(raiz), version.publicada(raiz), base, salida, modulo if con_motor else None
+    )
+    textos = {ruta: api.texto(datos) for ruta, datos in salida.items()}
+    if con_motor:
+        textos[MODULO] = (Path(nucleo.__file__).parent / MODULO).read_text("utf-8")
+    textos |= {
+        f"schemas/{tipo}.json": api.texto(api_esquemas.esquema(tipo, base)) for tipo in api.TIPOS
+    }
+    return textos
+
+
+def sitio_de(raiz: Path) -> str:
+    """La ``site_url`` de ``mkdocs.yml`` (acabada en «/»), o «» si no la hay."""
+    fichero = raiz / "mkdocs.yml"
+    if not fichero.is_file():
+        return ""
+    encontrada = re.search(r"^site_url:\s*[\"']?([^\s\"'#]+)", fichero.read_text("utf-8"), re.M)
+    if encontrada is None:
+        return ""
+    return encontrada.group(1).rstrip("/") + "/"
 
 
 def escribir(
-    destino: Path, configuracion: Configuracion, preparados: dict[str, str] | None = None
+    destino: Path,
+    configuracion: Configuracion,
+    preparados: dict[str, str] | None = None,
+    con_motor: bool | None = None,
 ) -> int:
     """Escribe la API en ``destino/api/v1/`` (los ficheros ``preparados`` en otro proceso, si
-    los hay); cuántos ficheros (cada carpeta, creada una vez)."""
-    escritos = ficheros(configuracion) if preparados is None else preparados
+    los hay); cuántos ficheros (cada carpeta, creada una vez). El módulo JavaScript va si el
+    sitio publica el motor (``con_motor``; sin decirlo, si hay Pyodide para publicarlo)."""
+    if con_motor is None:
+        con_motor = motor.carpeta_pyodide(configuracion.raiz) is not None
+    escritos = ficheros(configuracion, con_motor=con_motor) if preparados is None else preparados
     carpeta = destino / api.CARPETA
     for subcarpeta in {(carpeta / ruta).parent for ruta in escritos}:
         subcarpeta.mkdir(parents=True, exist_ok=True)

@@ -18,9 +18,12 @@ from mkdocs_plugins.herramientas.impacto import (
     comprobar_revision,
     partes_accion,
     partes_ejemplos,
+    valor,
 )
 from mkdocs_plugins.nucleo.configuracion import Configuracion
-from tapiz_rules.modelo.formato import decimal, miles
+from mkdocs_plugins.nucleo.ejecucion import coincide
+
+__all__ = ["cambios", "markdown", "nombre_de", "rotos", "valor"]
 
 TITULOS = {
     "reglas": ("Reglas", "regla"),
@@ -29,20 +32,6 @@ TITULOS = {
     "secciones": ("Secciones", "sección"),
 }
 CAMPOS_DE_SECCION = {"pagina": "página", "titulo": "título", "nivel": "nivel", "texto": "texto"}
-
-
-def valor(dato: Any) -> str:
-    """Un valor de antes o de después como se lee en el informe: «5.400», «2,5», «sí», «—»."""
-    if dato is None or dato == [] or dato == {}:
-        return "—"
-    if isinstance(dato, bool):
-        return "sí" if dato else "no"
-    if isinstance(dato, int):
-        return miles(dato)
-    if isinstance(dato, float):
-        return decimal(dato, 4)
-    texto = str(dato).replace("\n", " ")
-    return texto if len(texto) <= 80 else texto[:79] + "…"
 
 
 def nombre_de(cambio: dict[str, Any], texto: Callable[[str], str] = str) -> str:
@@ -92,9 +81,9 @@ def markdown(informe: dict[str, Any]) -> str:
     partes = [f"## Cambios de {informe['desde']} {hacia}", ""]
     for clase in comparar.CLASES:
         partes += _clase(clase, informe[clase])
+    partes += _rotos(informe["rotos"])
     impacto = informe.get("impacto_markdown", [])
-    if impacto:
-        partes += ["### Impacto en las probabilidades y en los ejemplos", "", *impacto]
+    partes += impacto  # con sus encabezados: uno propio, encima, quedaba vacío
     if len(partes) == 2:
         partes.append("Ningún cambio en reglas, tablas, parámetros ni secciones.")
     return "\n".join(partes).rstrip("\n") + "\n"
@@ -119,5 +108,44 @@ def cambios(desde: str, hasta: str | None, configuracion: Configuracion) -> dict
         **comparar.comparar(antes, despues),
         "probabilidades": comparar.probabilidades(antes, despues),
         "ejemplos": ejemplos,
+        "rotos": rotos(ejemplos),
         "impacto_markdown": partes_ejemplos(antes, despues, casos) + partes_accion(antes, despues),
     }
+
+
+def rotos(ejemplos: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Los ejemplos del libro que se cumplían antes y dejan de cumplirse: cada salida que el
+    libro afirma y que ya no da (hay que cambiar el libro o el cambio)."""
+    return [
+        {
+            "id": e["id"],
+            "pagina": e["pagina"],
+            "linea": e["linea"],
+            "titulo": e["titulo"],
+            "salida": salida,
+            "espera": esperado,
+            "antes": e["antes"].get(salida),
+            "despues": e["despues"].get(salida),
+        }
+        for e in ejemplos
+        for salida, esperado in e["espera"].items()
+        if salida in e["antes"]
+        and coincide(esperado, e["antes"][salida])
+        and not (salida in e["despues"] and coincide(esperado, e["despues"][salida]))
+    ]
+
+
+def _rotos(lista: list[dict[str, Any]]) -> list[str]:
+    if not lista:
+        return []
+    filas = [
+        [
+            f"{r['pagina']}:{r['linea']} «{r['titulo']}» (`{r['id']}`)",
+            r["salida"],
+            valor(r["espera"]),
+            valor(r["despues"]),
+        ]
+        for r in lista
+    ]
+    cabecera = ["Ejemplo", "Salida", "El libro dice", "Ahora da"]
+    return ["### Ejemplos del libro que dejan de cumplirse", "", *_tabla_md(cabecera, filas), ""]

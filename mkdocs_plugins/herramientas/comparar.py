@@ -1,9 +1,10 @@
 """Qué cambió entre dos descripciones de revisiones (``revisiones.describir``).
 
 Reglas, tablas, parámetros y secciones añadidos, quitados o cambiados, con los valores de
-antes y de después. Las reglas y los parámetros se comparan campo a campo (``entradas.0.
-etiqueta``, ``grados.0.puntos``); las secciones por su identificador estable, así que un
-cambio de título o de página es un cambio y no una sección quitada y otra nueva.
+antes y de después. Las reglas y los parámetros se comparan campo a campo (``entradas.nivel.
+etiqueta``, ``grados.menor.puntos``: una fila con nombre se nombra por él); las secciones
+por su identificador estable, así que un cambio de título o de página es un cambio y no una
+sección quitada y otra nueva.
 """
 
 from __future__ import annotations
@@ -22,10 +23,23 @@ def aplanar(valor: Any, prefijo: str = "") -> dict[str, Any]:
         return hojas or {prefijo: {}}
     if isinstance(valor, list):
         hojas = {}
+        nombres = [_nombre(dentro) for dentro in valor]
+        por_nombre = None not in nombres and len(set(nombres)) == len(nombres)
         for posicion, dentro in enumerate(valor):
-            hojas |= aplanar(dentro, f"{prefijo}.{posicion}" if prefijo else str(posicion))
+            paso = nombres[posicion] if por_nombre else str(posicion)
+            hojas |= aplanar(dentro, f"{prefijo}.{paso}" if prefijo else str(paso))
         return hojas or {prefijo: []}
     return {prefijo: valor}
+
+
+def _nombre(elemento: Any) -> str | None:
+    """Lo que nombra una fila de una lista (el grado «menor», la cobertura «media»), si lo hay:
+    el camino dice ``coberturas.media.parcial`` y no ``coberturas.2.parcial``."""
+    if isinstance(elemento, dict):
+        for clave in ("nombre", "clave", "codigo", "id"):
+            if isinstance(elemento.get(clave), str):
+                return str(elemento[clave])
+    return None
 
 
 def _campos(antes: Any, despues: Any) -> list[dict[str, Any]]:

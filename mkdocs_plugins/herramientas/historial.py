@@ -4,8 +4,10 @@ las fichas del catálogo («Se lee así desde la versión…»).
 Sale solo de las etiquetas ``v*`` de git y se calcula una vez por construcción: una orden
 de git para listarlas y, por etiqueta, lo que declara su motor y sus secciones
 (``revisiones.describir``), guardado en la carpeta de la caché por commit (una etiqueta
-publicada no cambia). Sin etiquetas no se ejecuta nada más: una sola versión, la de
-``pyproject.toml``, con la fecha de su commit.
+publicada no cambia). Lo que cambió después de la última, «Sin publicar», se compara con el
+árbol de trabajo (un volcado más, ~1 s). Sin etiquetas no se ejecuta nada más: una sola
+versión, la de ``pyproject.toml``, con el commit que la puso y su fecha
+(``version.publicada``, que lee también ``index.json``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.sistemas import SISTEMAS, reglamento
 
 FICHERO_CACHE = "historial.json"
+SIN_PUBLICAR = "sin-publicar"
 PRIMERA = "desde la primera versión publicada"
 
 
@@ -35,11 +38,20 @@ class Publicada:
     fecha: str | None
     commit: str | None
     cambios: dict[str, Any] | None = None
+    publicada: bool = True
+    """False: lo que ha cambiado desde la última versión, aún sin publicar."""
 
     @property
     def ancla(self) -> str:
-        """«v1-2-0»: solo letras, cifras y guiones, sea cual sea el nombre de la etiqueta."""
+        """«v1-2-0»: solo letras, cifras y guiones, sea cual sea el nombre de la etiqueta; la
+        de los cambios aún sin publicar, «sin-publicar»."""
+        if not self.publicada:
+            return SIN_PUBLICAR
         return "v" + re.sub(r"[^0-9A-Za-z_-]", "-", self.version)
+
+    @property
+    def titulo(self) -> str:
+        return f"Versión {self.version}" if self.publicada else "Sin publicar"
 
 
 @dataclass(frozen=True)
@@ -111,10 +123,11 @@ def historial(configuracion: Configuracion, cache: Path | None = None) -> Histor
     """Las versiones publicadas (etiquetas ``v*``) y desde cuándo se lee así cada regla."""
     etiquetas = revisiones.etiquetas(configuracion.raiz)
     if not etiquetas:
-        actual = version.leer(configuracion.raiz)
+        actual = version.publicada(configuracion.raiz)
         return Historial([Publicada(actual.version, actual.fecha, actual.commit)])
     try:
         descripciones = _descripciones(etiquetas, configuracion, cache)
+        ahora = revisiones.describir(None, configuracion, None, "cambios")
     except ErrorTapiz as error:
         raise ErrorTapiz(f"el historial de versiones (etiquetas v*): {error}") from None
     versiones = [
@@ -126,4 +139,8 @@ def historial(configuracion: Configuracion, cache: Path | None = None) -> Histor
         )
         for i, etiqueta in enumerate(etiquetas)
     ]
+    pendientes = comparar.comparar(descripciones[-1], ahora)
+    if not comparar.vacio(pendientes):
+        cabeza = version.leer(configuracion.raiz)
+        versiones.append(Publicada(etiquetas[-1].version, cabeza.fecha, None, pendientes, False))
     return Historial(versiones[::-1], _desde(etiquetas, descripciones))

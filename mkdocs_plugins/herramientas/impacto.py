@@ -21,8 +21,9 @@ from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.nucleo.bloques import separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 from mkdocs_plugins.nucleo.especificacion import leer_ejemplo
+from mkdocs_plugins.nucleo.estructura import leer as leer_estructura
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.modelo.formato import porcentaje
+from tapiz_rules.modelo.formato import decimal, miles, porcentaje
 
 VOLCADO = Path(__file__).with_name("volcado.py")
 GRADOS = (
@@ -34,14 +35,30 @@ GRADOS = (
 )
 
 
+def valor(dato: Any) -> str:
+    """Un valor de antes o de después como se lee en un informe: «5.400», «0,7407», «sí», «—»."""
+    if dato is None or dato == [] or dato == {}:
+        return "—"
+    if isinstance(dato, bool):
+        return "sí" if dato else "no"
+    if isinstance(dato, int):
+        return miles(dato)
+    if isinstance(dato, float):
+        return decimal(dato, 4)
+    texto = str(dato).replace("\n", " ")
+    return texto if len(texto) <= 80 else texto[:79] + "…"
+
+
 def casos_del_libro(configuracion: Configuracion) -> list[dict[str, Any]]:
-    """Los ejemplos del libro como casos: sistema, regla, entradas, edición y opcionales."""
+    """Los ejemplos del libro como casos: su identificador, página y línea, sistema, regla,
+    entradas, edición, opcionales y lo que el libro dice que dan (``espera``)."""
     casos = []
     for fichero in sorted(configuracion.paginas.rglob("*.md")):
         markdown, desplazamiento = separar_front_matter(fichero.read_text(encoding="utf-8"))
         base = configuracion.reglamento_de(fichero)
         if base.lienzo is not None:
             continue  # un Lienzo puede traer reglas propias que la otra versión no conoce
+        ids = {v.inicio: v.identificador for v in leer_estructura(markdown, desplazamiento).vallas}
         procesada = procesar(configuracion.ruta(fichero), markdown, desplazamiento, base)
         for fragmento in procesada.fragmentos:
             if not fragmento.es_ejemplo:
@@ -52,13 +69,16 @@ def casos_del_libro(configuracion: Configuracion) -> list[dict[str, Any]]:
                 continue
             casos.append(
                 {
+                    "id": ids.get(fragmento.bloque.linea),
                     "pagina": configuracion.ruta(fichero),
+                    "linea": fragmento.bloque.linea,
                     "titulo": fragmento.titulo,
                     "sistema": espec.reglamento.sistema.nombre,
                     "edicion": espec.reglamento.edicion,
                     "opcionales": sorted(espec.reglamento.opcionales),
                     "regla": espec.regla,
                     "entradas": espec.entradas,
+                    "espera": espec.espera,
                 }
             )
     return casos
@@ -175,7 +195,7 @@ def partes_ejemplos(
             if a.get(salida) != d.get(salida):
                 regla = f"{caso['sistema']}/{caso['regla']}"
                 donde = f"{caso['pagina']} «{caso['titulo']}»"
-                filas.append([regla, donde, salida, a.get(salida, "—"), d.get(salida, "—")])
+                filas.append([regla, donde, salida, valor(a.get(salida)), valor(d.get(salida))])
     if not filas:
         return []
     return [

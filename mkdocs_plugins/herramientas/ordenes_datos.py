@@ -16,12 +16,11 @@ from mkdocs_plugins.nucleo.configuracion import (
     configuracion_desde,
 )
 from tapiz_rules.cli.comun import anadir_json, imprimir_json
-from tapiz_rules.errores import ErrorTapiz
 
 
 def exportar_api(destino: Path, configuracion: Configuracion) -> int:
     """``tapiz exportar --json``: la API estática, como la publica el sitio."""
-    escritos = api.escribir(destino, configuracion)
+    escritos = api.escribir(destino, configuracion, con_motor=False)  # sin el sitio, sin motor
     print(f"escritos {escritos} ficheros en {destino / 'api' / 'v1'}")
     return 0
 
@@ -59,12 +58,8 @@ def configurar_identificadores(sub: Any) -> None:
 def ejecutar_cambios(args: argparse.Namespace) -> int:
     from mkdocs_plugins.herramientas import cambios
 
-    try:
-        configuracion = configuracion_desde(Path.cwd())
-        informe = cambios.cambios(args.desde, args.hasta, configuracion)
-    except ErrorTapiz as error:
-        print(f"tapiz: error: {error}", file=sys.stderr)
-        return 2
+    # Un error llega a ``main``: en texto o, con --json, en JSON en la salida.
+    informe = cambios.cambios(args.desde, args.hasta, configuracion_desde(Path.cwd()))
     if args.json:
         informe.pop("impacto_markdown")
         imprimir_json(informe)

@@ -33,9 +33,26 @@ def fecha_legible(fecha: str | None) -> str:
     return en_letra(datetime.fromisoformat(fecha))
 
 
+def _celdas(cambio: dict[str, Any], texto: Callable[[str], str]) -> str:
+    """Las celdas de una tabla que cambian, con su valor de antes y el de después."""
+    antes, despues = cambio["antes"], cambio["despues"]
+    if antes.get("columnas") != despues.get("columnas") or len(antes["filas"]) != len(
+        despues["filas"]
+    ):
+        return f"sus columnas o sus filas ({len(antes['filas'])} → {len(despues['filas'])} filas)"
+    columnas = despues["columnas"]
+    celdas = [
+        texto(f"{fila_d[0]}, {columnas[j]}: {informe.valor(a)} → {informe.valor(d)}")
+        for fila_a, fila_d in zip(antes["filas"], despues["filas"], strict=True)
+        for j, (a, d) in enumerate(zip(fila_a, fila_d, strict=False))
+        if a != d
+    ]
+    return "; ".join(celdas[:6]) + ("; …" if len(celdas) > 6 else "")
+
+
 def _detalle(clase: str, cambio: dict[str, Any], texto: Callable[[str], str]) -> str:
     if clase == "tablas":
-        return "sus valores"
+        return _celdas(cambio, texto)
     campos = [c["campo"] for c in cambio.get("campos", [])]
     if clase == "secciones":
         if any(c == "titulo" for c in campos):
@@ -54,6 +71,9 @@ def lista(publicada: Publicada, texto: Callable[[str], str] = literal) -> list[s
     escribe los títulos y valores (en el feed, que escapa su HTML, tal cual)."""
     if publicada.cambios is None:
         return ["- Primera versión publicada."]
+    if not publicada.publicada:
+        desde = [f"- Cambios desde la versión {publicada.version}, aún sin publicar."]
+        return desde + lista(Publicada(publicada.version, None, None, publicada.cambios))
     lineas = []
     for clase, (nueva, quitada, cambia) in CLASES.items():
         hechos = publicada.cambios[clase]
@@ -64,14 +84,6 @@ def lista(publicada: Publicada, texto: Callable[[str], str] = literal) -> list[s
             for c in hechos["cambiadas"]
         ]
     return lineas or ["- Sin cambios en reglas, tablas, parámetros ni secciones."]
-
-
-def _titulo(publicada: Publicada) -> str:
-    return f"Versión {publicada.version}"
-
-
-def _titulo_md(publicada: Publicada) -> str:
-    return literal(_titulo(publicada))
 
 
 def markdown(historial: Historial) -> str:
@@ -97,10 +109,15 @@ def markdown(historial: Historial) -> str:
         # dados del texto, y un código como «444d423» se volvía un dado de 423 caras.
         corto = (publicada.commit or "")[:7]
         commit = f" · commit `{corto}`{{: data-search-exclude }}" if corto else ""
+        cuando = (
+            f"Publicada el {fecha_legible(publicada.fecha)}{commit}."
+            if publicada.publicada
+            else f"Hasta el {fecha_legible(publicada.fecha)}."
+        )
         partes += [
-            f"## {_titulo_md(publicada)} {{#{publicada.ancla}}}",
+            f"## {literal(publicada.titulo)} {{#{publicada.ancla}}}",
             "",
-            f"Publicada el {fecha_legible(publicada.fecha)}{commit}.",
+            cuando,
             "",
             *lista(publicada),
             "",
@@ -124,7 +141,7 @@ def atom(historial: Historial, url_sitio: str) -> str:
         entradas.append(
             "<entry>"
             f"<id>{escape_xml(enlace if base else f'urn:tapiz-srd:{publicada.ancla}')}</id>"
-            f"<title>{escape_xml(_titulo(publicada))}</title>"
+            f"<title>{escape_xml(publicada.titulo)}</title>"
             f"<updated>{fecha}</updated>"
             f'<link rel="alternate" href="{escape_xml(enlace)}"/>'
             f'<content type="html">{escape_xml(f"<ul>{resumen}</ul>")}</content>'

@@ -1,157 +1,233 @@
-"""Los esquemas JSON (draft 2020-12) de cada tipo de fichero de la API, publicados con ella."""
+"""Los esquemas JSON (draft 2020-12) de cada tipo de fichero de la API, publicados con ella.
+
+Son estrictos (``additionalProperties: false``): una clave nueva o con otra grafía no valida.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from mkdocs_plugins.nucleo.api_textos import ID as _GRAFIA
+
 BORRADOR = "https://json-schema.org/draft/2020-12/schema"
+ID = f"^{_GRAFIA.pattern}$"
+"""La grafía de los identificadores: minúsculas, cifras y guiones."""
 _TEXTO = {"type": "string"}
-_TEXTOS = {"type": "array", "items": _TEXTO}
-_ENTERO = {"type": "integer"}
 _QUIZA_TEXTO = {"type": ["string", "null"]}
+_ID = {"type": "string", "pattern": ID}
+_ID_DE_PAGINA = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*$"}
+_ENLACE = {"type": "string", "pattern": "^(?![a-z]+:|/)[^\\s]+\\.json$"}
+_URL = {"type": "string", "pattern": "^(?![a-z]+:|/)[^\\s]*$"}
+_ENTERO = {"type": "integer"}
+_SI_NO = {"type": "boolean"}
 
 
-def _objeto(propiedades: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {"type": "object", "required": list(propiedades), "properties": propiedades, **extra}
+def _objeto(propiedades: dict[str, Any], *opcionales: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": [p for p in propiedades if p not in opcionales],
+        "properties": propiedades,
+        "additionalProperties": False,
+    }
 
 
-_ENLACE = _objeto({"nombre": _TEXTO, "enlace": _TEXTO}, additionalProperties=True)
+def _lista(elemento: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": elemento}
+
+
+_CABECERA = {"$schema": _TEXTO, "$id": _TEXTO, "licencia": {"$ref": "#/$defs/licencia"}}
+_LICENCIA = _objeto({"id": _ID, "titulo": _TEXTO, "url": _TEXTO, "atribucion": _TEXTO})
+_RESUMEN = _objeto({"id": _ID, "titulo": _TEXTO, "enlace": _ENLACE})
+_REF = _objeto({"id": _ID, "sistema": _ID, "enlace": _ENLACE})
+_REF_SECCION = _objeto({"id": _ID, "titulo": _TEXTO, "enlace": _ENLACE})
+_CITA = _objeto(
+    {"id": _ID, "pagina": _ID_DE_PAGINA, "titulo": _TEXTO, "url": _URL, "enlace": _ENLACE}
+)
+_VARIANTE = _objeto({"id": _ID, "titulo": _TEXTO})
 _CAMPO = _objeto(
-    {"nombre": _TEXTO, "etiqueta": _TEXTO, "tipo": _TEXTO, "formato": _TEXTO},
-    additionalProperties=True,
+    {
+        "clave": {"type": "string", "pattern": "^[a-z][a-z0-9]*(_[a-z0-9]+)*$"},
+        "etiqueta": _TEXTO,
+        "descripcion": _TEXTO,
+        "tipo": {"enum": ["integer", "number", "boolean", "string", "array"]},
+        "unidad": _QUIZA_TEXTO,
+        "formato": _TEXTO,
+        "obligatorio": _SI_NO,
+        "admite_nulo": _SI_NO,
+        "esquema": {"type": "object"},
+        "por_defecto": {},
+        "opciones": _lista(_objeto({"valor": {}, "etiqueta": _TEXTO})),
+        "minimo": {"type": "number"},
+        "maximo": {"type": "number"},
+        "elementos": {"enum": ["integer", "number", "boolean", "string"]},
+        "longitud": _objeto({"minimo": _ENTERO, "maximo": _ENTERO}),
+    },
+    "por_defecto",
+    "opciones",
+    "minimo",
+    "maximo",
+    "elementos",
+    "longitud",
 )
 _REGLA = _objeto(
     {
-        "sistema": _TEXTO,
-        "nombre": _TEXTO,
-        "tipo": {"const": "regla"},
+        "id": _ID,
+        "sistema": _ID,
+        "lienzo": {"anyOf": [_ID, {"type": "null"}]},
         "titulo": _TEXTO,
-        "seccion": _TEXTO,
         "descripcion": _TEXTO,
-        "entradas": {"type": "array", "items": _CAMPO},
-        "salidas": {"type": "array", "items": _CAMPO},
+        "enlace": _ENLACE,
+        "url": {"type": ["string", "null"]},
+        "entradas": _lista(_CAMPO),
+        "salidas": _lista(_CAMPO),
+        "secciones": _lista(_CITA),
+        "tablas": _lista(_REF),
     }
 )
 _TABLA = _objeto(
     {
-        "sistema": _TEXTO,
-        "nombre": _TEXTO,
-        "tipo": {"const": "tabla"},
+        "id": _ID,
+        "sistema": _ID,
+        "lienzo": {"anyOf": [_ID, {"type": "null"}]},
         "titulo": _TEXTO,
-        "columnas": _TEXTOS,
-        "filas": {"type": "array", "items": {"type": "array"}},
-        "notas": _TEXTOS,
-    },
-    additionalProperties=True,
+        "descripcion": _TEXTO,
+        "enlace": _ENLACE,
+        "url": {"type": ["string", "null"]},
+        "columnas": _lista(_TEXTO),
+        "filas": _lista({"type": "array"}),
+        "notas": _lista(_TEXTO),
+        "secciones": _lista(_CITA),
+    }
 )
-_VARIANTES = {"type": "array", "items": _objeto({"codigo": _TEXTO, "titulo": _TEXTO})}
-_SECCION: dict[str, Any] = _objeto(
+_SECCION = _objeto(
     {
-        "id": _TEXTO,
+        "id": _ID,
         "titulo": _TEXTO,
+        "pagina": _ID_DE_PAGINA,
+        "sistema": _ID,
         "nivel": {"type": "integer", "minimum": 1, "maximum": 6},
+        "url": _URL,
+        "enlace": _ENLACE,
+        "padre": {"anyOf": [_REF_SECCION, {"type": "null"}]},
+        "subsecciones": _lista(_REF_SECCION),
+        "fuente": _TEXTO,
         "lineas": {"type": "array", "items": _ENTERO, "minItems": 2, "maxItems": 2},
-        "url": _TEXTO,
         "markdown": _TEXTO,
         "html": _TEXTO,
-        "pendiente": {"type": "boolean"},
-        "reglas": _TEXTOS,
-        "tablas": _TEXTOS,
-        "ejemplos": _TEXTOS,
-        "secciones": {"type": "array", "items": {"$ref": "#/$defs/seccion"}},
-    },
-    additionalProperties=False,
+        "pendiente": _SI_NO,
+        "reglas": _lista(_REF),
+        "tablas": _lista(_REF),
+        "ejemplos": _lista(_RESUMEN),
+    }
 )
 _EJEMPLO = _objeto(
     {
-        "id": _TEXTO,
+        "id": _ID,
         "titulo": _TEXTO,
-        "pagina": _TEXTO,
+        "pagina": _ID_DE_PAGINA,
+        "seccion": {"type": ["string", "null"]},
+        "url": _URL,
+        "enlace": _ENLACE,
         "fuente": _TEXTO,
         "linea": _ENTERO,
-        "seccion": _QUIZA_TEXTO,
-        "url": _TEXTO,
-        "sistema": _TEXTO,
-        "edicion": _TEXTO,
-        "opcionales": _TEXTOS,
-        "lienzo": _QUIZA_TEXTO,
-        "regla": _TEXTO,
+        "sistema": _ID,
+        "edicion": _ID,
+        "opcionales": _lista(_VARIANTE),
+        "lienzo": {"anyOf": [_ID, {"type": "null"}]},
+        "regla": _REF,
         "entradas": {"type": "object"},
         "dados": {"type": "object", "additionalProperties": _TEXTO},
         "espera": {"type": "object"},
-    },
-    additionalProperties=False,
+    }
 )
+_DEFS = {"licencia": _LICENCIA, "campo": _CAMPO}
 
 ESQUEMAS: dict[str, dict[str, Any]] = {
     "indice": _objeto(
         {
+            **_CABECERA,
             "api": {"const": "v1"},
             "version": _TEXTO,
+            "publicada": _objeto({"fecha": _QUIZA_TEXTO, "commit": _QUIZA_TEXTO}),
             "fecha": _QUIZA_TEXTO,
             "commit": _QUIZA_TEXTO,
-            "licencia": _objeto({"nombre": _TEXTO, "url": _TEXTO, "atribucion": _TEXTO}),
-            "sistemas": {"type": "array", "items": _ENLACE},
-            "lienzos": {"type": "array", "items": _ENLACE},
-            "paginas": {
-                "type": "array",
-                "items": _objeto({"pagina": _TEXTO, "titulo": _TEXTO, "enlace": _TEXTO}),
-            },
-            "ejemplos": _TEXTO,
-            "esquemas": {"type": "object", "additionalProperties": _TEXTO},
-        },
-        additionalProperties=False,
+            "base": _TEXTO,
+            "resolver": _TEXTO,
+            "sistemas": _lista(_RESUMEN),
+            "lienzos": _lista(
+                _objeto({"id": _ID, "sistema": _ID, "titulo": _TEXTO, "enlace": _ENLACE})
+            ),
+            "paginas": _lista(
+                _objeto({"id": _ID_DE_PAGINA, "url": _URL, "titulo": _TEXTO, "enlace": _ENLACE})
+            ),
+            "reglas": _lista(
+                _objeto({"id": _ID, "sistema": _ID, "titulo": _TEXTO, "enlace": _ENLACE})
+            ),
+            "tablas": _lista(
+                _objeto({"id": _ID, "sistema": _ID, "titulo": _TEXTO, "enlace": _ENLACE})
+            ),
+            "ejemplos_resueltos": _objeto({"titulo": _TEXTO, "enlace": _ENLACE}),
+            "modulo": {"anyOf": [{"type": "null"}, _objeto({"titulo": _TEXTO, "url": _URL})]},
+            "cambios": _objeto({"titulo": _TEXTO, "url": _URL}),
+            "esquemas": _lista(_objeto({"id": _ID, "enlace": _ENLACE})),
+        }
     ),
     "sistema": _objeto(
         {
-            "nombre": _TEXTO,
+            **_CABECERA,
+            "id": _ID,
             "titulo": _TEXTO,
-            "edicion": _TEXTO,
-            "ediciones": _VARIANTES,
-            "opcionales": _VARIANTES,
+            "enlace": _ENLACE,
+            "edicion": _ID,
+            "ediciones": _lista(_VARIANTE),
+            "opcionales": _lista(_VARIANTE),
             "parametros": {"type": "object"},
-            "reglas": {"type": "array", "items": _REGLA},
-            "tablas": {"type": "array", "items": _TABLA},
-        },
-        additionalProperties=False,
+            "reglas": _lista(_REGLA),
+            "tablas": _lista(_TABLA),
+        }
     ),
     "lienzo": _objeto(
         {
-            "nombre": _TEXTO,
-            "carpeta": {
-                "type": "string",
-                "description": "La carpeta del Lienzo, relativa a la de las páginas del libro",
-                "pattern": "^(?![/\\\\]|[A-Za-z]:)",
-            },
+            **_CABECERA,
+            "id": _ID,
+            "titulo": _TEXTO,
+            "enlace": _ENLACE,
             "descripcion": _TEXTO,
-            "sistema": _TEXTO,
-            "edicion": _TEXTO,
-            "opcionales": _TEXTOS,
+            "sistema": _ID,
+            "edicion": _ID,
+            "opcionales": _lista(_VARIANTE),
+            "cambia": _lista(_TEXTO),
             "parametros": {"type": "object"},
-            "reglas": {"type": "array", "items": _REGLA},
-            "tablas": {"type": "array", "items": _TABLA},
-        },
-        additionalProperties=False,
+            "reglas": _lista(_REGLA),
+            "tablas": _lista(_TABLA),
+        }
     ),
+    "regla": {**_REGLA, "properties": {**_CABECERA, **_REGLA["properties"]}},
+    "tabla": {**_TABLA, "properties": {**_CABECERA, **_TABLA["properties"]}},
+    "seccion": {**_SECCION, "properties": {**_CABECERA, **_SECCION["properties"]}},
     "pagina": _objeto(
         {
-            "pagina": _TEXTO,
-            "fuente": _TEXTO,
+            **_CABECERA,
+            "id": _ID_DE_PAGINA,
             "titulo": _TEXTO,
-            "url": _TEXTO,
-            "sistema": _TEXTO,
-            "lienzo": _QUIZA_TEXTO,
-            "secciones": {"type": "array", "items": {"$ref": "#/$defs/seccion"}},
-        },
-        additionalProperties=False,
-        **{"$defs": {"seccion": _SECCION}},
+            "url": _URL,
+            "enlace": _ENLACE,
+            "fuente": _TEXTO,
+            "sistema": _ID,
+            "lienzo": {"anyOf": [_ID, {"type": "null"}]},
+            "secciones": _lista(_SECCION),
+        }
     ),
-    "ejemplos": _objeto(
-        {"ejemplos": {"type": "array", "items": _EJEMPLO}}, additionalProperties=False
-    ),
+    "ejemplos": _objeto({**_CABECERA, "ejemplos": _lista(_EJEMPLO)}),
 }
 
 
-def esquema(tipo: str) -> dict[str, Any]:
-    """El esquema de un tipo de fichero."""
-    return {"$schema": BORRADOR, "title": tipo, **ESQUEMAS[tipo]}
+def esquema(tipo: str, base: str = "") -> dict[str, Any]:
+    """El esquema de un tipo de fichero, con su dirección (``$id``) en el sitio."""
+    return {
+        "$schema": BORRADOR,
+        "$id": f"{base}api/v1/schemas/{tipo}.json",
+        "title": tipo,
+        **ESQUEMAS[tipo],
+        "$defs": _DEFS,
+    }

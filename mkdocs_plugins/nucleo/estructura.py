@@ -69,6 +69,13 @@ class Valla:
         encontrado = _LENGUAJE.match(self.info)
         return encontrado.group(1) if encontrado else ""
 
+    @property
+    def identificador(self) -> str | None:
+        """El ``#id`` que declara la cabecera (``tapiz-ejemplo {#postura-normal}``)."""
+        atributos = _ATRIBUTOS.search(self.info)
+        declarado = _IDENTIFICADOR.search(atributos.group(1)) if atributos else None
+        return declarado.group(1) if declarado else None
+
 
 @dataclass
 class Seccion:

@@ -1,6 +1,7 @@
-"""Los identificadores estables de las secciones: declarados una vez y nunca reutilizados.
+"""Los identificadores estables de secciones y ejemplos: declarados una vez y nunca reutilizados.
 
-Cada encabezado del libro declara el suyo en el Markdown (``## Posturas {#posturas}``):
+Cada encabezado del libro declara el suyo en el Markdown (``## Posturas {#posturas}``), y
+cada ejemplo resuelto en la cabecera de su bloque (``tapiz-ejemplo {#postura-normal}``):
 es el ancla del sitio, la de la API (``api/v1/``) y la que un enlace puede dar por buena
 aunque la sección cambie de título o de sitio. El registro ``identificadores.yml`` (junto a
 ``tapiz.yml``) guarda, por página, cada identificador con el primer título que tuvo; así
@@ -12,10 +13,13 @@ identificador sigue reservado). Sin registro en el proyecto, no se comprueba nad
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
+from mkdocs_plugins.nucleo import api_textos
 from mkdocs_plugins.nucleo.configuracion import Configuracion, ErrorConfiguracion
 from mkdocs_plugins.nucleo.estructura import Estructura
 from mkdocs_plugins.nucleo.problemas import Problema
@@ -27,6 +31,7 @@ CABECERA = (
     "# reutilizan. Si una sección solo cambia de título, cambia aquí también su título.\n"
 )
 Registro = dict[str, dict[str, str]]
+EJEMPLO = "tapiz-ejemplo"
 _CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """El de libyaml si está (lo mismo que ``safe_load``, siete veces más deprisa)."""
 
@@ -67,45 +72,124 @@ def escribir(fichero: Path, registro: Registro) -> None:
     fichero.write_text(CABECERA + cuerpo, "utf-8")
 
 
+@dataclass(frozen=True)
+class Declarado:
+    """Lo que declara un identificador en una página: una sección o un ejemplo resuelto."""
+
+    identificador: str | None
+    titulo: str
+    linea: int
+    es_seccion: bool = True
+
+    @property
+    def nombre(self) -> str:
+        """Cómo se nombra en un mensaje: el encabezado «Posturas», el ejemplo «…»."""
+        return f"{'el encabezado' if self.es_seccion else 'el ejemplo'} «{self.titulo}»"
+
+
+def declarados(leida: Estructura) -> list[Declarado]:
+    """Las secciones y los ejemplos de una página, en el orden del fichero.
+
+    Comparten el espacio de identificadores de su página: un ejemplo no puede llamarse como
+    una sección (los dos se enlazan como ``posturas/#id``)."""
+    secciones = [Declarado(s.identificador, s.titulo, s.inicio) for s in leida.todas()]
+    ejemplos = [
+        Declarado(v.identificador, titulo, v.inicio, es_seccion=False)
+        for v in leida.vallas
+        if v.lenguaje == EJEMPLO and (titulo := _titulo(v.cuerpo))
+    ]
+    return sorted([*secciones, *ejemplos], key=lambda d: d.linea)
+
+
+@lru_cache(maxsize=1024)
+def _titulo(cuerpo: str) -> str:
+    try:
+        datos = yaml.load(cuerpo, Loader=_CARGADOR)
+    except yaml.YAMLError:
+        return ""
+    return str(datos.get("titulo") or "") if isinstance(datos, dict) else ""
+
+
 def comprobar(ruta: str, pagina: str, leida: Estructura, registro: Registro) -> list[Problema]:
-    """Encabezados sin identificador, identificadores repetidos, nuevos o reutilizados.
+    """Secciones y ejemplos sin identificador, identificadores repetidos, nuevos o reutilizados.
 
     ``ruta`` es como se nombra la página en los mensajes (``srd/posturas.md``); ``pagina``,
     su clave en el registro (``posturas.md``).
     """
     problemas: list[Problema] = []
-    vistos: dict[str, int] = {}
+    vistos: dict[str, Declarado] = {}
     registrados = registro.get(pagina, {})
-    for seccion in leida.todas():
-        identificador = seccion.identificador
-        if identificador is None:
-            mensaje = (
-                f"el encabezado «{seccion.titulo}» no declara su identificador: añade "
-                "{#identificador} al final de la línea (el ancla con que se enlaza)"
-            )
-        elif identificador in vistos:
-            mensaje = (
-                f"el identificador «{identificador}» ya lo usa el encabezado de la línea "
-                f"{vistos[identificador]}: cada sección necesita el suyo"
-            )
+    for declarado in declarados(leida):
+        identificador = declarado.identificador
+        mensaje = _sin_el_suyo(declarado, vistos)
+        if mensaje or identificador is None:
+            pass
         elif identificador not in registrados:
             mensaje = (
                 f"el identificador «{identificador}» es nuevo: regístralo con "
                 f"«uv run tapiz identificadores» (lo añade a {FICHERO})"
             )
-        elif registrados[identificador] != seccion.titulo:
-            mensaje = (
-                f"el identificador «{identificador}» era el de la sección "
-                f"«{registrados[identificador]}», no el de «{seccion.titulo}»: si es la misma "
-                f"sección con otro título, cambia el título en {FICHERO}; si es otra, dale "
-                "un identificador nuevo"
+        elif registrados[identificador] != declarado.titulo:
+            otro = (
+                "de la sección «{}», no el de «{}»: si es la misma sección con otro título, {}; "
+                "si es otra, {}"
+                if declarado.es_seccion
+                else "del ejemplo «{}», no el de «{}»: si es el mismo ejemplo con otro título, "
+                "{}; si es otro, {}"
             )
-        else:
-            mensaje = ""
+            mensaje = f"el identificador «{identificador}» era el " + otro.format(
+                registrados[identificador],
+                declarado.titulo,
+                f"cambia el título en {FICHERO}",
+                "dale un identificador nuevo",
+            )
         if identificador is not None:
-            vistos.setdefault(identificador, seccion.inicio)
+            vistos.setdefault(identificador, declarado)
         if mensaje:
-            problemas.append(Problema(ruta, seccion.inicio, mensaje))
+            problemas.append(Problema(ruta, declarado.linea, mensaje))
+    return problemas
+
+
+def _sin_el_suyo(declarado: Declarado, vistos: dict[str, Declarado]) -> str:
+    """Por qué no tiene un identificador propio («» si lo tiene)."""
+    if declarado.identificador is None:
+        donde = (
+            "al final de la línea"
+            if declarado.nombre.startswith("el encabezado")
+            else (f"tras «```{EJEMPLO}»")
+        )
+        return (
+            f"{declarado.nombre} no declara su identificador: añade "
+            f"{{#identificador}} {donde} (el ancla con que se enlaza)"
+        )
+    if not api_textos.ID.fullmatch(declarado.identificador):
+        return (
+            f"el identificador «{declarado.identificador}» no está escrito como los demás: "
+            "minúsculas sin tildes, cifras y guiones («consecuencias-menores»)"
+        )
+    if (antes := vistos.get(declarado.identificador)) is not None:
+        cual = "el encabezado" if antes.es_seccion else "el ejemplo"
+        clase = "sección" if declarado.es_seccion else "ejemplo"
+        return (
+            f"el identificador «{declarado.identificador}» ya lo usa {cual} de la línea "
+            f"{antes.linea}: cada {clase} necesita el suyo"
+        )
+    return ""
+
+
+def sin_identificador(leida: Estructura) -> list[str]:
+    """«línea: mensaje» por cada sección sin identificador y cada identificador repetido o mal
+    escrito en su página: un error para toda orden que publique la página, con registro o sin
+    él (sin registro, un ejemplo sin identificador toma el de su título)."""
+    vistos: dict[str, Declarado] = {}
+    problemas = []
+    for declarado in declarados(leida):
+        if declarado.identificador is None and not declarado.es_seccion:
+            continue
+        if mensaje := _sin_el_suyo(declarado, vistos):
+            problemas.append(f"{declarado.linea}: {mensaje}")
+        if declarado.identificador is not None:
+            vistos.setdefault(declarado.identificador, declarado)
     return problemas
 
 
@@ -114,8 +198,8 @@ def registrar(registro: Registro, paginas: Iterable[tuple[str, Estructura]]) -> 
     nuevos = []
     for pagina, leida in paginas:
         registrados = registro.setdefault(pagina, {})
-        for seccion in leida.todas():
-            if seccion.identificador and seccion.identificador not in registrados:
-                registrados[seccion.identificador] = seccion.titulo
-                nuevos.append(f"{pagina}#{seccion.identificador}")
+        for declarado in declarados(leida):
+            if declarado.identificador and declarado.identificador not in registrados:
+                registrados[declarado.identificador] = declarado.titulo
+                nuevos.append(f"{pagina}#{declarado.identificador}")
     return nuevos

@@ -43,6 +43,29 @@ def version_de(raiz: Path) -> str:
     return str(proyecto.get("version", "0.0.0"))
 
 
+def publicada(raiz: Path) -> Version:
+    """La última versión publicada, de la misma fuente que la página «Cambios» y el feed: su
+    etiqueta ``v*`` más reciente o, sin etiquetas, la versión de ``pyproject.toml`` con el
+    commit que la puso y su fecha (que no cambian con cada commit)."""
+    etiqueta = _git(
+        raiz,
+        "for-each-ref",
+        "--sort=-creatordate",
+        "--count=1",
+        "--format=%(refname:short) %(*objectname) %(objectname) %(creatordate:iso-strict)",
+        "refs/tags/v*",
+    )
+    partes = (etiqueta or "").split()
+    if len(partes) in (3, 4):  # anotada, con el commit al que apunta; o ligera
+        nombre, commit, fecha = partes[0], partes[1], partes[-1]
+        return Version(nombre.removeprefix("v"), fecha, commit)
+    puesta = _git(raiz, "log", "-1", "--format=%H %cI", "-G^version", "--", "pyproject.toml")
+    if not puesta:
+        return Version(version_de(raiz), None, None)
+    commit, fecha = puesta.split(" ", 1)
+    return Version(version_de(raiz), fecha, commit)
+
+
 def leer(raiz: Path) -> Version:
     commit_y_fecha = _git(raiz, "log", "-1", "--format=%H %cI")
     commit, fecha = commit_y_fecha.split(" ", 1) if commit_y_fecha else (None, None)

@@ -61,6 +61,7 @@ from mkdocs_plugins.plugin.cerrojo import Cerrojo
 from mkdocs_plugins.plugin.config import TapizConfig
 from mkdocs_plugins.plugin.rutas import no_publicables, ruta_mostrada
 from tapiz_rules import lienzo_bifurcado
+from tapiz_rules.errores import ErrorTapiz
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
 
@@ -272,6 +273,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         los escribe el auxiliar mientras MkDocs escribe las páginas."""
         env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
+        env.globals["tapiz_feed"] = self.config.enabled and self.config.cambios
         if self.config.enabled and self.auxiliar is not None:
             if not self.auxiliar.estaticos_escritos(files):
                 carga.publicar_minificados(files, self.minificados)
@@ -338,7 +340,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         elif precompilacion is not None:
             precompilacion.cerrar()
         if self.config.api and api_hecha is None:
-            api_estatica.escribir(sitio, self.configuracion)
+            try:
+                api_estatica.escribir(sitio, self.configuracion)
+            except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
+                raise PluginError(f"tapiz: {error}") from None
         datos_hechos = self._escribir_lo_demas(config)
         del_sitio = self._encargado("huellas")
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir

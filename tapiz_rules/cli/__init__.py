@@ -15,11 +15,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tapiz_rules.cli.comun import PROGRAMA, Parser, traducir
+from tapiz_rules.cli.comun import PROGRAMA, ErrorDeUso, Parser, imprimir_json, traducir
 from tapiz_rules.cli.dados import configurar_prob, configurar_tirar
 from tapiz_rules.cli.reglas import configurar_accion, configurar_regla, configurar_reglas
 from tapiz_rules.cli.tablas import configurar_tabla
 from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.evaluar import error_en_json
 
 __all__ = ["SUBCOMANDOS", "construir_parser", "main", "traducir"]
 
@@ -66,16 +67,27 @@ def main(
         mostrado = nulo.replace("\0", "\\0")
         print(f"{PROGRAMA}: error: el argumento «{mostrado}» lleva un byte nulo", file=sys.stderr)
         return 2
+    en_json = "--json" in argumentos
     try:
         args = parser.parse_args(argumentos)
     except SystemExit as salida:
         return salida.code if isinstance(salida.code, int) else 2
+    except ErrorDeUso as error:
+        if en_json:
+            imprimir_json(error_en_json(error.mensaje))
+        else:
+            error.parser.print_usage(sys.stderr)
+            print(f"{error.parser.prog}: error: {error.mensaje}", file=sys.stderr)
+        return 2
     try:
         codigo: int = args.ejecutar(args)
         sys.stdout.flush()
         return codigo
     except ErrorTapiz as error:
-        print(f"{PROGRAMA}: error: {error}", file=sys.stderr)
+        if en_json:  # para un script: JSON en la salida, y el código de error
+            imprimir_json(error_en_json(error))
+        else:
+            print(f"{PROGRAMA}: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # Quien leía (``tapiz reglas | head``) ya tiene bastante: sin traza, y sin

@@ -6,7 +6,6 @@ import argparse
 import json
 import re
 import secrets
-import sys
 from typing import Any, NoReturn
 
 PROGRAMA = "tapiz"
@@ -55,8 +54,16 @@ class Parser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", help="muestra esta ayuda y termina")
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {traducir(message)}\n")
+        raise ErrorDeUso(self, traducir(message))
+
+
+class ErrorDeUso(Exception):
+    """Una orden mal escrita; ``main`` la da en texto (con el uso) o, con ``--json``, en JSON."""
+
+    def __init__(self, parser: argparse.ArgumentParser, mensaje: str) -> None:
+        super().__init__(mensaje)
+        self.parser = parser
+        self.mensaje = mensaje
 
 
 def imprimir_json(datos: Any) -> None:

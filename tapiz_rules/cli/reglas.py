@@ -16,6 +16,7 @@ from tapiz_rules.cli.lienzos import anadir_lienzo, reglamento_del_lienzo
 from tapiz_rules.cli.tablas import mostrar as mostrar_tabla
 from tapiz_rules.dados import Generador, tirar
 from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.evaluar import resultado_en_json
 from tapiz_rules.modelo import Campo, DefinicionTabla, Regla, Reglamento, Sistema
 from tapiz_rules.sistemas import POR_DEFECTO, SISTEMAS, reglamento, sistema
 
@@ -322,7 +323,7 @@ def ejecutar_regla(args: argparse.Namespace) -> int:
     regla = elegido.regla(args.nombre)
     resultado = regla.ejecutar(elegido.parametros, _leer_entrada(args.entrada))
     if args.json:
-        imprimir_json({"valores": resultado.valores, "pasos": list(resultado.pasos)})
+        imprimir_json(resultado_en_json(resultado))
         return 0
     print(f"{regla.titulo} ({regla.nombre})")
     for paso in resultado.pasos:

@@ -9,7 +9,7 @@ salidas se declaran como ``Campo`` en el decorador de la regla.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -28,6 +28,18 @@ class _Obligatorio:
 
 
 OBLIGATORIO: Any = _Obligatorio()
+
+Limites = Callable[[Any], tuple[int | float, int | float]]
+"""Los límites que salen de los parámetros del sistema (la tirada base, del dado base)."""
+
+TIPOS_JSON: dict[type, str] = {
+    int: "integer",
+    float: "number",
+    bool: "boolean",
+    str: "string",
+    list: "array",
+}
+"""El tipo de JSON (el de JSON Schema) de cada tipo del motor."""
 
 NOMBRES_DE_TIPO: dict[type, str] = {
     int: "entero",
@@ -49,6 +61,9 @@ class Entrada:
     opciones: Mapping[Any, str] | None = None
     minimo: int | float | None = None
     maximo: int | float | None = None
+    limites: Limites | None = None
+    longitud: tuple[int, int] | None = None
+    """En una lista: cuántos elementos admite, como mínimo y como máximo."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +81,12 @@ class Campo:
     admite_nulo: bool = False
     minimo: int | float | None = None
     maximo: int | float | None = None
+    """En una lista, los límites de cada elemento."""
+    limites: Limites | None = None
+    """Mínimo y máximo según los parámetros del reglamento; los exige la regla."""
+    elementos: type | None = None
+    """En una lista, el tipo de sus elementos (``list[int]`` → int)."""
+    longitud: tuple[int, int] | None = None
     unidad_de: str | None = None
     """Para una salida cuya unidad da otra salida (la distancia en «m» o «km»)."""
     decisiva: bool = False
@@ -187,6 +208,58 @@ class Campo:
         for limite in ("minimo", "maximo"):
             if getattr(self, limite) is not None:
                 datos[limite] = getattr(self, limite)
+        return datos
+
+    def esquema(self, parametros: Any = None) -> dict[str, Any]:
+        """El JSON Schema de un valor de este campo, con los límites que exige el motor."""
+        esquema: dict[str, Any] = {"type": TIPOS_JSON[self.tipo]}
+        limites: dict[str, Any] = {}
+        minimo, maximo = self.minimo, self.maximo
+        if self.limites is not None and parametros is not None:
+            minimo, maximo = self.limites(parametros)
+        for clave, limite in (("minimum", minimo), ("maximum", maximo)):
+            if limite is not None:
+                limites[clave] = limite
+        if self.tipo is list:
+            elementos = {"type": TIPOS_JSON[self.elementos or str], **limites}
+            esquema["items"] = elementos
+            if self.longitud is not None:
+                esquema["minItems"], esquema["maxItems"] = self.longitud
+        else:
+            esquema |= limites
+        if self.opciones is not None:
+            esquema["enum"] = list(self.valores_validos)
+        if self.admite_nulo:
+            esquema["type"] = [esquema["type"], "null"]
+        return esquema
+
+    def declaracion(self, parametros: Any = None) -> dict[str, Any]:
+        """La declaración para quien programa (la API): clave, tipo de JSON, unidad, límites y
+        el JSON Schema del valor; ``parametros`` resuelve los límites que dependen de ellos."""
+        esquema = self.esquema(parametros)
+        datos: dict[str, Any] = {
+            "clave": self.nombre,
+            "etiqueta": self.etiqueta,
+            "descripcion": self.descripcion,
+            "tipo": TIPOS_JSON[self.tipo],
+            "unidad": self.unidad_en_plural,
+            "formato": (self.formato or Formato.TEXTO).value,
+            "obligatorio": self.obligatorio,
+            "admite_nulo": self.admite_nulo,
+            "esquema": esquema,
+        }
+        if not self.obligatorio:
+            datos["por_defecto"] = self.por_defecto
+        if self.opciones is not None:
+            datos["opciones"] = [{"valor": v, "etiqueta": e} for v, e in self.opciones]
+        limites = esquema.get("items", esquema)
+        for clave, limite in (("minimo", "minimum"), ("maximo", "maximum")):
+            if limite in limites:
+                datos[clave] = limites[limite]
+        if self.tipo is list:
+            datos["elementos"] = TIPOS_JSON[self.elementos or str]
+            if self.longitud is not None:
+                datos["longitud"] = {"minimo": self.longitud[0], "maximo": self.longitud[1]}
         return datos
 
 

@@ -13,7 +13,8 @@ import inspect
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
 from tapiz_rules.errores import ErrorEntrada
@@ -30,6 +31,9 @@ class Resultado:
 
     valores: dict[str, Any]
     pasos: tuple[str, ...] = ()
+    exactos: Mapping[str, Fraction] = field(default_factory=dict)
+    """Las salidas que el motor calcula exactas (probabilidades), como fracciones; en
+    ``valores`` van como decimales, que es lo que leen el libro y los widgets."""
 
     def __getitem__(self, nombre: str) -> Any:
         return self.valores[nombre]
@@ -181,6 +185,8 @@ def _campo(regla: str, parametro: inspect.Parameter, anotacion: Any) -> Campo:
     if entrada is None:
         raise ErrorDeclaracion(f"{donde}: falta su Entrada(...) en Annotated")
     tipo, admite_nulo = _sin_nulo(tipo)
+    elementos = _elementos(tipo)
+    tipo = get_origin(tipo) or tipo
     if tipo not in NOMBRES_DE_TIPO:
         raise ErrorDeclaracion(
             f"{donde}: el tipo {tipo!r} no es entero, número, sí/no, texto ni lista"
@@ -198,6 +204,9 @@ def _campo(regla: str, parametro: inspect.Parameter, anotacion: Any) -> Campo:
         admite_nulo=admite_nulo,
         minimo=entrada.minimo,
         maximo=entrada.maximo,
+        elementos=elementos,
+        longitud=entrada.longitud,
+        limites=entrada.limites,
     )
     if not campo.obligatorio and campo.por_defecto is not None:
         try:
@@ -208,13 +217,18 @@ def _campo(regla: str, parametro: inspect.Parameter, anotacion: Any) -> Campo:
 
 
 def _sin_nulo(tipo: Any) -> tuple[Any, bool]:
-    """``int | None`` → (int, True); ``list[int]`` → (list, False)."""
+    """``int | None`` → (int, True); ``list[int]`` queda ``list[int]`` (False)."""
     if get_origin(tipo) in (types.UnionType, typing.Union):
         resto = [t for t in get_args(tipo) if t is not type(None)]
         if len(resto) == 1 and len(get_args(tipo)) == 2:
             return _sin_nulo(resto[0])[0], True
-    origen = get_origin(tipo)
-    return (origen if origen is not None else tipo), False
+    return tipo, False
+
+
+def _elementos(tipo: Any) -> type | None:
+    """El tipo de los elementos de una lista declarada como ``list[int]``."""
+    argumentos = get_args(tipo) if get_origin(tipo) is list else ()
+    return argumentos[0] if len(argumentos) == 1 and isinstance(argumentos[0], type) else None
 
 
 def _comprobar_salidas(nombre: str, salidas: tuple[Campo, ...]) -> None:

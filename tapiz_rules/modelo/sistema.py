@@ -78,16 +78,20 @@ class Sistema:
         )
 
     def regla(self, nombre: str) -> Regla:
+        """La regla ``nombre``; también con la grafía de la API (``reparto-puntos``)."""
         try:
-            return self.reglas[nombre]
+            return self.reglas[nombre.replace("-", "_")]
         except KeyError:
             raise ErrorTapiz(self._desconocido("regla", nombre, self.reglas)) from None
 
     def tabla(self, nombre: str) -> DefinicionTabla:
-        try:
-            return self.tablas[nombre]
-        except KeyError:
-            raise ErrorTapiz(self._desconocido("tabla", nombre, self.tablas)) from None
+        """La tabla ``nombre``; también con el identificador de la API (``cobertura`` para
+        ``tabla_cobertura``)."""
+        clave = nombre.replace("-", "_")
+        for candidata in (clave, f"tabla_{clave}"):
+            if candidata in self.tablas:
+                return self.tablas[candidata]
+        raise ErrorTapiz(self._desconocido("tabla", nombre, self.tablas))
 
     def _desconocido(self, que: str, nombre: str, conocidos: Mapping[str, Any]) -> str:
         parecidos = difflib.get_close_matches(nombre, conocidos, n=2, cutoff=0.85)

@@ -13,7 +13,7 @@ from tests import precargado
 PAGINAS = Path(__file__).parent / "paginas"
 
 AVISO = """\
-# Un aviso
+# Un aviso {#un-aviso}
 
 ```tapiz-ejemplo
 titulo: Un veinte natural

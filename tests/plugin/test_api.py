@@ -1,9 +1,13 @@
-"""La API estática: cada fichero valida contra su esquema publicado y se escribe igual dos veces."""
+"""La API estática: cada fichero valida contra su esquema publicado, se escribe igual dos veces,
+muestra el texto como la página, tiene una sola grafía y sus referencias resuelven."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +16,16 @@ from jsonschema import Draft202012Validator
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo import api_paginas
+from mkdocs_plugins.nucleo import api_textos
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
+from mkdocs_plugins.nucleo.ejecucion import coincide
+from tapiz_rules.modelo import Reglamento
+from tapiz_rules.sistemas import sistema
+from tests.plugin.conftest import construir, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
+CLAVE = re.compile(r"\$schema|\$id|[a-z][a-z0-9]*(_[a-z0-9]+)*")
+"""Toda clave de todo fichero: en minúsculas con «_» (o las dos de JSON Schema)."""
 
 
 @pytest.fixture(scope="module")
@@ -23,77 +33,240 @@ def ficheros() -> dict[str, str]:
     return api.ficheros(configuracion_desde(RAIZ))
 
 
-def _tipo(ruta: str) -> str:
-    if ruta == "index.json":
-        return "indice"
-    if ruta == "ejemplos.json":
-        return "ejemplos"
-    return {"sistemas": "sistema", "lienzos": "lienzo", "paginas": "pagina"}[ruta.split("/")[0]]
+@pytest.fixture(scope="module")
+def datos(ficheros: dict[str, str]) -> dict[str, Any]:
+    return {r: json.loads(t) for r, t in ficheros.items()}
 
 
-def test_cada_fichero_valida_contra_su_esquema(ficheros: dict[str, str]) -> None:
-    esquemas = {r: json.loads(t) for r, t in ficheros.items() if r.startswith("schemas/")}
-    assert len(esquemas) == 5
+def _objetos(valor: Any, ruta: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Cada objeto de un fichero con su camino de claves (``secciones.reglas``)."""
+    if isinstance(valor, dict):
+        yield ruta, valor
+        for clave, hijo in valor.items():
+            yield from _objetos(hijo, f"{ruta}.{clave}".lstrip("."))
+    elif isinstance(valor, list):
+        for hijo in valor:
+            yield from _objetos(hijo, ruta)
+
+
+def _textos(valor: Any) -> Iterator[str]:
+    if isinstance(valor, str):
+        yield valor
+    elif isinstance(valor, dict | list):
+        for hijo in valor.values() if isinstance(valor, dict) else valor:
+            yield from _textos(hijo)
+
+
+def test_cada_fichero_valida_contra_su_esquema(datos: dict[str, Any]) -> None:
+    esquemas = {r: d for r, d in datos.items() if r.startswith("schemas/")}
+    assert len(esquemas) == 8
     for esquema in esquemas.values():
         Draft202012Validator.check_schema(esquema)
-    datos = {r: json.loads(t) for r, t in ficheros.items() if not r.startswith("schemas/")}
     for ruta, contenido in datos.items():
-        validador = Draft202012Validator(esquemas[f"schemas/{_tipo(ruta)}.json"])
-        errores = [e.message for e in validador.iter_errors(contenido)]
+        if ruta.startswith("schemas/"):
+            continue
+        tipo = contenido["$schema"].rsplit("/", 1)[-1]
+        errores = [
+            e.message
+            for e in Draft202012Validator(esquemas[f"schemas/{tipo}"]).iter_errors(contenido)
+        ]
         assert errores == [], ruta
 
 
-def test_un_fichero_roto_no_valida(ficheros: dict[str, str]) -> None:
-    """El esquema de las páginas exige identificador, líneas y HTML en cada sección."""
-    esquema = json.loads(ficheros["schemas/pagina.json"])
-    pagina = json.loads(ficheros["paginas/posturas.json"])
-    del pagina["secciones"][0]["secciones"][0]["html"]
-    assert not Draft202012Validator(esquema).is_valid(pagina)
+def test_cada_fichero_lleva_su_esquema_su_direccion_y_la_licencia(datos: dict[str, Any]) -> None:
+    base = datos["index.json"]["base"]
+    assert base == "https://tapiz-rpg.github.io/tapiz-srd/"
+    for ruta, contenido in datos.items():
+        if ruta.startswith("schemas/"):
+            assert contenido["$id"] == f"{base}api/v1/{ruta}"
+            continue
+        assert contenido["$id"] == f"{base}api/v1/{ruta}", ruta
+        assert contenido["$schema"].startswith(f"{base}api/v1/schemas/"), ruta
+        assert contenido["licencia"]["titulo"] == "CC BY-SA 4.0", ruta
 
 
-def test_las_secciones_llevan_su_identificador_lineas_y_contenido(
-    ficheros: dict[str, str],
+def test_un_fichero_por_regla_por_tabla_y_por_seccion(datos: dict[str, Any]) -> None:
+    """Cada elemento de una colección está también en su fichero, igual y con un enlace al libro."""
+    tapiz = datos["sistemas/tapiz.json"]
+    for regla in tapiz["reglas"]:
+        propio = datos[regla["enlace"]]
+        assert {
+            k: v for k, v in propio.items() if not k.startswith("$") and k != "licencia"
+        } == regla
+    posturas = datos["reglas/tapiz/postura.json"]
+    assert posturas["url"] == "posturas/#posturas"
+    assert [t["id"] for t in posturas["tablas"]] == ["posturas"]
+    for seccion in datos["paginas/posturas.json"]["secciones"]:
+        assert datos[seccion["enlace"]]["html"] == seccion["html"]
+
+
+_SEGUN_SU_TIPO = ("valor", "por_defecto", "minimo", "maximo")
+"""Valores de una entrada o salida: su forma la dice el ``tipo`` de su declaración."""
+
+
+def _forma(valor: Any) -> str:
+    if isinstance(valor, list):
+        return "lista de " + ",".join(sorted({type(v).__name__ for v in valor}))
+    return type(valor).__name__
+
+
+def test_una_sola_grafia_en_cada_fichero(datos: dict[str, Any]) -> None:
+    """Las reglas de «Datos abiertos»: claves en minúsculas con «_»; todo identificador en
+    ``id``, con minúsculas y guiones; la misma clave, con la misma forma en todos los ficheros
+    (en el sistema y en el Lienzo, los parámetros también)."""
+    formas: dict[tuple[str, str], set[str]] = {}
+    for ruta, contenido in datos.items():
+        if ruta.startswith("schemas/"):
+            continue
+        sistema = contenido.get("sistema", contenido.get("id")) if "parametros" in contenido else ""
+        for camino, objeto in _objetos(contenido):
+            if camino.split(".")[-1] in ("entradas", "espera", "dados", "esquema") and (
+                "clave" not in objeto
+            ):
+                continue  # valores de entradas y salidas: sus claves son las del motor
+            for clave, valor in objeto.items():
+                assert CLAVE.fullmatch(clave), (ruta, camino, clave)
+                assert clave not in ("nombre", "codigo", "slug", "index"), (ruta, camino)
+                if clave == "id":
+                    pagina = camino.endswith("paginas") or ruta.startswith("paginas/")
+                    grafia = r"[a-z0-9-]+(/[a-z0-9-]+)*" if pagina else api_textos.ID.pattern
+                    assert re.fullmatch(grafia, valor), (ruta, camino, valor)
+                if valor is not None and valor != [] and clave not in _SEGUN_SU_TIPO:
+                    formas.setdefault((sistema, f"{camino}.{clave}"), set()).add(_forma(valor))
+    distintas = {clave: f for clave, f in formas.items() if len(f) > 1}
+    assert distintas == {}
+    assert formas[("tapiz", "parametros.grados")] == {"lista de dict"}
+
+
+def test_una_tabla_no_repite_tabla_en_su_identificador(datos: dict[str, Any]) -> None:
+    """``tabla_cobertura`` del motor es ``tablas/tapiz/cobertura.json``; el motor acepta los dos."""
+    ids = [t["id"] for t in datos["sistemas/tapiz.json"]["tablas"]]
+    assert "cobertura" in ids and not [i for i in ids if i.startswith("tabla")]
+    tapiz = sistema("tapiz")
+    assert tapiz.tabla("cobertura") is tapiz.tabla("tabla_cobertura")
+    assert tapiz.tabla("movimiento-combate") is tapiz.tabla("tabla_movimiento_combate")
+
+
+def test_listas_de_cosas_con_id_y_enlace(datos: dict[str, Any]) -> None:
+    for ruta, contenido in datos.items():
+        for camino, objeto in _objetos(contenido):
+            for clave in ("reglas", "tablas", "secciones", "sistemas", "lienzos", "paginas"):
+                for elemento in (
+                    objeto.get(clave, []) if isinstance(objeto.get(clave), list) else []
+                ):
+                    assert {"id", "enlace"} <= set(elemento), (ruta, camino, clave)
+                    assert elemento["enlace"] in datos, (ruta, elemento["enlace"])
+
+
+def test_el_texto_es_el_de_la_pagina(datos: dict[str, Any]) -> None:
+    """Ninguna marca ``{{= … }}`` y ningún enlace a un ``.md`` en ningún texto de la API."""
+    for ruta, contenido in datos.items():
+        for texto in _textos(contenido):
+            assert "{{" not in texto, ruta
+            assert not re.search(r'href="[^"]*\.md[#"]', texto), (ruta, texto[:200])
+            assert not re.search(r"\]\([^)\s]*\.md[#)]", texto), (ruta, texto[:200])
+    defensa = datos["secciones/posturas/defensa-ferrea.json"]
+    assert "+4" in defensa["markdown"] and "+4" in defensa["html"]
+    efecto = datos["secciones/puntos-de-efecto/efectos.json"]
+    assert 'href="hacer-cosas/#efectos-y-consecuencias"' in "".join(
+        datos[s["enlace"]]["html"] for s in [efecto, *efecto["subsecciones"]]
+    ) or "hacer-cosas/#" in json.dumps(datos["paginas/puntos-de-efecto.json"])
+
+
+@pytest.mark.parametrize(
+    ("destino", "pagina", "url"),
+    [
+        ("hacer-cosas.md#grados", "puntos-de-efecto.md", "hacer-cosas/#grados"),
+        ("../../posturas.md", "lienzos/puertos-de-bruma/index.md", "posturas/"),
+        ("index.md", "sistemas/d20.md", "sistemas/"),
+        ("https://example.org/a.md", "posturas.md", "https://example.org/a.md"),
+        ("#normal", "posturas.md", "posturas/#normal"),
+        ("mapa.png", "lienzos/puertos-de-bruma/index.md", "lienzos/puertos-de-bruma/mapa.png"),
+    ],
+)
+def test_un_enlace_a_otra_pagina_es_su_direccion_en_el_sitio(
+    destino: str, pagina: str, url: str
 ) -> None:
-    posturas = json.loads(ficheros["paginas/posturas.json"])
-    (raiz,) = posturas["secciones"]
-    assert (raiz["id"], raiz["titulo"], raiz["reglas"], raiz["tablas"]) == (
-        "posturas",
-        "Posturas",
-        ["postura"],
-        ["posturas"],
+    assert api_textos.al_sitio(destino, pagina) == url
+
+
+def test_las_referencias_cruzadas_resuelven(datos: dict[str, Any]) -> None:
+    d20 = datos["paginas/sistemas/d20.json"]
+    assert d20["sistema"] == "d20"
+    assert {r["sistema"] for s in d20["secciones"] for r in s["reglas"]} == {"d20"}
+    assert datos["paginas/sistemas/ratas.json"]["sistema"] == "ratas"
+    sin_seccion = [
+        r["enlace"]
+        for s in ("tapiz", "d20", "ratas")
+        for r in datos[f"sistemas/{s}.json"]["reglas"]
+        if not r["secciones"]
+    ]
+    assert sin_seccion == []
+    for ruta, contenido in datos.items():
+        for _, objeto in _objetos(contenido):
+            for cita in objeto.get("secciones", []) if "pagina" not in objeto else []:
+                if "url" in cita and "pagina" in cita:
+                    assert datos[cita["enlace"]]["url"] == cita["url"], ruta
+
+
+def test_el_lienzo_se_nombra_igual_en_la_api_y_en_la_orden(
+    datos: dict[str, Any], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (entrada,) = datos["index.json"]["lienzos"]
+    lienzo = datos[entrada["enlace"]]
+    assert lienzo["id"] == "puertos-de-bruma"
+    assert "grados-efecto" in {t["id"] for t in lienzo["tablas"]}  # sale de sus parámetros
+    assert isinstance(lienzo["parametros"]["grados"], list)
+    monkeypatch.chdir(RAIZ)
+    assert (
+        main(["regla", "niebla", "--lienzo", lienzo["id"], "--entrada", '{"tirada": 3}', "--json"])
+        == 0
     )
-    normal = raiz["secciones"][0]
-    assert normal["id"] == "normal" and normal["url"] == "posturas/#normal"
-    assert normal["lineas"][0] == 32 and normal["ejemplos"] == ["posturas.md:38"]
-    assert "tapiz-ejemplo" in normal["markdown"] and "tapiz-ejemplo" not in normal["html"]
-    assert normal["html"].startswith("<p>Ésta es la postura estándar")
+    assert json.loads(capsys.readouterr().out)["valores"]
 
 
-def test_el_codigo_de_las_secciones_va_sin_colorear_con_su_lenguaje(
-    ficheros: dict[str, str],
-) -> None:
-    """Como lo escribe CommonMark: cada cliente lo colorea a su manera."""
-    datos = json.loads(ficheros["paginas/colaborar/datos-abiertos.json"])
-    html = "".join(s["html"] for s in _secciones(datos["secciones"]))
-    assert '<code class="language-sh">BASE=' in html
-    assert "<span" not in html
+def test_probabilidades_exactas_junto_a_su_decimal(datos: dict[str, Any]) -> None:
+    ejemplos = datos["ejemplos.json"]["ejemplos"]
+    escalada = next(e for e in ejemplos if e["id"] == "probabilidad-de-la-escalada-edicion-2017")
+    assert escalada["espera"]["p_exito"] == {"fraccion": "20/27", "decimal": 20 / 27}
 
 
-def _secciones(secciones: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [t for s in secciones for t in [s, *_secciones(s["secciones"])]]
-
-
-def test_cada_ejemplo_del_libro_esta_con_su_linea(ficheros: dict[str, str]) -> None:
-    ejemplos = json.loads(ficheros["ejemplos.json"])["ejemplos"]
-    assert len(ejemplos) == 162
-    normal = next(e for e in ejemplos if e["id"] == "posturas.md:38")
-    assert normal["espera"] == {
-        "mod_ataque": 0,
-        "mod_resistencia": 0,
-        "ultimo_en_iniciativa": False,
+def test_entradas_con_tipo_de_json_limites_y_longitud(datos: dict[str, Any]) -> None:
+    reglas = {r["id"]: r for r in datos["sistemas/tapiz.json"]["reglas"]}
+    base = next(c for c in reglas["accion"]["entradas"] if c["clave"] == "base")
+    assert (base["tipo"], base["minimo"], base["maximo"]) == ("integer", 1, 20)
+    valores = next(c for c in reglas["reparto-puntos"]["entradas"] if c["clave"] == "valores")
+    assert valores["esquema"] == {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 3, "maximum": 18},
+        "minItems": 6,
+        "maxItems": 6,
     }
-    linea = (RAIZ / "srd/posturas.md").read_text("utf-8").splitlines()[normal["linea"] - 1]
-    assert linea == "```tapiz-ejemplo"
+    lienzo = {r["id"]: r for r in datos["lienzos/puertos-de-bruma.json"]["reglas"]}
+    base_2d10 = next(c for c in lienzo["accion"]["entradas"] if c["clave"] == "base")
+    assert (base_2d10["minimo"], base_2d10["maximo"]) == (2, 20)
+
+
+def test_cada_ejemplo_da_lo_que_calcula_el_motor(datos: dict[str, Any]) -> None:
+    ejemplos = datos["ejemplos.json"]["ejemplos"]
+    assert len(ejemplos) == 162
+    assert len({(e["pagina"], e["id"]) for e in ejemplos}) == 162
+    for ejemplo in ejemplos:
+        if ejemplo["lienzo"]:
+            continue
+        reglamento = Reglamento(sistema(ejemplo["sistema"]))
+        regla = datos[ejemplo["regla"]["enlace"]]
+        valores = (
+            reglamento.con(
+                edicion=ejemplo["edicion"],
+                opcionales=frozenset(o["id"].upper() for o in ejemplo["opcionales"]),
+            )
+            .calcular(regla["id"], ejemplo["entradas"])
+            .valores
+        )
+        for salida, esperado in ejemplo["espera"].items():
+            esperado = esperado["decimal"] if isinstance(esperado, dict) else esperado
+            assert coincide(esperado, valores[salida]), (ejemplo["id"], salida)
 
 
 def test_version_fecha_y_commit_reproducibles(
@@ -102,6 +275,16 @@ def test_version_fecha_y_commit_reproducibles(
     indice = json.loads(ficheros["index.json"])
     assert indice["version"] == "0.1.0"
     assert indice["commit"] and len(indice["commit"]) == 40
+    # La versión publicada, de la misma fuente que el feed: sin etiquetas, el commit que la puso
+    # en pyproject.toml (su fecha no cambia con cada commit).
+    puesta = subprocess.run(
+        ["git", "show", f"{indice['publicada']['commit']}:pyproject.toml"],
+        cwd=RAIZ,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert 'version = "0.1.0"' in puesta
     assert api.ficheros(configuracion_desde(RAIZ)) == ficheros
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     otra = json.loads(api.ficheros(configuracion_desde(RAIZ))["index.json"])
@@ -120,16 +303,19 @@ def test_tapiz_exportar_json_escribe_lo_mismo(
     assert escritos == ficheros
 
 
-@pytest.mark.parametrize(
-    ("pagina", "url"),
-    [
-        ("index.md", ""),
-        ("posturas.md", "posturas/"),
-        ("lienzos/puertos-de-bruma/index.md", "lienzos/puertos-de-bruma/"),
-    ],
-)
-def test_url_de_una_pagina(pagina: str, url: str) -> None:
-    assert api_paginas.url_de(pagina) == url
+def test_una_seccion_sin_identificador_o_repetido_es_un_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    proyecto = tmp_path / "libro"
+    (proyecto / "srd").mkdir(parents=True)
+    (proyecto / "tapiz.yml").write_text("paginas: srd\n", "utf-8")
+    (proyecto / "srd/a.md").write_text("# A {#a}\n\n## B\n\n## C {#a}\n", "utf-8")
+    monkeypatch.chdir(proyecto)
+    assert main(["exportar", "--json", str(tmp_path / "sitio")]) != 0
+    error = json.loads(capsys.readouterr().out)["error"]["mensaje"]
+    assert "srd/a.md:3: el encabezado «B» no declara su identificador" in error
+    assert "srd/a.md:5: el identificador «a» ya lo usa el encabezado de la línea 1" in error
+    assert not (tmp_path / "sitio/api/v1/index.json").exists()
 
 
 def test_tapiz_exportar_para_zensical_no_se_queja_de_su_propio_catalogo(
@@ -149,21 +335,31 @@ def test_tapiz_exportar_para_zensical_no_se_queja_de_su_propio_catalogo(
     assert "srd/catalogo.md" not in paginas and "srd/hacer-cosas.md" in paginas
 
 
-def test_cada_seccion_dice_si_esta_pendiente(ficheros: dict[str, str]) -> None:
-    tiradas = json.loads(ficheros["paginas/tiradas.json"])
-    (raiz,) = tiradas["secciones"]
-    estados = {s["id"]: s["pendiente"] for s in raiz["secciones"]}
-    assert raiz["pendiente"] is False
+def test_cada_seccion_dice_si_esta_pendiente(datos: dict[str, Any]) -> None:
+    estados = {s["id"]: s["pendiente"] for s in datos["paginas/tiradas.json"]["secciones"]}
+    assert estados["tiradas"] is False
     assert estados["tiradas-de-accion"] is True  # escrita solo en parte
     assert estados["tiradas-incrementales"] is True
-    posturas = json.loads(ficheros["paginas/posturas.json"])
-    assert posturas["secciones"][0]["secciones"][0]["pendiente"] is False
+    assert datos["secciones/posturas/normal.json"]["pendiente"] is False
 
 
-def test_la_carpeta_de_un_lienzo_es_relativa_a_las_paginas(ficheros: dict[str, str]) -> None:
-    """La ruta absoluta diría dónde está el libro en la máquina de quien construye."""
-    lienzo = json.loads(ficheros["lienzos/puertos-de-bruma.json"])
-    assert lienzo["carpeta"] == "lienzos/puertos-de-bruma"
-    esquema = Draft202012Validator(json.loads(ficheros["schemas/lienzo.json"]))
-    assert esquema.is_valid(lienzo)
-    assert not esquema.is_valid({**lienzo, "carpeta": str(RAIZ / "srd/lienzos/puertos-de-bruma")})
+def test_la_construccion_sin_strict_tambien_falla_con_una_seccion_sin_identificador(
+    tmp_path: Path,
+) -> None:
+    """Antes publicaba ``"id": null`` y ``posturas/#None`` sin un aviso."""
+    proyecto = sitio(tmp_path, [])
+    configuracion = proyecto / "mkdocs.yml"
+    configuracion.write_text(
+        configuracion.read_text("utf-8").replace(
+            "catalogo: false", "catalogo: false\n      api: true"
+        ),
+        "utf-8",
+    )
+    (proyecto / "srd" / "index.md").write_text("# A {#a}\n\n## B\n\nTexto.\n", "utf-8")
+    resultado = construir(proyecto)
+    assert resultado.returncode == 1
+    assert (
+        "ERROR   -  tapiz: srd/index.md:3: el encabezado «B» no declara su identificador"
+        in resultado.stderr
+    )
+    assert "Traceback" not in resultado.stderr

@@ -14,7 +14,8 @@ import pytest
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.herramientas.historial import Historial, Publicada
+from mkdocs_plugins.herramientas.historial import Historial, Publicada, historial
+from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from tests.plugin.conftest import construir
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -48,20 +49,35 @@ markdown_extensions:
 """
 
 
-@pytest.fixture(scope="module")
-def versiones(tmp_path_factory: pytest.TempPathFactory) -> Path:
+PAGINA = """\
+# Inicio {#inicio}
+
+## Reglas {#reglas}
+
+```tapiz-ejemplo {#cuatro-puntos}
+titulo: Cuatro puntos de efecto
+regla: grado_efecto
+entradas:
+  puntos: 4
+espera:
+  modificador: 0
+```
+"""
+"""Un ejemplo que se cumple en v1 y deja de cumplirse en v2 (el grado menor, de 5 a 4)."""
+
+
+def _versiones(carpeta: Path, pagina: str) -> Path:
     """Una copia del motor con dos versiones: v1 y v2, que cambia el umbral del grado menor
     (5 → 4), el título de la regla de la tirada de acción y el de una sección (su
     identificador sigue). Sus páginas son las de ``docs_dir`` (``paginas/``), como las de
     cualquier libro."""
-    carpeta = tmp_path_factory.mktemp("versiones")
     shutil.copytree(
         RAIZ / "tapiz_rules", carpeta / "tapiz_rules", ignore=shutil.ignore_patterns("__pycache__")
     )
     shutil.copy(RAIZ / "tapiz.yml", carpeta / "tapiz.yml")
     (carpeta / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
     (carpeta / "paginas").mkdir()
-    (carpeta / "paginas" / "index.md").write_text("# Inicio {#inicio}\n\n## Reglas {#reglas}\n")
+    (carpeta / "paginas" / "index.md").write_text(pagina, "utf-8")
     git(carpeta, "init", "-q")
     git(carpeta, "add", "-A")
     git(carpeta, "commit", "-qm", "primera")
@@ -76,33 +92,58 @@ def versiones(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return carpeta
 
 
+@pytest.fixture(scope="module")
+def versiones(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Las dos versiones, con un libro cuyos ejemplos se cumplen en las dos."""
+    return _versiones(tmp_path_factory.mktemp("versiones"), PAGINA.split("```")[0])
+
+
+@pytest.fixture(scope="module")
+def con_un_ejemplo_roto(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Las dos versiones, con un ejemplo que v2 deja de cumplir (la página no cambia)."""
+    return _versiones(tmp_path_factory.mktemp("con-un-ejemplo-roto"), PAGINA)
+
+
 def test_cambios_entre_dos_versiones(
-    versiones: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    con_un_ejemplo_roto: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(versiones)
+    monkeypatch.chdir(con_un_ejemplo_roto)
     assert main(["cambios", "v1", "v2"]) == 0
     salida = capsys.readouterr().out
     assert salida.startswith("## Cambios de v1 a v2\n")
     assert "#### Cambia `tapiz/grados`" in salida
     assert "#### Cambia «Grados de efecto y consecuencia» (`tapiz/grados_efecto`)" in salida
-    assert "| `0.puntos` | 5 | 4 |" in salida
+    assert "| `menor.puntos` | 5 | 4 |" in salida  # la fila por su nombre, no por su posición
+    assert not re.search(r"\d\.\d{3,}", salida)  # ni un decimal a la inglesa: «0,7407»
+    encabezados = re.findall(r"^(#+) .*\n\n(#+) ", salida, re.M)
+    assert all(len(hijo) > len(padre) for padre, hijo in encabezados)  # ninguno vacío
+    assert "### Ejemplos del libro que dejan de cumplirse" in salida
     assert "#### Cambia «Las reglas» (`reglas`)" in salida
     assert "| título | Reglas | Las reglas |" in salida
-    assert "### Impacto en las probabilidades y en los ejemplos" in salida
+    assert "### Ejemplos del libro cuyas salidas cambian" in salida
     assert "| 0 | 10 | 45,0 % | 55,0 % | 25,0 % → 30,0 % |" in salida
     assert "#### Cambia «Tirada de acción y grados» (`tapiz/accion`)" in salida
     assert "| `titulo` | Tirada de acción | Tirada de acción y grados |" in salida
 
 
 def test_cambios_en_json_y_sin_cambios(
-    versiones: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    con_un_ejemplo_roto: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(versiones)
+    monkeypatch.chdir(con_un_ejemplo_roto)
     assert main(["cambios", "v1", "v2", "--json"]) == 0
     informe = json.loads(capsys.readouterr().out)
     (parametro,) = informe["parametros"]["cambiadas"]
     assert parametro["nombre"] == "tapiz/grados"
-    assert {"campo": "0.puntos", "antes": 5, "despues": 4} in parametro["campos"]
+    assert {"campo": "menor.puntos", "antes": 5, "despues": 4} in parametro["campos"]
+    assert informe["ejemplos"] and all(e["id"] for e in informe["ejemplos"])
+    assert informe["rotos"] and all(re.fullmatch(r"[a-z0-9-]+", r["id"]) for r in informe["rotos"])
+    for roto in informe["rotos"]:
+        linea = (
+            (con_un_ejemplo_roto / roto["pagina"])
+            .read_text("utf-8")
+            .splitlines()[roto["linea"] - 1]
+        )
+        assert linea.endswith(f"{{#{roto['id']}}}")
     (seccion,) = informe["secciones"]["cambiadas"]
     assert seccion["nombre"] == "reglas"
     assert seccion["campos"][0] == {"campo": "titulo", "antes": "Reglas", "despues": "Las reglas"}
@@ -129,7 +170,7 @@ def test_el_sitio_publica_los_cambios_de_cada_version(versiones: Path, tmp_path:
     for entrada in entradas:
         assert all(entrada.findtext(f"{ATOM}{c}") for c in ("id", "title", "updated"))
     nueva = entradas[0].findtext(f"{ATOM}content") or ""
-    assert "Cambia el parámetro tapiz/grados: 0.puntos 5 → 4" in nueva
+    assert "Cambia el parámetro tapiz/grados: menor.puntos 5 → 4" in nueva
     assert "Cambia la sección «Las reglas» (reglas): título «Reglas» → «Las reglas»" in nueva
     assert entradas[0].find(f"{ATOM}link").get("href") == (  # type: ignore[union-attr]
         "https://ejemplo.invalid/srd/cambios/#v2"
@@ -168,3 +209,30 @@ def test_sin_versiones_una_sola_entrada_y_las_fichas_desde_la_primera() -> None:
     ficha = '<h4 id="d20-ataque"><code>ataque</code></h4><div class="tapiz-regla" data-regla="a">'
     marcada = publicar_cambios.marcar_fichas(ficha, historial)
     assert "Se lee así desde la primera versión publicada." in marcada
+
+
+def test_lo_que_cambia_tras_la_ultima_version_va_en_sin_publicar(
+    versiones: Path, tmp_path: Path
+) -> None:
+    """Una entrada estable, «Sin publicar», con los valores de antes y de después."""
+    copia = tmp_path / "copia"
+    shutil.copytree(versiones, copia)
+    parametros = copia / "tapiz_rules" / "sistemas" / "tapiz" / "parametros.py"
+    cambiar(parametros, 'Grado("mayor", 10, 4)', 'Grado("mayor", 9, 4)')
+    calculado = historial(configuracion_desde(copia))
+    nueva, v2, v1 = calculado.versiones
+    assert (nueva.titulo, nueva.ancla, v2.titulo, v1.titulo) == (
+        "Sin publicar",
+        "sin-publicar",
+        "Versión 2",
+        "Versión 1",
+    )
+    lineas = publicar_cambios.lista(nueva)
+    assert lineas[0] == "- Cambios desde la versión 2, aún sin publicar."
+    assert "- Cambia el parámetro `tapiz/grados`: `mayor.puntos` 10 → 9" in lineas
+    tabla = next(linea for linea in lineas if "grados_efecto" in linea)
+    assert "Mayor, " in tabla and "10 → 9" in tabla  # la celda, con sus valores
+    feed = ET.fromstring(publicar_cambios.atom(calculado, "https://ejemplo.invalid/srd/"))
+    primera = feed.findall(f"{ATOM}entry")[0]
+    assert primera.findtext(f"{ATOM}id") == "https://ejemplo.invalid/srd/cambios/#sin-publicar"
+    assert primera.findtext(f"{ATOM}title") == "Sin publicar"

@@ -115,3 +115,40 @@ def test_sin_registro_no_se_comprueba(tmp_path: Path) -> None:
     (proyecto / "srd" / "posturas.md").write_text("# Sin identificador\n", "utf-8")
     resultado = construir(proyecto, "--strict")
     assert resultado.returncode == 0, resultado.stderr
+
+
+EJEMPLO = "\n```tapiz-ejemplo {#la-normal}\ntitulo: La postura normal\nregla: postura\n```\n"
+CON_EJEMPLO = {"posturas.md": {**REGISTRO["posturas.md"], "la-normal": "La postura normal"}}
+
+
+def test_un_ejemplo_declara_y_registra_su_identificador_como_una_seccion() -> None:
+    assert _problemas(PAGINA + EJEMPLO, CON_EJEMPLO) == []
+    assert _problemas(PAGINA + EJEMPLO.replace(" {#la-normal}", ""), CON_EJEMPLO) == [
+        "srd/p.md:12: el ejemplo «La postura normal» no declara su identificador: añade "
+        "{#identificador} tras «```tapiz-ejemplo» (el ancla con que se enlaza)"
+    ]
+    assert _problemas(PAGINA + EJEMPLO.replace("la-normal", "normal"), CON_EJEMPLO) == [
+        "srd/p.md:12: el identificador «normal» ya lo usa el encabezado de la línea 8: cada "
+        "ejemplo necesita el suyo"
+    ]
+    assert _problemas(PAGINA + EJEMPLO, REGISTRO) == [
+        "srd/p.md:12: el identificador «la-normal» es nuevo: regístralo con «uv run tapiz "
+        "identificadores» (lo añade a identificadores.yml)"
+    ]
+
+
+def test_un_identificador_de_ejemplo_reutilizado_para_otro_ejemplo() -> None:
+    otro = EJEMPLO.replace("La postura normal", "Defensa férrea")
+    assert _problemas(PAGINA + otro, CON_EJEMPLO) == [
+        "srd/p.md:12: el identificador «la-normal» era el del ejemplo «La postura normal», no "
+        "el de «Defensa férrea»: si es el mismo ejemplo con otro título, cambia el título en "
+        "identificadores.yml; si es otro, dale un identificador nuevo"
+    ]
+
+
+def test_una_linea_mas_no_cambia_el_identificador_de_un_ejemplo() -> None:
+    """Antes el identificador era «fichero:línea»: una línea en blanco los renombraba todos."""
+    antes = identificadores.declarados(estructura.leer(PAGINA + EJEMPLO))
+    despues = identificadores.declarados(estructura.leer("\n" + PAGINA + EJEMPLO))
+    assert [d.identificador for d in antes] == [d.identificador for d in despues]
+    assert [d.linea + 1 for d in antes] == [d.linea for d in despues]

@@ -8,7 +8,7 @@ from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import con_signo, decimal, enumerar, miles, operador
 from tapiz_rules.modelo.validacion import exigir_rango
-from tapiz_rules.sistemas.d20.parametros import ParametrosD20
+from tapiz_rules.sistemas.d20.parametros import ParametrosD20, tirada_natural
 
 SECCION = "Sistema d20"
 
@@ -36,7 +36,7 @@ def penalizacion_por_fuerza(p: ParametrosD20, fuerza: int, minima: int) -> int:
 )
 def iniciativa(
     p: ParametrosD20,
-    tirada: Annotated[int, Entrada("Tirada del d20")],
+    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural)],
     valor: Annotated[int, Entrada("Valor de Iniciativa", formato=Formato.MODIFICADOR)] = 0,
     fuerza: Fuerza = 10,
     fuerza_minima: FuerzaMinima = 0,
@@ -101,9 +101,9 @@ def orden_de_iniciativa(
 )
 def asalto(
     p: ParametrosD20,
-    estandar: Annotated[int, Entrada("Acciones estándar", minimo=0)] = 0,
-    movimiento: Annotated[int, Entrada("Acciones de movimiento", minimo=0)] = 0,
-    completo: Annotated[int, Entrada("Acciones de asalto completo", minimo=0)] = 0,
+    estandar: Annotated[int, Entrada("Acciones estándar", minimo=0, maximo=10)] = 0,
+    movimiento: Annotated[int, Entrada("Acciones de movimiento", minimo=0, maximo=10)] = 0,
+    completo: Annotated[int, Entrada("Acciones de asalto completo", minimo=0, maximo=10)] = 0,
     se_desplaza: Annotated[
         bool, Entrada("Se desplaza", ayuda="Si alguna de sus acciones lo mueve de sitio")
     ] = False,
@@ -184,7 +184,7 @@ def penalizacion_por_distancia(p: ParametrosD20, tipo: str, incrementos: int) ->
 )
 def ataque(
     p: ParametrosD20,
-    tirada: Annotated[int, Entrada("Tirada del d20")],
+    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural)],
     defensa: Annotated[int, Entrada("Defensa del blanco")],
     bonus: Annotated[int, Entrada("Total de Ataque", formato=Formato.MODIFICADOR)] = 0,
     competente: Annotated[bool, Entrada("Competente con el arma")] = True,
@@ -192,7 +192,10 @@ def ataque(
     fuerza_minima: FuerzaMinima = 0,
     arma: Annotated[str, Entrada("Tipo de arma", opciones=TIPOS_DE_ARMA)] = "cuerpo",
     incrementos: Annotated[
-        int, Entrada("Incrementos de distancia", ayuda="1 si está dentro del primero")
+        int,
+        Entrada(
+            "Incrementos de distancia", ayuda="1 si está dentro del primero", minimo=1, maximo=1000
+        ),
     ] = 1,
 ) -> Resultado:
     """Ataque contra la Defensa; un 20 natural impacta siempre y es un crítico."""
@@ -237,9 +240,10 @@ def margen_de_critico(
             "Margen sin armadura",
             ayuda="Lo que hay que superar la Defensa (no está en el texto)",
             minimo=0,
+            maximo=1000,
         ),
     ],
-    rd: Annotated[int, Entrada("RD de la armadura", minimo=0)] = 0,
+    rd: Annotated[int, Entrada("RD de la armadura", minimo=0, maximo=1000)] = 0,
 ) -> Resultado:
     """La armadura protege de los críticos: su RD se suma al margen sobre la Defensa."""
     exigir_rango("margen", margen, 0, 1000)

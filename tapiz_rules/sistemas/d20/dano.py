@@ -51,10 +51,12 @@ def fuerza_al_dano(p: ParametrosD20, empunadura: str, fuerza: int) -> int:
 )
 def dano(
     p: ParametrosD20,
-    dados: Annotated[int, Entrada("Dados de daño", ayuda="Lo que sacan los dados del arma")],
+    dados: Annotated[
+        int, Entrada("Dados de daño", ayuda="Lo que sacan los dados del arma", minimo=0)
+    ],
     fuerza: Fue = 0,
     empunadura: Annotated[str, Entrada("Cómo se usa el arma", opciones=EMPUNADURAS)] = "una_mano",
-    rd: Annotated[int, Entrada("RD del blanco", minimo=0)] = 0,
+    rd: Annotated[int, Entrada("RD del blanco", minimo=0, maximo=10**6)] = 0,
 ) -> Resultado:
     """Los dados del arma más la Fuerza que corresponda; la RD del blanco se resta."""
     exigir_minimo("dados", dados, 0)
@@ -78,7 +80,7 @@ def dano(
 def reduccion_dano(
     p: ParametrosD20,
     dano: Annotated[int, Entrada("Daño del ataque")],
-    rd: Annotated[int, Entrada("Reducción de daño (RD)")] = 0,
+    rd: Annotated[int, Entrada("Reducción de daño (RD)", minimo=0, maximo=10**6)] = 0,
 ) -> Resultado:
     """La RD se resta al daño de cada ataque; si queda en 0 o menos, la absorbe entera."""
     exigir_rango("rd", rd, 0, 10**6)
@@ -111,7 +113,10 @@ def reduccion_dano(
 def penalizacion_armadura(
     p: ParametrosD20,
     penalizacion: Annotated[
-        int, Entrada("Penalización de la armadura", ayuda="Sin signo: 3 para un −3", minimo=0)
+        int,
+        Entrada(
+            "Penalización de la armadura", ayuda="Sin signo: 3 para un −3", minimo=0, maximo=1000
+        ),
     ],
     competente: Annotated[bool, Entrada("Competente con la armadura")] = True,
     fuerza: Fue = 0,

@@ -7,7 +7,12 @@ from typing import Annotated
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import operador
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
-from tapiz_rules.sistemas.d20.parametros import ESTADOS, ETIQUETAS_ESTADO, ParametrosD20
+from tapiz_rules.sistemas.d20.parametros import (
+    ESTADOS,
+    ETIQUETAS_ESTADO,
+    ParametrosD20,
+    tirada_natural,
+)
 
 SECCION = "Sistema d20"
 
@@ -32,7 +37,9 @@ def herida_grave(
     p: ParametrosD20,
     dano: Annotated[int, Entrada("Daño del ataque", minimo=0)],
     umbral: Annotated[int, Entrada("Umbral de herida grave", minimo=0)],
-    tirada: Annotated[int, Entrada("Tirada del d20", ayuda="La de la prueba de Fortaleza")] = 10,
+    tirada: Annotated[
+        int, Entrada("Tirada del d20", ayuda="La de la prueba de Fortaleza", limites=tirada_natural)
+    ] = 10,
     fortaleza: Annotated[
         int, Entrada("Bonificación de Fortaleza", formato=Formato.MODIFICADOR)
     ] = 0,

@@ -54,3 +54,8 @@ class ParametrosD20:
         """``valor × factor``, redondeado hacia abajo (el texto no dice cómo redondear)."""
         numerador, denominador = factor
         return (valor * numerador) // denominador
+
+
+def tirada_natural(p: ParametrosD20) -> tuple[int, int]:
+    """Los límites de una tirada natural del d20: de 1 a sus caras."""
+    return 1, p.caras

@@ -8,13 +8,15 @@ from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import operador
 from tapiz_rules.modelo.validacion import exigir_rango
-from tapiz_rules.sistemas.d20.parametros import ParametrosD20
+from tapiz_rules.sistemas.d20.parametros import ParametrosD20, tirada_natural
 
 SECCION = "Sistema d20"
 
 ELEGIR = {0: "Tirar el dado", 10: "Elegir 10", 20: "Elegir 20"}
 
-Tirada = Annotated[int, Entrada("Tirada del d20", ayuda="Resultado natural del d20")]
+Tirada = Annotated[
+    int, Entrada("Tirada del d20", ayuda="Resultado natural del d20", limites=tirada_natural)
+]
 Modificador = Annotated[
     int,
     Entrada(
@@ -66,7 +68,9 @@ def prueba(
     tirada: Annotated[
         int | None,
         Entrada(
-            "Tirada del d20", ayuda="Resultado natural del d20 (no hace falta si se elige 10 o 20)"
+            "Tirada del d20",
+            ayuda="Resultado natural del d20 (no hace falta si se elige 10 o 20)",
+            limites=tirada_natural,
         ),
     ] = None,
     modificador: Modificador = 0,
@@ -141,7 +145,10 @@ def prueba_de_habilidad(
     tirada: Tirada,
     cd: Annotated[int, Entrada("Clase de Dificultad (CD)")],
     rangos: Annotated[
-        int, Entrada("Rangos en la habilidad", ayuda="0 si no la tiene entrenada", minimo=0)
+        int,
+        Entrada(
+            "Rangos en la habilidad", ayuda="0 si no la tiene entrenada", minimo=0, maximo=1000
+        ),
     ] = 0,
     habilidad: Annotated[
         int,
@@ -189,8 +196,8 @@ GANADORES = {"primero": "El primero", "segundo": "El segundo", "repetir": "Nadie
 )
 def prueba_opuesta(
     p: ParametrosD20,
-    tirada_a: Annotated[int, Entrada("Tirada del primero")],
-    tirada_b: Annotated[int, Entrada("Tirada del segundo")],
+    tirada_a: Annotated[int, Entrada("Tirada del primero", limites=tirada_natural)],
+    tirada_b: Annotated[int, Entrada("Tirada del segundo", limites=tirada_natural)],
     modificador_a: Annotated[
         int, Entrada("Modificador del primero", formato=Formato.MODIFICADOR)
     ] = 0,

@@ -8,7 +8,7 @@ from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import con_signo, operador
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
-from tapiz_rules.sistemas.d20.parametros import ParametrosD20
+from tapiz_rules.sistemas.d20.parametros import ParametrosD20, tirada_natural
 
 SECCION = "Sistema d20"
 
@@ -80,7 +80,7 @@ PASA_A = {
 def prueba_de_recuperacion(
     p: ParametrosD20,
     motivo: Annotated[str, Entrada("De qué se recupera", opciones=MOTIVOS)],
-    tirada: Annotated[int, Entrada("Tirada del d20")],
+    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural)],
     fortaleza: Fortaleza = 0,
     fallos: Annotated[
         int,
@@ -92,7 +92,7 @@ def prueba_de_recuperacion(
     ] = 0,
     medicina: Annotated[
         int,
-        Entrada("Medicina del médico", ayuda="Se suma si superó Medicina CD 15; 0 si no"),
+        Entrada("Medicina del médico", ayuda="Se suma si superó Medicina CD 15; 0 si no", minimo=0),
     ] = 0,
 ) -> Resultado:
     """Fortaleza CD 15 (CD 10 para la inconsciencia), +1 por cada intento fallado antes."""

@@ -91,7 +91,13 @@ def peligro_mortal(
     primera: Annotated[int, Entrada("Primera tirada", ayuda="Total del primer turno")],
     segunda: Annotated[int, Entrada("Segunda tirada", ayuda="Total del segundo turno")],
     rescate: Annotated[
-        int, Entrada("Rescate", ayuda="Total de un compañero que ayuda (0 si nadie ayuda)")
+        int,
+        Entrada(
+            "Rescate",
+            ayuda="Total de un compañero que ayuda (0 si nadie ayuda)",
+            minimo=0,
+            maximo=100,
+        ),
     ] = 0,
 ) -> Resultado:
     """Dos 7 o menos seguidos en peligro mortal matan, salvo que un compañero saque 8 o más."""
@@ -146,8 +152,8 @@ def _tramo(p: ParametrosRatas, banda: Banda) -> str:
 )
 def vencer_a_un_pj(
     p: ParametrosRatas,
-    exitos: Annotated[int, Entrada("Éxitos del atacante", minimo=0)],
-    fracasos: Annotated[int, Entrada("Fracasos del otro PJ", minimo=0)],
+    exitos: Annotated[int, Entrada("Éxitos del atacante", minimo=0, maximo=100)],
+    fracasos: Annotated[int, Entrada("Fracasos del otro PJ", minimo=0, maximo=100)],
 ) -> Resultado:
     """Para tumbar, apresar o matar a un PJ hacen falta dos éxitos frente a dos fracasos suyos."""
     exigir_rango("exitos", exitos, 0, 100)

@@ -9,7 +9,9 @@ from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, buscar, rango
 
 SECCION = "Ratas en las paredes"
-Dados = Annotated[int, Entrada("Tirada de 2d6", ayuda="Suma de los 2d6 tirados (2-12)")]
+Dados = Annotated[
+    int, Entrada("Tirada de 2d6", ayuda="Suma de los 2d6 tirados (2-12)", minimo=2, maximo=12)
+]
 
 
 @tabla("cicatrices", titulo="Cicatrices", seccion=SECCION)
@@ -72,7 +74,8 @@ def locura(
     p: ParametrosRatas,
     dados: Dados,
     cosmetico: Annotated[
-        int, Entrada("Tirada de 1d6", ayuda="Solo para el cambio cosmético (1-6)")
+        int,
+        Entrada("Tirada de 1d6", ayuda="Solo para el cambio cosmético (1-6)", minimo=1, maximo=6),
     ] = 1,
 ) -> Resultado:
     """Busca la tirada de 2d6 en la tabla de locura; un cambio cosmético tira además 1d6."""

@@ -11,7 +11,7 @@ from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, limites
 SECCION = "Ratas en las paredes"
 
 PV = Annotated[int, Entrada("PV actuales", ayuda="Puntos de vida antes del golpe", minimo=0)]
-Dano = Annotated[int, Entrada("Daño", ayuda="Lo que sacan los dados de daño del arma")]
+Dano = Annotated[int, Entrada("Daño", ayuda="Lo que sacan los dados de daño del arma", minimo=0)]
 Proteccion = Annotated[
     int, Entrada("Protección", ayuda="Protección de la armadura (0, 1 o 2)", minimo=0)
 ]
@@ -148,7 +148,9 @@ def recuperacion(
     p: ParametrosRatas,
     pv: PV,
     maximo: Annotated[int, Entrada("PV máximos", minimo=1)] = 10,
-    cura: Annotated[int, Entrada("Cura médica (1d6)", ayuda="Lo que saca el 1d6 del médico")] = 0,
+    cura: Annotated[
+        int, Entrada("Cura médica (1d6)", ayuda="Lo que saca el 1d6 del médico", minimo=0, maximo=6)
+    ] = 0,
     entre_sesiones: Annotated[bool, Entrada("Entre sesiones", ayuda="Se recupera todo")] = False,
 ) -> Resultado:
     """Sin curación natural: un médico devuelve 1d6 PV y entre sesiones se recupera todo."""

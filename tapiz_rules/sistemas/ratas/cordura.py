@@ -44,7 +44,9 @@ def cordura_inicial(
 def perder_cordura(
     p: ParametrosRatas,
     cordura: Annotated[int, Entrada("Cordura actual", minimo=0)],
-    perdida: Annotated[int, Entrada("Pérdida", ayuda="Lo que sacan los dados (1d3 por estrés)")],
+    perdida: Annotated[
+        int, Entrada("Pérdida", ayuda="Lo que sacan los dados (1d3 por estrés)", minimo=0)
+    ],
 ) -> Resultado:
     """Los horrores sobrenaturales restan cordura; a 0 hay que elegir qué hace el personaje."""
     exigir_minimo("perdida", perdida, 0)
@@ -80,7 +82,14 @@ ELECCIONES = {
 def cero_cordura(
     p: ParametrosRatas,
     eleccion: Annotated[str, Entrada("Elección", opciones=ELECCIONES)],
-    recupera: Annotated[int, Entrada("Cordura recuperada (1d6)", ayuda="Se tira al elegir")],
+    recupera: Annotated[
+        int,
+        Entrada(
+            "Cordura recuperada (1d6)",
+            ayuda="Se tira al elegir",
+            limites=lambda p: limites(p.cordura_recuperada),
+        ),
+    ],
     desmayo: Annotated[int, Entrada("Turnos desmayado (1d6)", ayuda="Solo si se desmaya")] = 0,
 ) -> Resultado:
     """A 0 de cordura el jugador elige qué le pasa al personaje y luego recupera 1d6."""
@@ -127,7 +136,10 @@ def recuperar_cordura(
     ],
     aficion: Annotated[
         int,
-        Entrada("Afición (1d6)", ayuda="Lo que saca el 1d6 al disfrutar de su afición; 0 si no"),
+        Entrada(
+            "Afición (1d6)",
+            ayuda="Lo que saca el 1d6 al disfrutar de su afición; 0 si no",
+        ),
     ] = 0,
     sesiones: Annotated[
         int,

@@ -12,7 +12,9 @@ from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas
 SECCION = "Ratas en las paredes"
 DIFICULTADES = {clave: titulo for clave, titulo, _ in ParametrosRatas().dificultades}
 
-Dados = Annotated[int, Entrada("Tirada de 2d6", ayuda="Suma de los 2d6 tirados (2-12)")]
+Dados = Annotated[
+    int, Entrada("Tirada de 2d6", ayuda="Suma de los 2d6 tirados (2-12)", minimo=2, maximo=12)
+]
 Atributo = Annotated[
     int, Entrada("Atributo", ayuda="Valor del atributo relevante", formato=Formato.MODIFICADOR)
 ]

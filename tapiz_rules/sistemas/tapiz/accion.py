@@ -79,7 +79,9 @@ def exigir_base(p: ParametrosTapiz, base: int) -> None:
 Base = Annotated[
     int,
     Entrada(
-        "Tirada del dado base", ayuda="Resultado del dado base (1d20; 3d6 en la edición de 2017)"
+        "Tirada del dado base",
+        ayuda="Resultado del dado base (1d20; 3d6 en la edición de 2017)",
+        limites=lambda p: (distribucion(p.dado_base).minimo, distribucion(p.dado_base).maximo),
     ),
 ]
 DadosTirados = Annotated[
@@ -107,6 +109,7 @@ RasgosLengua = Annotated[
     Entrada(
         "Rasgos por lengua",
         ayuda="Bonus de rasgo +1 por lengua (0-2); solo con la regla opcional TZR0001",
+        limites=lambda p: (0, p.maximo_rasgos_lengua),
     ),
 ]
 Bonus = Annotated[
@@ -432,7 +435,7 @@ def probabilidades_accion(
         f"mayor {porcentaje(probs['p_consecuencia_mayor'])}, "
         f"extrema {porcentaje(probs['p_consecuencia_extrema'])}",
     )
-    return Resultado({clave: float(prob) for clave, prob in probs.items()}, pasos)
+    return Resultado({clave: float(prob) for clave, prob in probs.items()}, pasos, probs)
 
 
 TIPOS_VENTAJA = {"ventaja": "Ventaja", "desventaja": "Desventaja"}
@@ -467,7 +470,12 @@ def ventaja(
         ),
     ],
     nivel_atributo: Annotated[
-        int, Entrada("Nivel del atributo", ayuda="Nivel del atributo (1-10)")
+        int,
+        Entrada(
+            "Nivel del atributo",
+            ayuda="Nivel del atributo (1-10)",
+            limites=lambda p: (1, p.nivel_atributo_maximo),
+        ),
     ],
 ) -> Resultado:
     """Con ventaja se tira un dado de atributo más y se ignora el menor.

@@ -70,7 +70,12 @@ def tabla_modificadores(p: ParametrosTapiz) -> Tabla:
 def modificador_caracteristica(
     p: ParametrosTapiz,
     valor: Annotated[
-        int, Entrada("Valor de la característica", ayuda="Valor de la característica (3-18)")
+        int,
+        Entrada(
+            "Valor de la característica",
+            ayuda="Valor de la característica (3-18)",
+            limites=lambda p: (p.caracteristica_minima, p.caracteristica_maxima),
+        ),
     ],
     principal: Annotated[
         bool,
@@ -121,7 +126,19 @@ def tirada_caracteristica(
             },
         ),
     ],
-    dados: Annotated[list[int], Entrada("Dados tirados", ayuda="Resultados de cada d6 tirado")],
+    dados: Annotated[
+        list[int],
+        Entrada(
+            "Dados tirados",
+            ayuda="Resultados de cada d6 tirado",
+            minimo=1,
+            maximo=CARAS,
+            longitud=(
+                min(m.dados for m in METODOS.values()),
+                max(m.dados for m in METODOS.values()),
+            ),
+        ),
+    ],
 ) -> Resultado:
     """El valor de una característica a partir de los dados tirados para generarla."""
     m = METODOS[metodo]
@@ -237,6 +254,8 @@ def reparto_puntos(
         Entrada(
             "Valores repartidos",
             ayuda=f"Los seis valores repartidos, en orden {', '.join(NOMBRES)}",
+            limites=lambda p: (p.caracteristica_minima, p.caracteristica_maxima),
+            longitud=(len(NOMBRES), len(NOMBRES)),
         ),
     ],
 ) -> Resultado:

@@ -90,7 +90,11 @@ def impedimento_de(p: ParametrosTapiz, peso: float, carga: int, con: int) -> Imp
 
 
 def _caracteristica(nombre: str) -> Entrada:
-    return Entrada(nombre, ayuda=f"{nombre} del personaje")
+    return Entrada(
+        nombre,
+        ayuda=f"{nombre} del personaje",
+        limites=lambda p: (p.caracteristica_minima, p.caracteristica_maxima),
+    )
 
 
 @regla(

@@ -282,7 +282,12 @@ def tabla_dados_atributo(p: ParametrosTapiz) -> Tabla:
 def dados_atributo(
     p: ParametrosTapiz,
     nivel: Annotated[
-        int, Entrada("Nivel del atributo", ayuda="Nivel del atributo o habilidad (0-10)")
+        int,
+        Entrada(
+            "Nivel del atributo",
+            ayuda="Nivel del atributo o habilidad (0-10)",
+            limites=lambda p: (0, p.nivel_atributo_maximo),
+        ),
     ],
 ) -> Resultado:
     """Los dados explosivos que un atributo o habilidad suma a la tirada, y su coste."""
