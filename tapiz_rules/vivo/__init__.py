@@ -118,6 +118,7 @@ def _campo(campo: Campo) -> dict[str, Any]:
     datos["tipo"] = campo.tipo.__name__
     datos["ayuda"] = campo.ayuda
     datos["unidad"] = campo.unidad_en_plural
+    datos["limites"] = campo.ayuda_de_limites
     if campo.opciones is not None:
         datos["opciones"] = [[str(v), e] for v, e in campo.opciones]
         del datos["etiquetas"]
