@@ -19,9 +19,6 @@ import {
 
 /** @typedef {(zona: HTMLElement) => Promise<import("./vista.js").Puntos>} Probabilidades */
 
-export const SIN_MOTOR_PROBABILIDADES =
-  "Las probabilidades de una expresión escrita las calcula el motor de reglas del libro, que no se ha podido cargar aquí. Los dados del texto sí traen las suyas.";
-
 /**
  * Las probabilidades de un dado del texto: las calculó la construcción (los datos de la página,
  * con el `data-expr` literal por clave); si no se pueden tabular, el mensaje del motor.
@@ -41,24 +38,13 @@ async function delTexto(expresion) {
 }
 
 /**
- * Las probabilidades de una expresión escrita: se piden al motor en la página (vivo.js), que
- * se descarga entonces; mientras carga, `zona` lo dice.
+ * Las probabilidades de una expresión escrita: las da el motor en la página
+ * (probabilidades-vivas.js, que se descarga entonces con vivo.js).
  * @param {string} expresion
  * @returns {Probabilidades}
  */
 function delMotor(expresion) {
-  return async (zona) => {
-    const vivo = await import("./vivo.js");
-    if (vivo.estado !== "listo") zona.replaceChildren(el("p", { class: "tapiz-ayuda", role: "status", texto: vivo.CARGANDO }));
-    let respuesta;
-    try {
-      respuesta = await vivo.preguntar({ tipo: "probabilidades", expresion });
-    } catch {
-      throw new Error(SIN_MOTOR_PROBABILIDADES);
-    }
-    if (respuesta.error) throw new Error(respuesta.error);
-    return respuesta.puntos;
-  };
+  return async (zona) => (await import("./probabilidades-vivas.js")).probabilidadesDelMotor(expresion, zona);
 }
 
 /**
