@@ -1,11 +1,12 @@
 """Genera lo que el JavaScript toma de Python: ``contrato.js`` y los widgets de ``dados.js``.
 
-Los límites de la notación y las constantes del modelo de coste viven una sola
-vez, en ``tapiz_rules/dados/limites.py``; el JavaScript los importa de este
-módulo generado. Los widgets viven en ``mkdocs_plugins/nucleo/widgets.py``; su tabla
-se escribe entre las marcas de ``dados.js`` (no en un módulo aparte: es la base de
-toda página y no debe pedir un fichero más). Uso: ``uv run python -m desarrollo.contrato``
-(reescribe los dos ficheros; la salida es determinista y se guarda en git).
+Los límites de la notación viven una sola vez, en ``tapiz_rules/dados/limites.py``; el
+JavaScript los importa de este módulo generado. El presupuesto del cálculo exacto y su modelo
+de coste no van: el navegador no calcula probabilidades (las trae la página o las da el motor
+en la página). Los widgets viven en ``mkdocs_plugins/nucleo/widgets.py``; su tabla se escribe
+entre las marcas de ``dados.js`` (no en un módulo aparte: es la base de toda página y no debe
+pedir un fichero más). Uso: ``uv run python -m desarrollo.contrato`` (reescribe los dos
+ficheros; la salida es determinista y se guarda en git).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ import re
 from pathlib import Path
 
 from mkdocs_plugins.nucleo.widgets import tabla_js
-from tapiz_rules.dados import COSTE, LIMITES, PROFUNDIDAD_POR_DEFECTO
+from tapiz_rules.dados import LIMITES, PROFUNDIDAD_POR_DEFECTO
 
 RUTA = Path(__file__).resolve().parent.parent / "mkdocs_plugins" / "tema" / "tapiz" / "contrato.js"
 DADOS = RUTA.with_name("dados.js")
 ORDEN = "uv run python -m desarrollo.contrato"
+SOLO_PYTHON = frozenset({"trabajo"})
+"""Los límites que solo mira el motor de Python: el presupuesto del cálculo exacto."""
 _TABLA = re.compile(
     r"(// GENERADO desde mkdocs_plugins/nucleo/widgets\.py[^\n]*\n)(.*?)(\n// hasta aquí\.)", re.S
 )
@@ -46,13 +49,8 @@ def texto_del_contrato() -> str:
             "",
             _objeto(
                 "LIMITES",
-                "Topes de una expresión de dados y presupuesto del cálculo exacto.",
-                dataclasses.asdict(LIMITES),
-            ),
-            _objeto(
-                "COSTE",
-                "Constantes del modelo que estima el trabajo del cálculo exacto.",
-                dataclasses.asdict(COSTE),
+                "Topes de una expresión de dados.",
+                {c: v for c, v in dataclasses.asdict(LIMITES).items() if c not in SOLO_PYTHON},
             ),
             "/** La profundidad de «!» cuando no se escribe número. */",
             f"export const PROFUNDIDAD_POR_DEFECTO = {PROFUNDIDAD_POR_DEFECTO};",

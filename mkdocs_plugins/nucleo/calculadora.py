@@ -14,7 +14,6 @@ from typing import Any
 
 from mkdocs_plugins.nucleo.apartados import FUERA_DE_LA_BUSQUEDA
 from tapiz_rules.modelo import Campo, Reglamento
-from tapiz_rules.modelo.formato import decimal, miles
 from tapiz_rules.vivo.calculadora import campos, iniciales, responder_calculadora
 
 ESTADO = (
@@ -47,26 +46,13 @@ def html(reglamento: Reglamento, clave_reglamento: str) -> str:
     )
 
 
-def _numero(valor: float) -> str:
-    return miles(valor) if isinstance(valor, int) else decimal(valor)
-
-
-def _limites(campo: Campo) -> str:
-    minimo, maximo = campo.minimo, campo.maximo
-    if minimo is not None and maximo is not None:
-        return f"De {_numero(minimo)} a {_numero(maximo)}."
-    if minimo is not None:
-        return f"Desde {_numero(minimo)}."
-    return f"Hasta {_numero(maximo)}." if maximo is not None else ""
-
-
 def _campo(campo: Campo, valor: str) -> str:
     """Un campo como los de «Probar» (``campoDe`` de probar.js): etiqueta, control y ayuda."""
     ident = f"tapiz-calculadora-{campo.nombre}"
     explicacion = campo.ayuda if campo.ayuda != campo.etiqueta else ""
     if explicacion and not explicacion.endswith((".", ")")):
         explicacion += "."
-    ayuda = " ".join(t for t in (explicacion, _limites(campo)) if t)
+    ayuda = " ".join(t for t in (explicacion, campo.ayuda_de_limites) if t)
     describe = f' aria-describedby="{ident}-ayuda"' if ayuda else ""
     # El teclado numérico de un móvil no siempre tiene el signo menos.
     sin_signo = campo.tipo is int and campo.minimo is not None and campo.minimo >= 0

@@ -14,9 +14,9 @@ from typing import Any, Protocol
 
 from mkdocs_plugins.nucleo import cache as cache_
 from mkdocs_plugins.nucleo.cache import Cache
-from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
+from tapiz_rules.vivo.probabilidades import puntos
 
 RUTA = "assets/tapiz/datos.json"
 """Todos los datos juntos: para un generador sin plugins (``tapiz exportar``)."""
@@ -26,12 +26,13 @@ los de «Repetir» de sus ejemplos cuando se van a usar: ``datos/ejemplos/<pági
 EJEMPLOS = "ejemplos"
 
 
-def distribucion_json(expresion: str) -> list[list[float]] | None:
-    """La distribución exacta como pares [valor, probabilidad]; None si es demasiado grande."""
+def distribucion_json(expresion: str) -> list[list[float]] | str:
+    """La distribución exacta como la dibujan los widgets (``puntos``); si es demasiado grande
+    para tabularla, el mensaje del motor, que el botón muestra en lugar de la gráfica."""
     try:
-        return [[valor, float(p)] for valor, p in distribucion(expresion).items()]
-    except ErrorTapiz:
-        return None
+        return puntos(expresion)
+    except ErrorTapiz as error:
+        return str(error)
 
 
 def compactar_resultados(resultados: dict[tuple[int, ...], Any]) -> dict[str, Any]:

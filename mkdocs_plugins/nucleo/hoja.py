@@ -16,8 +16,7 @@ from html import escape
 from pathlib import Path
 
 from mkdocs_plugins.nucleo.apartados import FUERA_DE_LA_BUSQUEDA
-from tapiz_rules.modelo import Reglamento
-from tapiz_rules.modelo.formato import miles
+from tapiz_rules.modelo import Reglamento, formato
 from tapiz_rules.modelo.hoja import (
     Apartado,
     Calculo,
@@ -103,12 +102,7 @@ class _Pintor:
         )
 
     def limites(self, dato: Dato) -> str:
-        minimo, maximo = limites_de(dato, self.r)
-        if minimo is not None and maximo is not None:
-            return f"De {miles(minimo)} a {miles(maximo)}."
-        if minimo is not None:
-            return f"Desde {miles(minimo)}."
-        return f"Hasta {miles(maximo)}." if maximo is not None else ""
+        return formato.limites(*limites_de(dato, self.r))
 
     def campo(self, dato: Dato) -> str:
         limites = self.limites(dato)

@@ -114,6 +114,11 @@ class Campo:
         return self.ayuda or self.etiqueta
 
     @property
+    def ayuda_de_limites(self) -> str:
+        """«De 1 a 5.400.»: lo que un formulario dice de sus límites (``formato.limites``)."""
+        return fmt.limites(self.minimo, self.maximo)
+
+    @property
     def valores_validos(self) -> tuple[Any, ...]:
         return tuple(valor for valor, _ in self.opciones or ())
 

@@ -37,6 +37,37 @@ def miles(numero: int) -> str:
     return f"{MENOS}{texto}" if numero < 0 else texto
 
 
+def numero(valor: int | float) -> str:
+    """Un entero con punto de millares («5.400») o un decimal con coma («2,5»)."""
+    return miles(valor) if isinstance(valor, int) else decimal(valor)
+
+
+def limites(minimo: int | float | None, maximo: int | float | None) -> str:
+    """La ayuda de un dato con límites: «De 1 a 5.400.», «Desde 0.», «Hasta 20.» o nada.
+
+    La escriben el libro (la calculadora, la hoja) y el motor en la página, que la manda con
+    la declaración de cada campo del formulario; el navegador solo la muestra.
+    """
+    if minimo is not None and maximo is not None:
+        return f"De {numero(minimo)} a {numero(maximo)}."
+    if minimo is not None:
+        return f"Desde {numero(minimo)}."
+    return f"Hasta {numero(maximo)}." if maximo is not None else ""
+
+
+def fuera_de_limites(
+    valor: int | float, minimo: int | float | None, maximo: int | float | None
+) -> str:
+    """Por qué ``valor`` no cabe en sus límites («va de 1 a 5.400»); vacío si cabe."""
+    if minimo is not None and maximo is not None and not minimo <= valor <= maximo:
+        return f"va de {numero(minimo)} a {numero(maximo)}"
+    if minimo is not None and valor < minimo:
+        return f"no puede ser menor que {numero(minimo)}"
+    if maximo is not None and valor > maximo:
+        return f"no puede ser mayor que {numero(maximo)}"
+    return ""
+
+
 def redondear(numero: float | Fraction | int, cifras: int) -> Decimal:
     """El valor exacto del ``float`` redondeado a ``cifras`` decimales, la mitad hacia fuera.
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.modelo import formato
 from tapiz_rules.modelo.campos import Campo
 from tapiz_rules.modelo.sistema import Reglamento
 
@@ -207,12 +208,8 @@ def _en_limites(dato: Dato, reglamento: Reglamento, valor: Any) -> None:
         return
     minimo, maximo = limites_de(dato, reglamento)
     etiqueta = etiqueta_de(dato, reglamento)
-    if minimo is not None and maximo is not None and not minimo <= valor <= maximo:
-        raise ErrorTapiz(f"{etiqueta}: va de {minimo} a {maximo}.")
-    if minimo is not None and valor < minimo:
-        raise ErrorTapiz(f"{etiqueta}: no puede ser menor que {minimo}.")
-    if maximo is not None and valor > maximo:
-        raise ErrorTapiz(f"{etiqueta}: no puede ser mayor que {maximo}.")
+    if fuera := formato.fuera_de_limites(valor, minimo, maximo):
+        raise ErrorTapiz(f"{etiqueta}: {fuera}.")
 
 
 def _con_etiqueta(mensaje: str, campo: Campo, dato: Dato, reglamento: Reglamento) -> str:

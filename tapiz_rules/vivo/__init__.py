@@ -16,6 +16,8 @@ Peticiones (además de ``sistema``, ``edicion``, ``opcionales`` y ``lienzo``):
 - ``{"tipo": "hoja", "datos": {…}}``: los números de la hoja de personaje (``vivo/hoja.py``).
 - ``{"tipo": "calculadora", "entradas": {…}, "semilla": n}``: la calculadora de tiradas de
   acción (``vivo/calculadora.py``); con ``semilla``, también una tirada.
+- ``{"tipo": "probabilidades", "expresion": …}``: la distribución exacta de una expresión de
+  dados como la dibujan los widgets (``vivo/probabilidades.py``).
 
 Toda respuesta es un objeto; si algo falla, ``{"error": "mensaje para quien lee"}``.
 """
@@ -33,6 +35,7 @@ from tapiz_rules.sistemas import reglamento as reglamento_de
 from tapiz_rules.vivo.calculadora import responder_calculadora
 from tapiz_rules.vivo.hoja import responder_hoja
 from tapiz_rules.vivo.lectura import en_palabras, leer_entradas
+from tapiz_rules.vivo.probabilidades import responder_probabilidades
 from tapiz_rules.yaml_con_lineas import Documento
 
 _DECLARADOS: dict[str, dict[str, Any]] = {}
@@ -122,6 +125,7 @@ def _campo(campo: Campo) -> dict[str, Any]:
     datos["tipo"] = campo.tipo.__name__
     datos["ayuda"] = campo.ayuda
     datos["unidad"] = campo.unidad_en_plural
+    datos["limites"] = campo.ayuda_de_limites
     if campo.opciones is not None:
         datos["opciones"] = [[str(v), e] for v, e in campo.opciones]
         del datos["etiquetas"]
@@ -196,6 +200,7 @@ _RESPUESTAS = {
     "reglamento": _descripcion,
     "hoja": responder_hoja,
     "calculadora": responder_calculadora,
+    "probabilidades": responder_probabilidades,
 }
 
 

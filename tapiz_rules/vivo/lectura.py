@@ -14,7 +14,7 @@ from typing import Any
 
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
 from tapiz_rules.modelo import Campo, Regla
-from tapiz_rules.modelo.formato import MENOS, decimal, miles
+from tapiz_rules.modelo.formato import MENOS, fuera_de_limites
 
 _ENTERO = re.compile(r"[+-]?\d+")
 _MILES = re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+")
@@ -49,10 +49,6 @@ def leer_decimal(texto: str) -> float | None:
     if _MILES.fullmatch(limpio):
         return float(limpio.replace(".", ""))
     return float(limpio.replace(",", ".")) if _DECIMAL.fullmatch(limpio) else None
-
-
-def _numero(valor: int | float) -> str:
-    return miles(valor) if isinstance(valor, int) else decimal(valor)
 
 
 def _opcion(campo: Campo, texto: str) -> Any:
@@ -110,16 +106,8 @@ def leer_campo(campo: Campo, dado: Any) -> Any:
 def _en_rango(campo: Campo, valor: Any) -> None:
     if isinstance(valor, bool) or not isinstance(valor, int | float):
         return
-    minimo, maximo, etiqueta = campo.minimo, campo.maximo, campo.etiqueta
-    if minimo is not None and maximo is not None and not minimo <= valor <= maximo:
-        mensaje = f"{etiqueta}: va de {_numero(minimo)} a {_numero(maximo)}."
-    elif minimo is not None and valor < minimo:
-        mensaje = f"{etiqueta}: no puede ser menor que {_numero(minimo)}."
-    elif maximo is not None and valor > maximo:
-        mensaje = f"{etiqueta}: no puede ser mayor que {_numero(maximo)}."
-    else:
-        return
-    raise ErrorLectura(mensaje, campo.nombre)
+    if fuera := fuera_de_limites(valor, campo.minimo, campo.maximo):
+        raise ErrorLectura(f"{campo.etiqueta}: {fuera}.", campo.nombre)
 
 
 def leer_entradas(regla: Regla, dadas: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,13 @@
 """contrato.js, el módulo que da al JavaScript los números del motor, está al día."""
 
-from desarrollo.contrato import DADOS, ORDEN, RUTA, dados_js_al_dia, texto_del_contrato
+from desarrollo.contrato import (
+    DADOS,
+    ORDEN,
+    RUTA,
+    SOLO_PYTHON,
+    dados_js_al_dia,
+    texto_del_contrato,
+)
 from mkdocs_plugins.nucleo.widgets import WIDGETS
 from mkdocs_plugins.plugin import carga
 from tapiz_rules.dados import COSTE, LIMITES
@@ -12,11 +19,25 @@ def test_contrato_js_al_dia():
     )
 
 
-def test_el_contrato_lleva_cada_limite_y_cada_constante():
+def test_el_contrato_lleva_los_limites_de_la_notacion_y_nada_del_calculo_exacto():
+    """El JavaScript tira y lee notación; las probabilidades no las calcula (ni su presupuesto
+    ni su modelo de coste viajan)."""
     texto = texto_del_contrato()
     assert texto.startswith("// @ts-check\n// GENERADO")
-    for nombre, valor in (vars(LIMITES) | vars(COSTE)).items():
-        assert f"  {nombre}: {valor},\n" in texto
+    for nombre, valor in vars(LIMITES).items():
+        assert (f"  {nombre}: {valor},\n" in texto) is (nombre not in SOLO_PYTHON), nombre
+    assert {"trabajo"} == SOLO_PYTHON
+    for nombre in vars(COSTE):
+        assert nombre not in texto
+    assert "COSTE" not in texto and str(LIMITES.trabajo) not in texto
+
+
+def test_ningun_modulo_calcula_probabilidades():
+    """Sin gemelo de las probabilidades en JavaScript: ni el módulo ni quien lo importe."""
+    carpeta = RUTA.parent
+    assert not (carpeta / "probabilidad.js").exists()
+    for modulo in sorted(carpeta.glob("*.js")):
+        assert "probabilidad.js" not in modulo.read_text(encoding="utf-8"), modulo.name
 
 
 def test_ningun_otro_modulo_escribe_los_numeros_del_contrato():

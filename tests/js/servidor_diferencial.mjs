@@ -1,15 +1,14 @@
 // @ts-check
 // Servidor de la prueba diferencial (tests/diferencial): lee una petición JSON por línea en
-// stdin, {"expresion": "...", "semilla": n}, y responde una línea JSON con lo que dice el
-// motor de JavaScript: notación canónica, trabajo estimado, distribución exacta, tirada con semilla
-// y errores.
+// stdin, {"expresion": "...", "semilla": n}, y responde una línea JSON con lo que dicen los dados
+// de JavaScript: notación canónica, tirada con semilla y errores (las probabilidades solo las
+// calcula Python).
 // Un solo proceso para todos los ejemplos: cada uno cuesta un viaje de ida y vuelta.
 
 import { createInterface } from "node:readline";
 
 import { Generador } from "../../mkdocs_plugins/tema/tapiz/generador.js";
 import { analizar, ErrorNotacion } from "../../mkdocs_plugins/tema/tapiz/notacion.js";
-import { distribucion, estimarTrabajo } from "../../mkdocs_plugins/tema/tapiz/probabilidad.js";
 import { tirar } from "../../mkdocs_plugins/tema/tapiz/tirada.js";
 
 /**
@@ -31,11 +30,6 @@ function capturar(calculo) {
 export function responder({ expresion, semilla }) {
   return {
     analisis: capturar(() => String(analizar(expresion))),
-    trabajo: capturar(() => estimarTrabajo(analizar(expresion)).map(([, acumulado]) => acumulado)),
-    distribucion: capturar(() => {
-      const dist = distribucion(expresion);
-      return { minimo: dist.minimo, maximo: dist.maximo, media: dist.media, items: dist.items() };
-    }),
     tirada: capturar(() => tirar(expresion, new Generador(semilla))),
   };
 }

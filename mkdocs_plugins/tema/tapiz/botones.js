@@ -2,7 +2,7 @@
 // Botones de dados del texto (button.tapiz-dados[data-expr]) y el tirador libre (.tapiz-tirador).
 
 import { miles } from "./formato.js";
-import { cargarDatos } from "./datos.js";
+import { cargarDatos, SIN_DATOS } from "./datos.js";
 import { Generador, semillaNueva } from "./generador.js";
 import { analizar } from "./notacion.js";
 import { tirar } from "./tirada.js";
@@ -17,23 +17,34 @@ import {
   resumenDeTirada,
 } from "./vista.js";
 
+/** @typedef {(zona: HTMLElement) => Promise<import("./vista.js").Puntos>} Probabilidades */
+
 /**
- * Probabilidades de una expresión: las de datos.json si el plugin las calculó; si no, aquí.
- * El motor exacto (probabilidad.js) solo se descarga si hace falta calcularlas.
+ * Las probabilidades de un dado del texto: las calculó la construcción (los datos de la página,
+ * con el `data-expr` literal por clave); si no se pueden tabular, el mensaje del motor.
  * @param {string} expresion
  * @returns {Promise<import("./vista.js").Puntos>}
  */
-async function puntosDe(expresion) {
-  const canonica = String(analizar(expresion));
+async function delTexto(expresion) {
+  let guardadas;
   try {
-    const datos = await cargarDatos();
-    const guardadas = datos.distribuciones?.[expresion] ?? datos.distribuciones?.[canonica];
-    if (guardadas) return guardadas;
+    guardadas = (await cargarDatos()).distribuciones?.[expresion];
   } catch {
-    // Sin datos.json se calcula en el navegador.
+    throw new Error(SIN_DATOS);
   }
-  const { distribucion, PRESUPUESTO_NAVEGADOR } = await import("./probabilidad.js");
-  return distribucion(canonica, { trabajo: PRESUPUESTO_NAVEGADOR }).decimales();
+  if (typeof guardadas === "string") throw new Error(guardadas);
+  if (!guardadas) throw new Error(SIN_DATOS);
+  return guardadas;
+}
+
+/**
+ * Las probabilidades de una expresión escrita: las da el motor en la página
+ * (probabilidades-vivas.js, que se descarga entonces con vivo.js).
+ * @param {string} expresion
+ * @returns {Probabilidades}
+ */
+function delMotor(expresion) {
+  return async (zona) => (await import("./probabilidades-vivas.js")).probabilidadesDelMotor(expresion, zona);
 }
 
 /**
@@ -57,8 +68,9 @@ function colocarGrafica(origen, zona) {
  * @param {string} expresion
  * @param {number} total
  * @param {boolean} enLinea
+ * @param {Probabilidades} probabilidades de dónde salen: los datos de la página o el motor
  */
-function conmutadorDeGrafica(contenedor, origen, expresion, total, enLinea) {
+function conmutadorDeGrafica(contenedor, origen, expresion, total, enLinea, probabilidades) {
   const id = origen.dataset.tapizGrafica ?? nuevoId("tapiz-grafica");
   origen.dataset.tapizGrafica = id;
   document.getElementById(id)?.remove();
@@ -80,9 +92,9 @@ function conmutadorDeGrafica(contenedor, origen, expresion, total, enLinea) {
     zona.hidden = !abrir;
     if (!abrir || zona.childElementCount) return;
     try {
-      zona.append(grafica(expresion, await puntosDe(expresion), total));
+      zona.replaceChildren(grafica(expresion, await probabilidades(zona), total));
     } catch (error) {
-      zona.append(el("p", { class: "tapiz-error", texto: error.message }));
+      zona.replaceChildren(el("p", { class: "tapiz-error", texto: error.message }));
     }
   });
   contenedor.append(boton);
@@ -92,10 +104,11 @@ function conmutadorDeGrafica(contenedor, origen, expresion, total, enLinea) {
  * Tira una expresión con semilla nueva y pinta el resultado en `destino`.
  * @param {HTMLElement} destino
  * @param {string} expresion
- * @param {{origen?: HTMLElement, enLinea?: boolean}} [opciones] `origen`: lo que se pulsó (por
- *   omisión, `destino`); `enLinea`: el resultado va dentro de una frase
+ * @param {{origen?: HTMLElement, enLinea?: boolean, probabilidades?: Probabilidades}} [opciones]
+ *   `origen`: lo que se pulsó (por omisión, `destino`); `enLinea`: el resultado va dentro de una
+ *   frase; `probabilidades`: de dónde sale su gráfica (por omisión, del motor en la página)
  */
-export function tirarEn(destino, expresion, { origen = destino, enLinea = false } = {}) {
+export function tirarEn(destino, expresion, { origen = destino, enLinea = false, probabilidades } = {}) {
   const tirada = tirar(expresion, new Generador(semillaNueva()));
   const sinSuma = tirada.dados.length === 1 && agruparPorTermino(tirada).length === 1;
   // Con muchos dados, quien usa un lector de pantalla recibe el resumen, no cada ficha.
@@ -109,7 +122,8 @@ export function tirarEn(destino, expresion, { origen = destino, enLinea = false 
     tirada.dados.length > DADOS_LEIDOS ? el("span", { class: "tapiz-oculto", texto: resumenDeTirada(tirada) }) : null,
     sinSuma ? null : el("span", { class: "tapiz-total", texto: `= ${miles(tirada.total)}` }),
   );
-  conmutadorDeGrafica(resultado, origen, tirada.expresion, tirada.total, enLinea);
+  const deDonde = probabilidades ?? delMotor(tirada.expresion);
+  conmutadorDeGrafica(resultado, origen, tirada.expresion, tirada.total, enLinea, deDonde);
   // En una frase, espacios de verdad entre las piezas: su texto se lee «2d6 4 5 = 9».
   if (enLinea) for (const pieza of resultado.querySelectorAll(":scope > *, :scope > [aria-hidden] > *")) pieza.before(" ");
   destino.replaceChildren(resultado);
@@ -129,7 +143,8 @@ export function alPulsarDado(boton) {
     boton.after(destino);
   }
   try {
-    tirarEn(destino, /** @type {string} */ (boton.dataset.expr), { origen: boton, enLinea: true });
+    const expresion = /** @type {string} */ (boton.dataset.expr);
+    tirarEn(destino, expresion, { origen: boton, enLinea: true, probabilidades: () => delTexto(expresion) });
   } catch (error) {
     destino.replaceChildren(el("span", { class: "tapiz-error", texto: error.message }));
     anunciar(error.message);

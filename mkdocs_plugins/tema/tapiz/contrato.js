@@ -3,8 +3,8 @@
 // Para regenerarlo: uv run python -m desarrollo.contrato
 
 /**
- * Topes de una expresión de dados y presupuesto del cálculo exacto.
- * @type {Readonly<{dados: number, caras: number, profundidad: number, longitud: number, terminos: number, constante: number, trabajo: number}>}
+ * Topes de una expresión de dados.
+ * @type {Readonly<{dados: number, caras: number, profundidad: number, longitud: number, terminos: number, constante: number}>}
  */
 export const LIMITES = Object.freeze({
   dados: 1000,
@@ -13,18 +13,6 @@ export const LIMITES = Object.freeze({
   longitud: 200,
   terminos: 50,
   constante: 1000000,
-  trabajo: 500000000,
-});
-
-/**
- * Constantes del modelo que estima el trabajo del cálculo exacto.
- * @type {Readonly<{por_coeficiente: number, por_palabra: number, por_actualizacion: number, karatsuba_1024: number}>}
- */
-export const COSTE = Object.freeze({
-  por_coeficiente: 200,
-  por_palabra: 16,
-  por_actualizacion: 80,
-  karatsuba_1024: 599,
 });
 
 /** La profundidad de «!» cuando no se escribe número. */

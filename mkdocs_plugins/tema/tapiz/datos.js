@@ -9,9 +9,10 @@
 // La forma de los ficheros, como los escribe mkdocs_plugins/datos.py.
 
 /**
- * Un fichero de datos de página (o datos.json): `texto` de mkdocs_plugins/datos.py.
+ * Un fichero de datos de página (o datos.json): `texto` de mkdocs_plugins/datos.py. Cada
+ * distribución son sus puntos o, si no se puede tabular, el mensaje del motor.
  * @typedef {{version: number, reglamento: {edicion: string, dado_base: string, opcionales: string[]},
- *   distribuciones: Record<string, import("./vista.js").Puntos | null>,
+ *   distribuciones: Record<string, import("./vista.js").Puntos | string>,
  *   ejemplos: Record<string, DatosEjemplo>}} Datos
  */
 /**

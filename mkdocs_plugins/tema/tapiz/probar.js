@@ -79,7 +79,8 @@ function montar(control, cuerpo, declaracion) {
 
 /**
  * Un campo del formulario, con su etiqueta, su unidad, sus límites y su valor inicial (`valor`,
- * el de una tarjeta; si no, el de la declaración).
+ * el de una tarjeta; si no, el de la declaración). El texto de los límites («De 1 a 5.400.») lo
+ * escribe el motor (`formato.limites`) y llega con la declaración.
  * @param {any} campo
  * @param {any} [valor]
  */
@@ -87,8 +88,7 @@ export function campoDe(campo, valor) {
   const dado = valor === undefined ? campo.por_defecto : valor;
   const id = nuevoId("tapiz-probar");
   const etiqueta = campo.unidad ? `${campo.etiqueta} (${campo.unidad})` : campo.etiqueta;
-  const limites = limitesDe(campo);
-  const ayuda = [campo.ayuda && campo.ayuda !== campo.etiqueta ? campo.ayuda : "", limites].filter(Boolean).join(" ");
+  const ayuda = [campo.ayuda && campo.ayuda !== campo.etiqueta ? campo.ayuda : "", campo.limites].filter(Boolean).join(" ");
   const idAyuda = ayuda ? `${id}-ayuda` : null;
   let control;
   if (campo.tipo === "bool") {
@@ -125,15 +125,6 @@ export function campoDe(campo, valor) {
 function inicial(campo) {
   if (campo.por_defecto !== undefined && campo.por_defecto !== null) return String(campo.por_defecto);
   if (campo.obligatorio && (campo.tipo === "int" || campo.tipo === "float")) return String(campo.minimo ?? 10);
-  return "";
-}
-
-/** @param {any} campo */
-function limitesDe(campo) {
-  const { minimo, maximo } = campo;
-  if (minimo !== undefined && maximo !== undefined) return `De ${minimo} a ${maximo}.`;
-  if (minimo !== undefined) return `Desde ${minimo}.`;
-  if (maximo !== undefined) return `Hasta ${maximo}.`;
   return "";
 }
 

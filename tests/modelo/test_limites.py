@@ -1,0 +1,54 @@
+"""El texto de los límites de un dato («De 1 a 5.400.») y el de un valor que no cabe en ellos
+salen de una función del motor (``formato``): el libro, la hoja y los formularios del motor en
+la página los muestran sin escribirlos otra vez."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tapiz_rules import vivo
+from tapiz_rules.modelo import Campo, formato
+from tapiz_rules.sistemas import SISTEMAS, reglamento
+
+
+def _respuesta(peticion: dict[str, object]) -> dict[str, Any]:
+    datos = json.loads(vivo.responder(peticion))
+    assert isinstance(datos, dict)
+    return datos
+
+
+def test_los_limites_llevan_millares_y_coma_decimal() -> None:
+    assert formato.limites(1, 5400) == "De 1 a 5.400."
+    assert formato.limites(-2, None) == "Desde −2."
+    assert formato.limites(None, 2.5) == "Hasta 2,5."
+    assert formato.limites(None, None) == ""
+    assert formato.fuera_de_limites(6000, 1, 5400) == "va de 1 a 5.400"
+    assert formato.fuera_de_limites(-1, 0, None) == "no puede ser menor que 0"
+    assert formato.fuera_de_limites(3, None, 2.5) == "no puede ser mayor que 2,5"
+    assert formato.fuera_de_limites(5400, 1, 5400) == ""
+    campo = Campo("altitud", int, "Altitud", minimo=0, maximo=5400)
+    assert campo.ayuda_de_limites == "De 0 a 5.400."
+
+
+def test_cada_formulario_trae_escrito_el_texto_de_sus_limites() -> None:
+    vistos = 0
+    for sistema in SISTEMAS:
+        elegido = reglamento(sistema)
+        for nombre in elegido.sistema.reglas:
+            datos = _respuesta({"tipo": "formulario", "sistema": sistema, "regla": nombre})
+            regla = elegido.regla(nombre)
+            for campo, enviado in zip(regla.entradas, datos["entradas"], strict=True):
+                assert enviado["limites"] == formato.limites(campo.minimo, campo.maximo)
+                vistos += bool(enviado["limites"])
+    assert vistos >= 10
+
+
+def test_un_dato_fuera_de_sus_limites_se_dice_con_su_etiqueta_y_sus_limites() -> None:
+    entradas = {"dado_1": "1.200", "dado_2": "3", "dado_3": "4"}
+    peticion = {"tipo": "regla", "sistema": "ratas", "regla": "fuego_automatico"}
+    datos = _respuesta({**peticion, "entradas": entradas})
+    campo = reglamento("ratas").regla("fuego_automatico").entrada("dado_1")
+    assert campo is not None
+    assert datos["error"] == f"{campo.etiqueta}: va de 1 a 6."
+    assert datos["campo"] == "dado_1"
