@@ -199,7 +199,7 @@ def lienzos_aparte(
         ficheros["libro.json"] = _json({"lienzos": [declarado]})
         aparte[f"lienzos/{indice}.zip"] = (
             _zip(ficheros, compilado),
-            {"nombre": lienzo.nombre, **declaraciones(lienzo.reglamento())},
+            {"nombre": lienzo.nombre, "id": carpeta.name, **declaraciones(lienzo.reglamento())},
         )
     return aparte
 

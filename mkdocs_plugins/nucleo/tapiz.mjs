@@ -45,14 +45,34 @@ export async function cargar(opciones = {}) {
   const vivo = new URL("assets/tapiz/vivo/", sitio);
   const carpeta = EN_NODE ? await copiaLocal(new URL("pyodide/", vivo)) : new URL("pyodide/", vivo).href;
   const loadPyodide = await cargador(carpeta);
-  const [pyodide, zip] = await Promise.all([
-    loadPyodide({ indexURL: carpeta }),
-    descargar(new URL("motor.zip", vivo)).then((respuesta) => respuesta.arrayBuffer()),
+  /** @param {URL} zip un motor: el del libro, o el de un Lienzo con Python */
+  const arrancar = async (zip) => {
+    const [pyodide, datos] = await Promise.all([
+      loadPyodide({ indexURL: carpeta }),
+      descargar(zip).then((respuesta) => respuesta.arrayBuffer()),
+    ]);
+    pyodide.unpackArchive(datos, "zip", { extractDir: "/tapiz" });
+    return pyodide.runPython(ARRANQUE);
+  };
+  // Cada Lienzo con Python se calcula en su propio motor, como en la página (lienzos.json).
+  const lienzos = /** @type {Record<string, {id: string, zip: string}>} */ (
+    await fetch(new URL("lienzos.json", vivo))
+      .then((respuesta) => (respuesta.ok ? respuesta.json() : {}))
+      .catch(() => ({}))
+  );
+  const [delLibro, ...propios] = await Promise.all([
+    arrancar(new URL("motor.zip", vivo)),
+    ...Object.values(lienzos).map((l) => arrancar(new URL(l.zip, vivo))),
   ]);
-  pyodide.unpackArchive(zip, "zip", { extractDir: "/tapiz" });
-  const responder = pyodide.runPython(ARRANQUE);
+  /** @type {Map<string, any>} */
+  const motores = new Map();
+  Object.entries(lienzos).forEach(([nombre, lienzo], i) => {
+    motores.set(nombre, propios[i]);
+    motores.set(lienzo.id, propios[i]);
+  });
   return {
     evaluar(regla, entradas = {}, contexto = {}) {
+      const responder = motores.get(contexto.lienzo ?? "") ?? delLibro;
       return JSON.parse(responder(JSON.stringify({ ...contexto, regla, entradas })));
     },
   };

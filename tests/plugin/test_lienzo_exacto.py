@@ -103,16 +103,17 @@ def test_un_lienzo_yml_que_no_es_utf_8(
     assert "Traceback" not in resultado.stdout.str()
 
 
-def test_la_huella_ve_los_datos_de_una_carpeta_enlazada(tmp_path: Path) -> None:
-    fuera = tmp_path / "datos"
-    fuera.mkdir()
-    (fuera / "valor.txt").write_text("2", encoding="utf-8")
+def test_la_huella_ve_los_datos_de_un_fichero_enlazado(tmp_path: Path) -> None:
+    """Un enlace a un fichero de las páginas (uno que sale de ellas, o a una carpeta, es un
+    error: véase test_carpeta_paginas): su contenido cuenta en la huella del Lienzo."""
     proyecto = _proyecto(tmp_path / "libro", {"islas": ("nombre: Islas\n", BIEN)})
-    (proyecto / "srd" / "islas" / "datos").symlink_to(fuera, target_is_directory=True)
-    (fuera / "ciclo").symlink_to(fuera, target_is_directory=True)
+    compartido = proyecto / "srd" / "compartido"
+    compartido.mkdir()
+    (compartido / "valor.txt").write_text("2", encoding="utf-8")
+    (proyecto / "srd" / "islas" / "valor.txt").symlink_to(compartido / "valor.txt")
     configuracion = cargar_configuracion(None, proyecto, proyecto / "srd")
     antes = huella_de_la_cache(configuracion, proyecto / "tapiz.yml")
-    (fuera / "valor.txt").write_text("30", encoding="utf-8")
+    (compartido / "valor.txt").write_text("30", encoding="utf-8")
     assert huella_de_la_cache(configuracion, proyecto / "tapiz.yml") != antes
 
 
