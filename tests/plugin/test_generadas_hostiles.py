@@ -152,7 +152,9 @@ def test_el_html_de_la_api_queda_limpio(tmp_path: Path) -> None:
     """``tapiz exportar`` escribe la API sin construir el sitio: lo que el sanitizador
     rechazaría en la página tampoco llega activo al HTML de sus secciones."""
     proyecto = sitio(tmp_path, [])
-    pagina = "# Hostil {#hostil}\n\nTexto <img src=x onerror=alert(1)> y [x](javascript:alert(2)).\n"
+    pagina = (
+        "# Hostil {#hostil}\n\nTexto <img src=x onerror=alert(1)> y [x](javascript:alert(2)).\n"
+    )
     (proyecto / "srd" / "hostil.md").write_text(pagina, encoding="utf-8")
     api_estatica.escribir(proyecto / "site", configuracion_desde(proyecto))
     datos = json.loads((proyecto / "site/api/v1/paginas/hostil.json").read_text("utf-8"))
