@@ -12,8 +12,7 @@
  *   "tarjeta-viva": typeof import("./tarjeta-viva.js"), reglas: typeof import("./reglas.js"),
  *   hoja: typeof import("./hoja.js"), tablas: typeof import("./tablas.js")}} Modulos
  * «Probar» y «Cambiar datos» no están en la tabla de widgets: sus módulos se importan al usarlos
- * (alHacerClic); las reglas que eligió quien lee (reglas.js), solo si eligió alguna; y el aviso
- * de las tablas anchas (tablas.js), solo si una no cabe en la pantalla.
+ * (alHacerClic); y el aviso de las tablas anchas (tablas.js), solo si una no cabe en la pantalla.
  */
 /** @typedef {{[F in Montador]: (contenedor: HTMLElement) => void}} Montable el módulo de un widget con `montar` */
 /**
@@ -32,13 +31,14 @@ const WIDGETS = [
   [".tapiz-tirador", "botones", "montarTirador"],
   [".tapiz-hoja", "hoja", "montarHoja"],
   ["button.tapiz-dados", "botones"],
+  [".tapiz-reglas-lector", "reglas"],
 ];
 /**
  * Cada hoja de estilos y lo que la necesita.
  * @type {Array<[string, string]>}
  */
 const HOJAS = [
-  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace, .tapiz-probar, .tapiz-cambiar, .tapiz-tabla, .tapiz-narrado, .tapiz-pendiente"],
+  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-reglas-lector, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace, .tapiz-probar, .tapiz-cambiar, .tapiz-tabla, .tapiz-narrado, .tapiz-pendiente"],
   ["personaje.css", ".tapiz-hoja"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];
@@ -115,7 +115,6 @@ async function hidratar(raiz = document) {
       conModulo(nombre, (modulo) => /** @type {Montable} */ (modulo)[montar](contenedor));
     }
   }
-  if (localStorage["tapiz-reglas"]) cargar("reglas"); // al final: sin almacenamiento, lanza
 }
 
 /**
