@@ -17,6 +17,7 @@ from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.vivo import celda
 from tests.navegador.conftest import Pestana, llevar_a_la_calculadora
+from tests.navegador.test_vivo_tarjetas import REPETIR
 
 pytestmark = pytest.mark.navegador
 PAGINAS = ["hacer-cosas/", "rango-y-movimiento/"]
@@ -112,10 +113,9 @@ def test_cada_edicion_y_opcional_cambia_tablas_tarjetas_y_dados_sin_el_motor(
         html = respuesta.read().decode()
     assert 'class="tapiz-reglas-lector"' in html and "Edición de 2017 (3d6)</option>" in html
     pestana.ir(ruta)
-    pestana.page.wait_for_function(
-        "() => document.querySelector('.tapiz-reglas-lector__nota')?.textContent"
-    )
     libro = pestana.page.evaluate(LEER)
+    # Sin elección guardada, reglas.js no se descarga hasta que quien lee se acerca a la caja.
+    assert not [u for u in pedidas if u.endswith("/reglas.js")]
     vistas = 0
     for edicion, opcionales in combinaciones():
         eleccion = {"edicion": edicion, "opcionales": list(opcionales)}
@@ -157,7 +157,7 @@ def test_la_caja_cambia_la_pagina_y_vuelve_a_la_del_libro(pestana: Pestana) -> N
         "() => document.querySelector('.tapiz-reglas-lector__nota').textContent"
         " === 'Se muestran las reglas del libro.'"
     )
-    assert pestana.page.evaluate(LEER) == libro
+    assert pestana.page.evaluate(LEER) == libro | {"nota": "Se muestran las reglas del libro."}
     assert pestana.page.evaluate("() => localStorage.getItem('tapiz-reglas')") is None
 
 
@@ -185,3 +185,30 @@ def test_la_calculadora_con_la_edicion_recordada_sin_el_motor(pestana_nueva: Pes
     )
     pestana.esperar_a_la_red()
     assert _motor(pedidas) == [], "el motor no se carga hasta que quien lee cambia un dato"
+
+
+def test_repetir_con_la_edicion_de_2017_tira_3d6(viva: Pestana) -> None:
+    pestana = viva
+    pestana.navegar("hacer-cosas/")
+    caja = pestana.page.locator(".tapiz-reglas-lector")
+    caja.get_by_label("Reglas de Tapiz que se muestran:").select_option("2017")
+    pestana.page.wait_for_function(
+        "() => document.querySelector('.tapiz-reglas-lector__nota').textContent.includes('2017')"
+    )
+    tarjeta = pestana.page.locator("#ejemplo-srd-hacer-cosas-sharra-trepa-la-empalizada")
+    assert tarjeta.locator("[data-entrada='base'] .tapiz-ejemplo__dados").inner_text() == "(3d6)"
+    elegido = _elegido("2017", ())
+    regla = elegido.regla("accion")
+    for vez in range(12):
+        leida = tarjeta.evaluate(REPETIR)
+        assert leida["listo"] and leida["errores"] == 0, (vez, leida["pasos"])
+        entradas = {
+            nombre: int(total.replace(".", "")) if total is not None else json.loads(valor)
+            for nombre, total, valor in leida["entradas"]
+        }
+        assert 3 <= entradas["base"] <= 18, entradas
+        base = tarjeta.locator("[data-entrada='base'] .tapiz-ejemplo__dados").inner_text()
+        assert base == " (3d6)", base
+        valores = elegido.calcular(regla.nombre, entradas).valores
+        esperadas = {c.nombre: c.mostrar(valores[c.nombre], valores) for c in regla.salidas}
+        assert {n: t for n, t in leida["salidas"]} == {n: esperadas[n] for n, _ in leida["salidas"]}

@@ -12,7 +12,8 @@
  *   "tarjeta-viva": typeof import("./tarjeta-viva.js"), reglas: typeof import("./reglas.js"),
  *   hoja: typeof import("./hoja.js"), tablas: typeof import("./tablas.js")}} Modulos
  * «Probar» y «Cambiar datos» no están en la tabla de widgets: sus módulos se importan al usarlos
- * (alHacerClic); y el aviso de las tablas anchas (tablas.js), solo si una no cabe en la pantalla.
+ * (alHacerClic); las reglas que elige quien lee (reglas.js), si ya eligió o al acercarse a su
+ * caja; y el aviso de las tablas anchas (tablas.js), solo si una no cabe en la pantalla.
  */
 /** @typedef {{[F in Montador]: (contenedor: HTMLElement) => void}} Montable el módulo de un widget con `montar` */
 /**
@@ -31,7 +32,6 @@ const WIDGETS = [
   [".tapiz-tirador", "botones", "montarTirador"],
   [".tapiz-hoja", "hoja", "montarHoja"],
   ["button.tapiz-dados", "botones"],
-  [".tapiz-reglas-lector", "reglas"],
 ];
 /**
  * Cada hoja de estilos y lo que la necesita.
@@ -115,6 +115,7 @@ async function hidratar(raiz = document) {
       conModulo(nombre, (modulo) => /** @type {Montable} */ (modulo)[montar](contenedor));
     }
   }
+  if (raiz.querySelector(".tapiz-reglas-lector") && localStorage["tapiz-reglas"]) cargar("reglas"); // al final: sin almacenamiento, lanza
 }
 
 /**
@@ -190,6 +191,16 @@ function alAcercarse(evento) {
   const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-repetir[data-ejemplo]");
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
   if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-repetir,.tapiz-cambiar")) conModulo("probar", (m) => m.prepararProbar());
+  if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-reglas-lector")) cargar("reglas");
+}
+
+/**
+ * Un cambio en la caja de las reglas de quien lee (la escribe el plugin en la página).
+ * @param {Event} evento
+ */
+function alCambiar(evento) {
+  const caja = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-reglas-lector");
+  if (caja) conModulo("reglas", (m) => m.elegirDesde(caja));
 }
 
 if (!window.__tapizDados) {
@@ -197,6 +208,7 @@ if (!window.__tapizDados) {
   document.addEventListener("click", alHacerClic);
   document.addEventListener("pointerover", alAcercarse);
   document.addEventListener("focusin", alAcercarse);
+  document.addEventListener("change", alCambiar);
   window.addEventListener("resize", () => avisarTablasAnchas());
   if (window.document$) window.document$.subscribe(() => hidratar());
   else hidratar();

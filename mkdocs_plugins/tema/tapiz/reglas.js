@@ -90,20 +90,27 @@ function pedir(ruta) {
   return promesa;
 }
 
-/** Las cajas de la página reciben la elección guardada y la cambian; luego se aplica. */
+/** Las cajas de la página muestran la elección guardada, que se aplica a la página. */
 export async function montarReglas() {
   const cajas = /** @type {NodeListOf<HTMLElement>} */ (articulo().querySelectorAll(".tapiz-reglas-lector"));
   for (const caja of cajas) {
     if (caja.dataset.tapizListo) continue;
     caja.dataset.tapizListo = "1";
-    mostrarEleccion(caja);
-    caja.addEventListener("change", () => {
-      const marcadas = [...caja.querySelectorAll("input:checked")].map((c) => /** @type {HTMLInputElement} */ (c).value);
-      const edicion = /** @type {HTMLSelectElement} */ (caja.querySelector("select")).value;
-      elegir(edicion === EDICION_DEL_LIBRO && !marcadas.length ? null : { edicion, opcionales: marcadas });
-    });
+    // Sin elección guardada, la caja se deja como está: quien lee puede estar cambiándola.
+    if (eleccion()) mostrarEleccion(caja);
   }
-  if (cajas.length) await aplicar();
+  if (cajas.length) await aplicar(false);
+}
+
+/**
+ * Quien lee cambió algo en una caja (el escuchador de cambios de dados.js): se recuerda y se
+ * aplica en la página (vivo.js: elegir avisa con «tapiz:reglas»).
+ * @param {HTMLElement} caja
+ */
+export function elegirDesde(caja) {
+  const marcadas = [...caja.querySelectorAll("input:checked")].map((c) => /** @type {HTMLInputElement} */ (c).value);
+  const edicion = /** @type {HTMLSelectElement} */ (caja.querySelector("select")).value;
+  elegir(edicion === EDICION_DEL_LIBRO && !marcadas.length ? null : { edicion, opcionales: marcadas });
 }
 
 /** @param {HTMLElement} caja */
@@ -116,8 +123,11 @@ function mostrarEleccion(caja) {
   }
 }
 
-/** Las tablas y tarjetas de Tapiz de la página con las reglas elegidas (o las del libro). */
-async function aplicar() {
+/**
+ * Las tablas y tarjetas de Tapiz de la página con las reglas elegidas (o las del libro).
+ * @param {boolean} [cajas] también las cajas de la página (todas dicen la misma elección)
+ */
+async function aplicar(cajas = true) {
   const raiz = articulo();
   const clave = claveElegida();
   /** @type {Variante | undefined} */
@@ -131,7 +141,7 @@ async function aplicar() {
     }
     if (clave !== claveElegida()) return; // otra elección llegó mientras tanto
   }
-  for (const caja of raiz.querySelectorAll(".tapiz-reglas-lector")) mostrarEleccion(/** @type {HTMLElement} */ (caja));
+  if (cajas) for (const caja of raiz.querySelectorAll(".tapiz-reglas-lector")) mostrarEleccion(/** @type {HTMLElement} */ (caja));
   for (const tabla of raiz.querySelectorAll(`.tapiz-tabla${DEL_LIBRO}`)) pintarTabla(tabla, variante);
   for (const dado of /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".tapiz-dado-base[data-dado]"))) {
     pintarDado(dado, variante?.dado ?? dado.dataset.dado ?? "");
