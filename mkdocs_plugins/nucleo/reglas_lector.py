@@ -220,9 +220,9 @@ def variantes(html: str) -> dict[str, Any]:
             if otra != tarjetas_libro[ident] or dados:
                 tarjetas[ident] = {**otra, "dados": dados}
         if calculadora is not None:
-            otra = vivo.responder({**pedida, "tipo": "calculadora", "entradas": calculadora})
-            if otra != calculadora_libro:
-                variante["calculadora"] = json.loads(otra)
+            respondida = vivo.responder({**pedida, "tipo": "calculadora", "entradas": calculadora})
+            if respondida != calculadora_libro:
+                variante["calculadora"] = json.loads(respondida)
         variante["tablas"] = tablas
         variante["tarjetas"] = tarjetas
         resultado[clave(edicion, opcionales)] = variante
