@@ -134,7 +134,8 @@ edición de 2017), que en la página sigue la edición que elija quien lee (regl
 
 class DadoDeLaTirada(InlineProcessor):
     """``{{dado}}`` → ``<span class="tapiz-dado-base" data-dado="1d20">1d20</span>``; el
-    texto se convierte después en un botón de dados, como cualquier otro."""
+    texto se convierte después en un botón de dados, como cualquier otro, que se queda con la
+    marca (``dados_en_texto.botones``)."""
 
     def __init__(
         self, md: Markdown, contexto: Callable[[], tuple[Reglamento, Callable[[str, str], None]]]

@@ -30,7 +30,7 @@ LEER = f"""() => {{
     nota: caja.querySelector('.tapiz-reglas-lector__nota').textContent,
     edicion: caja.querySelector('select').value,
     marcadas: [...caja.querySelectorAll('input:checked')].map((c) => c.value),
-    dados: [...document.querySelectorAll('.tapiz-dado-base button')].map((b) =>
+    dados: [...document.querySelectorAll('button.tapiz-dados[data-dado-base]')].map((b) =>
       [b.textContent, b.dataset.expr]),
     tablas: [...document.querySelectorAll('.tapiz-tabla' + delLibro)].map((t) => ({{
       tabla: t.dataset.tabla,

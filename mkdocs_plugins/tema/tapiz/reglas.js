@@ -143,8 +143,8 @@ async function aplicar(cajas = true) {
   }
   if (cajas) for (const caja of raiz.querySelectorAll(".tapiz-reglas-lector")) mostrarEleccion(/** @type {HTMLElement} */ (caja));
   for (const tabla of raiz.querySelectorAll(`.tapiz-tabla${DEL_LIBRO}`)) pintarTabla(tabla, variante);
-  for (const dado of /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".tapiz-dado-base[data-dado]"))) {
-    pintarDado(dado, variante?.dado ?? dado.dataset.dado ?? "");
+  for (const dado of /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll("button.tapiz-dados[data-dado-base]"))) {
+    pintarDado(dado, variante?.dado ?? dado.dataset.dadoBase ?? "");
   }
   const tarjetas = [...raiz.querySelectorAll(".tapiz-ejemplo")].filter((t) => t.querySelector(`.tapiz-ejemplo__cuerpo${DEL_LIBRO}`));
   if (tarjetas.length) {
@@ -186,12 +186,10 @@ function pintarTabla(tabla, variante) {
 
 /**
  * El dado de la tirada escrito en el texto (``{{dado}}``): el de la edición elegida.
- * @param {HTMLElement} marca
+ * @param {HTMLElement} boton
  * @param {string} dado
  */
-function pintarDado(marca, dado) {
-  const boton = marca.querySelector("button.tapiz-dados");
-  if (!boton) return;
+function pintarDado(boton, dado) {
   boton.setAttribute("data-expr", dado);
   boton.setAttribute("aria-label", `Tirar ${dado}`);
   boton.setAttribute("title", `Tirar ${dado}`);

@@ -1,0 +1,64 @@
+"""Los enunciados que la revisión contra las fuentes encontró mal o imprecisos (issue 41), leídos
+contra lo que hace la regla: cada prueba calcula la regla y comprueba que la frase dice eso."""
+
+from __future__ import annotations
+
+from tapiz_rules.sistemas import reglamento
+
+
+def _enunciado(sistema: str, regla: str) -> str:
+    elegido = reglamento(sistema)
+    return elegido.regla(regla).enunciar(elegido.parametros)
+
+
+def test_foco_en_el_dano_suma_el_dado_mas_alto_y_sube_un_grado_el_fallo() -> None:
+    texto = _enunciado("tapiz", "postura")
+    resultado = reglamento("tapiz").calcular("postura", {"postura": "foco_en_el_dano"})
+    # La regla: se suma a la tirada el dado mayor; un fallo sube un grado; actúa el último.
+    assert "se suma a la tirada el dado mayor" in resultado.pasos[0]
+    assert "un grado más" in resultado.valores["nota"]
+    assert resultado.valores["ultimo_en_iniciativa"] is True
+    assert "el dado más alto de todos se suma a la tirada de acción" in texto
+    assert "consecuencia de un grado más" in texto
+    assert "vale la tirada mayor" not in texto
+
+
+def test_el_ataque_d20_penaliza_solo_los_incrementos_mas_alla_del_primero() -> None:
+    d20 = reglamento("d20")
+    datos = {"tirada": 10, "defensa": 10, "arma": "arco"}
+    primero = d20.calcular("ataque", datos | {"incrementos": 1}).valores["modificador"]
+    tercero = d20.calcular("ataque", datos | {"incrementos": 3}).valores["modificador"]
+    assert (primero, tercero) == (0, -4)
+    assert "−2 por cada incremento de distancia más allá del primero" in _enunciado("d20", "ataque")
+
+
+def test_la_penalizacion_por_armadura_no_baja_de_cero_y_va_al_modificador_de_destreza() -> None:
+    d20 = reglamento("d20")
+    fuerte = d20.calcular("penalizacion_armadura", {"penalizacion": 2, "fuerza": 4})
+    assert fuerte.valores["penalizacion"] == 0
+    texto = _enunciado("d20", "penalizacion_armadura")
+    assert "nunca menos de 0" in texto and "al modificador de Destreza" in texto
+
+
+def test_en_ratas_facil_y_ventaja_se_suman() -> None:
+    ratas = reglamento("ratas")
+    normal = ratas.calcular("tirada", {"dados": 6})
+    ambas = ratas.calcular("tirada", {"dados": 6, "dificultad": "facil", "ventaja": True})
+    assert ambas.valores["total"] - normal.valores["total"] == 4
+    assert "+2 si es fácil y otros +2 si hay ventaja (se suman)" in _enunciado("ratas", "tirada")
+
+
+def test_en_una_persecucion_de_ratas_se_estrella_el_personaje() -> None:
+    desenlace = reglamento("ratas").calcular("persecucion", {"dados": 3}).valores["desenlace"]
+    texto = _enunciado("ratas", "persecucion")
+    assert desenlace == "Se estrella"
+    assert "el personaje se estrella" in texto and "vehículo" not in texto
+
+
+def test_la_ventaja_momentanea_o_los_puntos_de_golpe_son_una_alternativa() -> None:
+    tapiz = reglamento("tapiz")
+    regla = tapiz.regla("ventaja_momentanea")
+    assert regla.salida("puntos_de_golpe").etiqueta == "Puntos de golpe que se pueden quitar"
+    assert tapiz.calcular("ventaja_momentanea", {"puntos": 3}).valores["puntos_de_golpe"] == 3
+    texto = _enunciado("tapiz", "ventaja_momentanea")
+    assert "en lugar de eso" in texto and "además" not in texto
