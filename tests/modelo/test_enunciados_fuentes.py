@@ -62,3 +62,13 @@ def test_la_ventaja_momentanea_o_los_puntos_de_golpe_son_una_alternativa() -> No
     assert tapiz.calcular("ventaja_momentanea", {"puntos": 3}).valores["puntos_de_golpe"] == 3
     texto = _enunciado("tapiz", "ventaja_momentanea")
     assert "en lugar de eso" in texto and "además" not in texto
+
+
+def test_en_el_registro_de_salud_muere_quien_tiene_llenas_las_casillas_mas_graves() -> None:
+    d20 = reglamento("d20")
+    # Malherido sin marcar no salva a quien tiene Incapacitado y Moribundo tachados.
+    datos = {"estado": "incapacitado", "incapacitado": True, "moribundo": True}
+    assert d20.calcular("registro_de_salud", datos).valores == {"marca": "muerto", "muere": True}
+    texto = _enunciado("d20", "registro_de_salud")
+    assert "si todas las más graves están marcadas, se marca Muerto" in texto
+    assert "si solo queda Muerto" not in texto
