@@ -72,3 +72,17 @@ def test_en_el_registro_de_salud_muere_quien_tiene_llenas_las_casillas_mas_grave
     texto = _enunciado("d20", "registro_de_salud")
     assert "si todas las más graves están marcadas, se marca Muerto" in texto
     assert "si solo queda Muerto" not in texto
+
+
+def test_la_secuela_deliberada_de_un_personaje_del_dj_no_gasta_y_da_un_punto() -> None:
+    d20 = reglamento("d20")
+    del_dj = d20.calcular("secuela_deliberada", {"atacante": "dj"}).valores
+    assert (del_dj["gasta"], del_dj["gana_el_blanco"]) == (0, 1)
+    texto = _enunciado("d20", "secuela_deliberada")
+    assert "si el atacante es un personaje del DJ, no gasta ninguno y el héroe gana uno" in texto
+
+
+def test_la_secuela_se_anota_en_lugar_de_tachar_una_casilla() -> None:
+    texto = _enunciado("d20", "secuela")
+    assert "en lugar de tachar una casilla del registro de salud" in texto
+    assert "ocupa una casilla" not in texto
