@@ -86,3 +86,22 @@ def test_la_secuela_se_anota_en_lugar_de_tachar_una_casilla() -> None:
     texto = _enunciado("d20", "secuela")
     assert "en lugar de tachar una casilla del registro de salud" in texto
     assert "ocupa una casilla" not in texto
+
+
+def test_en_ratas_la_mayoria_de_los_enemigos_con_2_pv_huyen() -> None:
+    ratas = reglamento("ratas")
+    herido = ratas.calcular("herida", {"pv": 5, "dano": 4, "enemigo": True}).valores
+    assert (herido["pv"], herido["huye"]) == (1, True)
+    assert ratas.regla("herida").salida("huye").etiqueta == "Lo normal es que huya o se rinda"
+    texto = _enunciado("ratas", "herida")
+    assert "La mayoría de los enemigos que se quedan con 2 PV o menos huyen" in texto
+
+
+def test_la_lengua_estimada_cuenta_si_no_se_espera_que_el_personaje_la_domine() -> None:
+    tapiz = reglamento("tapiz", opcionales=["TZR0001"])
+    regla = tapiz.regla("bonus_lengua")
+    assert "no espera que el personaje la domine" in regla.entrada("circunstancia").ayuda
+    ambas = tapiz.calcular("bonus_lengua", {"erudito": True, "circunstancia": True, "nivel": 2})
+    assert ambas.valores["bonus_rasgos"] == 2
+    texto = regla.enunciar(tapiz.parametros)
+    assert "una lengua que la audiencia estima y que no espera que el personaje domine" in texto
