@@ -171,6 +171,7 @@ def con_caja(html: str, ruta_variantes: str) -> str:
 def _responder(peticion: dict[str, Any]) -> dict[str, Any]:
     respuesta: dict[str, Any] = json.loads(vivo.responder(peticion))
     respuesta.pop("reglamento", None)
+    respuesta.pop("entradas", None)  # los datos de una tarjeta no cambian con las reglas
     return respuesta
 
 

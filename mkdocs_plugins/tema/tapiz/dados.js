@@ -132,7 +132,8 @@ function explicarAbreviaturas(raiz = document) {
     const vistas = new Set();
     for (const abreviatura of /** @type {NodeListOf<HTMLElement>} */ (capitulo.querySelectorAll("abbr[title]"))) {
       abreviatura.dataset.significado = abreviatura.title;
-      if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1,h2,h3,h4,table,.tapiz-ejemplo")) continue;
+      // Ni en títulos, tablas, tarjetas ni en negrita (términos y fórmulas: «[CAR/ATR/HAB]»).
+      if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1,h2,h3,h4,table,.tapiz-ejemplo,strong")) continue;
       vistas.add(abreviatura.textContent);
       if (!yaDicho(abreviatura)) abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
     }
@@ -143,7 +144,7 @@ function explicarAbreviaturas(raiz = document) {
  * El texto ya dice a su lado lo que significa la abreviatura («Directora de Juego (DJ)», «Fuerza/FUE»).
  * @param {HTMLElement} a
  */
-const yaDicho = (a) => a.closest("p,li,dd,td")?.textContent?.toLowerCase().includes(a.title.toLowerCase());
+const yaDicho = (a) => a.closest("p,li,dd,td")?.textContent?.replace(/\s+/g, " ").toLowerCase().includes(a.title.toLowerCase());
 
 /**
  * Una tabla más ancha que la pantalla (en un móvil) se desplaza a los lados y se dice

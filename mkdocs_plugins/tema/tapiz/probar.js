@@ -5,6 +5,7 @@
 // no se valida ni se escribe ningún número: los textos del formulario van tal cual al motor
 // («2,5», «−2») y vuelven escritos o con un mensaje que nombra el dato.
 
+import { decimal } from "./formato.js";
 import { el, nuevoId } from "./vista.js";
 import { arrancar, CARGANDO, preguntar, reglasDe, SIN_MOTOR } from "./vivo.js";
 
@@ -84,7 +85,8 @@ export function campoDe(campo, valor) {
   const id = nuevoId("tapiz-probar");
   const etiqueta = campo.unidad ? `${campo.etiqueta} (${campo.unidad})` : campo.etiqueta;
   const limites = limitesDe(campo);
-  const ayuda = [campo.ayuda && campo.ayuda !== campo.etiqueta ? campo.ayuda : "", limites].filter(Boolean).join(" ");
+  const propia = campo.ayuda && campo.ayuda !== campo.etiqueta ? campo.ayuda.replace(/([^.?!])$/, "$1.") : "";
+  const ayuda = [propia, limites].filter(Boolean).join(" ");
   const idAyuda = ayuda ? `${id}-ayuda` : null;
   let control;
   if (campo.tipo === "bool") {
@@ -127,9 +129,9 @@ function inicial(campo) {
 /** @param {any} campo */
 function limitesDe(campo) {
   const { minimo, maximo } = campo;
-  if (minimo !== undefined && maximo !== undefined) return `De ${minimo} a ${maximo}.`;
-  if (minimo !== undefined) return `Desde ${minimo}.`;
-  if (maximo !== undefined) return `Hasta ${maximo}.`;
+  if (minimo !== undefined && maximo !== undefined) return `De ${decimal(minimo)} a ${decimal(maximo)}.`;
+  if (minimo !== undefined) return `Como mínimo, ${decimal(minimo)}.`;
+  if (maximo !== undefined) return `Como máximo, ${decimal(maximo)}.`;
   return "";
 }
 

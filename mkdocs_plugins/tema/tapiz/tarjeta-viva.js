@@ -91,9 +91,12 @@ export async function cambiarDatos(boton) {
     if (tarjeta.dataset.tapizTirada !== tirada) return;
     cuerpo.replaceChildren(...[...original(tarjeta).childNodes].map((n) => n.cloneNode(true)));
     const datos = [];
+    // Como los escribe el libro («5.400», «+5»): los que el motor leyó; si no, lo tecleado.
+    const leidas = Object.fromEntries((respuesta.entradas ?? []).map((/** @type {any} */ e) => [e.nombre, e.texto]));
     for (const campo of campos) {
       const control = /** @type {HTMLInputElement | HTMLSelectElement} */ (form.querySelector(`[name="${campo.nombre}"]`));
-      const texto = control instanceof HTMLSelectElement ? control.selectedOptions[0]?.textContent ?? "" : control.type === "checkbox" ? (control.checked ? "sí" : "no") : control.value;
+      const tecleado = control instanceof HTMLSelectElement ? control.selectedOptions[0]?.textContent ?? "" : control.type === "checkbox" ? (control.checked ? "sí" : "no") : control.value;
+      const texto = leidas[campo.nombre] ?? tecleado;
       cuerpo.querySelector(`[data-entrada="${campo.nombre}"]`)?.replaceChildren(el("strong", { texto }));
       datos.push(`${campo.etiqueta} ${texto}`);
     }
