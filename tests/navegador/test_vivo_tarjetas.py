@@ -169,3 +169,6 @@ def test_los_datos_cambiados_vuelven_escritos_como_en_el_libro(viva):
     assert escrito == "5.400 PX"
     assert tarjeta.locator("[data-entrada=px]").inner_text() == escrito
     assert f"{campo.etiqueta} {escrito}" in tarjeta.locator(".tapiz-ejemplo__resumen").inner_text()
+    cabecera = tarjeta.locator(".tapiz-ejemplo__cabecera")
+    despues = cabecera.evaluate("c => getComputedStyle(c, '::after').content")
+    assert despues == '"· con tus datos"', "con otros datos no se ha tirado nada"

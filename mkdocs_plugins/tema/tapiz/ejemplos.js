@@ -195,9 +195,11 @@ export async function repetirEjemplo(boton) {
  * @param {HTMLElement} zona
  * @param {string} resumen
  * @param {Node[]} antes
+ * @param {"tirada" | "datos"} cambio lo que cambió: una tirada nueva o los datos de quien lee
  */
-export function marcar(tarjeta, zona, resumen, antes = []) {
+export function marcar(tarjeta, zona, resumen, antes = [], cambio = "tirada") {
   tarjeta.classList.add("tapiz-ejemplo--repetido");
+  tarjeta.dataset.tapizCambio = cambio;
   const volver = el("button", { type: "button", class: "tapiz-volver md-button", texto: "Volver al ejemplo del libro" });
   volver.addEventListener("click", () => {
     volverAlEjemplo(tarjeta);

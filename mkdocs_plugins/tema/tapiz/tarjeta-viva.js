@@ -102,7 +102,7 @@ export async function cambiarDatos(boton) {
     }
     const dice = pintar(cuerpo, respuesta);
     tarjeta.dataset.tapizVivo = tirada;
-    marcar(tarjeta, zona, `Con tus datos: ${datos.join(", ")}. ${dice}`, [form]);
+    marcar(tarjeta, zona, `Con tus datos: ${datos.join(", ")}. ${dice}`, [form], "datos");
   });
   zona.replaceChildren(form);
   /** @type {HTMLElement | null} */ (form.querySelector("input, select"))?.focus();
