@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.plugin.test_anclas import _articulo
@@ -15,4 +16,6 @@ def test_la_pagina_no_encontrada_esta_en_espanol(libro: Path) -> None:
     assert articulo.findtext("h1") == "Página no encontrada"
     enlace = articulo.find(".//a")
     assert enlace is not None and enlace.text == "portada del libro"
-    assert enlace.get("href", "").endswith("/") and not enlace.get("href", "").endswith("./")
+    # La misma dirección que el logotipo de la cabecera (la de la portada, desde cualquier ruta).
+    logotipo = re.search(r'<a href="([^"]*)"[^>]*class="md-header__button md-logo"', html)
+    assert logotipo is not None and enlace.get("href") == logotipo.group(1)
