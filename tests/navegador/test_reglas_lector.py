@@ -16,7 +16,7 @@ from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.vivo import celda
-from tests.navegador.conftest import Pestana, llevar_a_la_calculadora
+from tests.navegador.conftest import MOVIL, Pestana, llevar_a_la_calculadora
 from tests.navegador.test_vivo_tarjetas import REPETIR
 
 pytestmark = pytest.mark.navegador
@@ -212,3 +212,20 @@ def test_repetir_con_la_edicion_de_2017_tira_3d6(viva: Pestana) -> None:
         valores = elegido.calcular(regla.nombre, entradas).valores
         esperadas = {c.nombre: c.mostrar(valores[c.nombre], valores) for c in regla.salidas}
         assert {n: t for n, t in leida["salidas"]} == {n: esperadas[n] for n, _ in leida["salidas"]}
+
+
+def test_en_el_movil_el_resultado_de_probar_se_ve_junto_al_primer_campo(
+    pestana_nueva: Pestana,
+) -> None:
+    pestana = pestana_nueva
+    pestana.page.set_viewport_size(MOVIL)
+    pestana.ir("hacer-cosas/")
+    control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
+    control.locator("summary").click()
+    control.locator(".tapiz-probar__valores dd").first.wait_for(timeout=120_000)
+    primero = control.locator("form input").first.bounding_box()
+    resultado = control.locator(".tapiz-probar__resultado").bounding_box()
+    assert primero is not None and resultado is not None
+    # El resultado acaba antes del primer campo: a menos de una pantalla de él.
+    assert resultado["y"] + resultado["height"] <= primero["y"]
+    assert primero["y"] - resultado["y"] < MOVIL["height"]
