@@ -179,10 +179,13 @@ def test_en_el_libro_cada_termino_lo_define_su_seccion_y_no_queda_el_atributo(li
     definen = {
         palabra: d["location"] for d in indice["docs"] for palabra in d.get("terminos", "").split()
     }
+    heridas = {d["location"] for d in indice["docs"] if "heridas" in d.get("terminos", "").split()}
+    assert heridas == {"sistemas/ratas/#dano-y-proteccion", "sistemas/d20/#heridas-graves"}
     esperado = {
-        "heridas": "sistemas/ratas/#dano-y-proteccion",
-        "explosión": "niveles-y-avances/#dados-de-atributo",
-        "explosion": "niveles-y-avances/#dados-de-atributo",
+        "explosión": "dados/#dados-que-explotan",
+        "explosion": "dados/#dados-que-explotan",
+        "explotan": "dados/#dados-que-explotan",
+        "explota": "dados/#dados-que-explotan",
         "iniciativa": "rondas-y-turnos/#iniciativa",
         "ventaja": "niveles-y-avances/#ventaja-y-desventaja",
         "consecuencia": "hacer-cosas/#efectos-y-consecuencias",

@@ -31,7 +31,7 @@ from pymdownx.superfences import SuperFencesCodeExtension
 
 from mkdocs_plugins.extension import snippets, valores
 from mkdocs_plugins.extension.html_crudo import HtmlCrudo
-from mkdocs_plugins.extension.valores import DadosNarrados, ValorDelMotor
+from mkdocs_plugins.extension.valores import DadoDeLaTirada, DadosNarrados, ValorDelMotor
 from mkdocs_plugins.nucleo import (
     anclas,
     bloques,
@@ -188,6 +188,9 @@ class TapizExtension(Extension):
         )
         md.inlinePatterns.register(
             DadosNarrados(dados_en_texto.NARRADOS, md), "tapiz_dados_narrados", 174
+        )
+        md.inlinePatterns.register(
+            DadoDeLaTirada(md, lambda: self._contexto(md)), "tapiz_dado_de_la_tirada", 173
         )
 
     def _contexto(self, md: Markdown) -> tuple[Reglamento, Callable[[str, str], None]]:

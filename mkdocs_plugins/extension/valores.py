@@ -125,3 +125,35 @@ class DadosNarrados(InlineProcessor):
         elemento = etree.Element("data", {"value": m.group("narrado"), "class": "tapiz-narrado"})
         elemento.text = m.group("narrado")
         return elemento, m.start(0), m.end(0)
+
+
+DADO_DE_LA_TIRADA = r"\{\{dado\}\}"
+"""``{{dado}}``: el dado de la tirada de acción de las reglas de la página (1d20; 3d6 en la
+edición de 2017), que en la página sigue la edición que elija quien lee (reglas.js)."""
+
+
+class DadoDeLaTirada(InlineProcessor):
+    """``{{dado}}`` → ``<span class="tapiz-dado-base" data-dado="1d20">1d20</span>``; el
+    texto se convierte después en un botón de dados, como cualquier otro, que se queda con la
+    marca (``dados_en_texto.botones``)."""
+
+    def __init__(
+        self, md: Markdown, contexto: Callable[[], tuple[Reglamento, Callable[[str, str], None]]]
+    ) -> None:
+        super().__init__(DADO_DE_LA_TIRADA, md)
+        self.contexto = contexto
+
+    def handleMatch(  # type: ignore[override]  # los tipos de Markdown lo declaran en Pattern
+        self, m: re.Match[str], data: str
+    ) -> tuple[etree.Element, int, int]:
+        reglamento, informar = self.contexto()
+        dado = getattr(reglamento.parametros, "dado_base", None)
+        elemento = etree.Element("span", {"class": "tapiz-dado-base"})
+        if not isinstance(dado, str):
+            mensaje = "{{dado}} es el dado de la tirada de Tapiz; estas reglas no lo tienen"
+            informar(m.group(0), mensaje)
+            elemento.text = m.group(0)
+        else:
+            elemento.set("data-dado", dado)
+            elemento.text = dado
+        return elemento, m.start(0), m.end(0)

@@ -27,15 +27,21 @@ ETIQUETA = re.compile(r"<[^>]+>")
 FUERTE = re.compile(r"<strong>(.*?)</strong>")
 
 
+def _a(que: str) -> str:
+    """«a la regla», «al ejemplo»: la preposición con el artículo contraído."""
+    return f"al {que.removeprefix('el ')}" if que.startswith("el ") else f"a {que}"
+
+
 def enlace(ancla: str, que: str, titulo: str) -> str:
-    """El enlace visible y el botón de copiarlo; los dos dicen a qué llevan."""
-    nombre = escape(f"{que} «{titulo}»")
+    """El enlace visible y el botón de copiarlo; los dos dicen a qué llevan, y el nombre del
+    botón empieza por lo que se lee en él («copiar enlace»), como piden las WCAG (2.5.3)."""
+    nombre = escape(f"{_a(que)} «{titulo}»")
     return (
         f'<span class="tapiz-enlace" {FUERA_DE_LA_BUSQUEDA}>'
         f'<a class="tapiz-enlace__ancla" href="#{escape(ancla)}" '
-        f'aria-label="Enlace a {nombre}" title="Enlace a {nombre}">#</a>'
+        f'aria-label="Enlace {nombre}" title="Enlace {nombre}">#</a>'
         f'<button type="button" class="tapiz-enlace__copiar" '
-        f'aria-label="Copiar el enlace a {nombre}">copiar enlace</button>'
+        f'aria-label="Copiar enlace {nombre}">copiar enlace</button>'
         '<span class="tapiz-enlace__aviso" role="status"></span></span>'
     )
 

@@ -146,7 +146,21 @@ def botones(html: str | Visibilidad, validas: set[str]) -> str:
         if encontrada.group(0) in validas:
             partes += [visible.html[hasta : encontrada.start()], _boton(encontrada.group(0))]
             hasta = encontrada.end()
-    return "".join(partes) + visible.html[hasta:]
+    return _DADO_BASE.sub(_marcar_dado_base, "".join(partes) + visible.html[hasta:])
+
+
+_DADO_BASE = re.compile(
+    r'<span class="tapiz-dado-base" data-dado="(?P<dado>[^"]*)">'
+    r'(?P<boton><button type="button" class="tapiz-dados"[^>]*>[^<]*</button>)</span>'
+)
+"""``{{dado}}`` ya convertido en botón, dentro de su marca (``extension/valores.py``)."""
+
+
+def _marcar_dado_base(encontrado: re.Match[str]) -> str:
+    """El botón del dado de la tirada, sin envoltorio: lleva él la marca (``data-dado-base``),
+    y la tirada que se muestra a su lado queda en la frase, como la de cualquier dado."""
+    boton = encontrado["boton"]
+    return boton.replace(" data-expr=", f' data-dado-base="{encontrado["dado"]}" data-expr=', 1)
 
 
 class Visibilidad:

@@ -24,6 +24,7 @@ CARPETA = "assets/tapiz/datos"
 """Con el plugin, cada página con widgets carga solo los suyos: ``datos/<página>.json``, y
 los de «Repetir» de sus ejemplos cuando se van a usar: ``datos/ejemplos/<página>.json``."""
 EJEMPLOS = "ejemplos"
+VARIANTES = "reglas"
 
 
 def distribucion_json(expresion: str) -> list[list[float]] | str:
@@ -128,6 +129,12 @@ def ruta_de_repetir(src_uri: str) -> str:
     """El fichero de «Repetir» de los ejemplos de una página, relativo a ``CARPETA``: uno por
     página, no por ejemplo (escribir cada fichero cuesta más que lo que lleva)."""
     return f"{EJEMPLOS}/{ruta_de_pagina(src_uri)}"
+
+
+def ruta_de_variantes(src_uri: str) -> str:
+    """Lo que cambia en una página con las reglas que elija quien lee (``reglas_lector``),
+    relativo a ``CARPETA``: solo se pide si eligió otras que las del libro."""
+    return f"{VARIANTES}/{ruta_de_pagina(src_uri)}"
 
 
 def repetir(ejemplos: Mapping[str, str]) -> str:

@@ -67,13 +67,20 @@ def _puntos(valor: Fraction) -> str:
     return decimal(valor * 100, 1)
 
 
-def _paso(t: Tirada, paso: int, objetivos: tuple[int, ...]) -> str:
+def _paso(t: Tirada, paso: int, objetivos: tuple[int, ...]) -> tuple[str, bool]:
+    """Lo que vale un bonus de ``paso``, y si cambia de un objetivo a otro."""
     menor, mayor = valor_del_paso(t, paso, objetivos[0], objetivos[-1])
     if menor == mayor:
-        return f"+{paso} vale siempre {_puntos(menor)} puntos"
+        return f"+{paso} vale siempre {_puntos(menor)} puntos", False
+    return f"+{paso} vale entre {_puntos(menor)} y {_puntos(mayor)} puntos", True
+
+
+def ventana(objetivos: tuple[int, ...]) -> str:
+    """Los objetivos en que se mide un bonus: los del tramo de la gráfica en que la tirada no es
+    casi segura ni casi imposible (``comparativa.valor_del_paso``)."""
     return (
-        f"+{paso} vale entre {_puntos(menor)} y {_puntos(mayor)} puntos "
-        "(en los objetivos con un éxito entre el 10 % y el 90 %)"
+        f"en los objetivos de {miles(objetivos[0])} a {miles(objetivos[-1])} de esta gráfica "
+        "con al menos un 10 % de éxito sin el bonus y como mucho un 90 % con él"
     )
 
 
@@ -85,9 +92,11 @@ def _comentario(t: Tirada, objetivos: tuple[int, ...]) -> str:
         if mediano is not None
         else "no llega a la mitad de éxitos en este tramo"
     )
+    (uno, cambia_uno), (dos, cambia_dos) = _paso(t, 1, objetivos), _paso(t, 2, objetivos)
+    donde = f" ({ventana(objetivos)})" if cambia_uno or cambia_dos else ""
     return (
         f"<li><strong>{escape(t.titulo)}</strong>: {escape(mitad)}; "
-        f"{_paso(t, 1, objetivos)} y {_paso(t, 2, objetivos)} de probabilidad de éxito.</li>"
+        f"{uno} y {dos} de probabilidad de éxito{escape(donde)}.</li>"
     )
 
 

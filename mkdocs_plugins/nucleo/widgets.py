@@ -60,6 +60,9 @@ WIDGETS = (
         sin_javascript="La hoja de personaje calcula sus números con JavaScript.",
     ),
     Widget("tapiz-dados", "botones", etiqueta="button"),
+    # La caja de las reglas de quien lee (nucleo/reglas_lector.py): dados.js importa reglas.js
+    # si quien lee ya eligió, o al acercarse a la caja; sin el motor.
+    Widget("tapiz-reglas-lector"),
     # «Repetir» no carga nada con la página: dados.js importa ejemplos.js al acercarse al botón
     # (ratón, dedo o teclado), con los datos de sus tiradas, antes del clic.
     Widget("tapiz-repetir"),

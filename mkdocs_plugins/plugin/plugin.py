@@ -27,6 +27,7 @@ from mkdocs_plugins.nucleo import (
     identificadores,
     memoria,
     motor,
+    reglas_lector,
     render,
 )
 from mkdocs_plugins.nucleo.apartados import Apartados
@@ -90,6 +91,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.minificados: dict[str, str] = {}
         """Los módulos y estilos de los widgets minificados, por su fuente."""
         self.ficheros_de_datos: dict[Path, str] | None = None
+        self.variantes: dict[str, str] = {}
+        """Lo que cambia con cada elección de quien lee, por página (``reglas_lector``)."""
         """Los que se enviaron al auxiliar (``on_env``), por si no llega a escribirlos."""
         self.cerrojo = Cerrojo()
         """El de la carpeta del sitio, de ``on_config`` al final de ``on_post_build``."""
@@ -251,11 +254,22 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             html = publicar_cambios.marcar_fichas(html, self.historial)
         html = contenido.abreviaturas_propias(html, page, config)
         html = self.cargas.marcar(html, page.file.src_uri, bool(estado.ejemplos))
+        html = self._reglas_del_lector(html, page.file.src_uri)
         if self.error_de_configuracion is not None:
             html = render.error(self.error_de_configuracion) + html
         return contenido.apartar_de_la_busqueda(
             html, page, config, self.apartados, self.definiciones
         )
+
+    def _reglas_del_lector(self, html: str, uri: str) -> str:
+        """La caja de las reglas de quien lee y lo que cambia con cada elección (sus datos)."""
+        if not reglas_lector.tiene_reglas(html):
+            self.variantes.pop(uri, None)
+            return html
+        self.variantes[uri] = cache.texto_guardado(
+            self.cache, lambda: datos.en_json(reglas_lector.variantes(html)), "variantes", html
+        )
+        return reglas_lector.con_caja(html, datos.ruta_de_variantes(uri))
 
     def _identificadores(self, page: Page, estado: Estado) -> list[Problema]:
         """Los problemas de los identificadores de las secciones (si el proyecto los registra)."""
@@ -285,7 +299,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Los ficheros de datos de los widgets (véase ``datos.ficheros_del_sitio``)."""
         sitio, base = Path(config.site_dir), self.configuracion.base
         leen_datos = sorted(self.cargas.leen_datos)
-        return datos.ficheros_del_sitio(sitio, base, self.estados, leen_datos, self.cache)
+        ficheros = datos.ficheros_del_sitio(sitio, base, self.estados, leen_datos, self.cache)
+        for uri, texto in self.variantes.items():
+            ficheros[sitio / datos.CARPETA / datos.ruta_de_variantes(uri)] = texto
+        return ficheros
 
     @property
     def _sin_conexion(self) -> bool:

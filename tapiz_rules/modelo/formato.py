@@ -43,7 +43,8 @@ def numero(valor: int | float) -> str:
 
 
 def limites(minimo: int | float | None, maximo: int | float | None) -> str:
-    """La ayuda de un dato con límites: «De 1 a 5.400.», «Desde 0.», «Hasta 20.» o nada.
+    """La ayuda de un dato con límites: «De 1 a 5.400.», «Como mínimo, 0.», «Como máximo,
+    20.» o nada.
 
     La escriben el libro (la calculadora, la hoja) y el motor en la página, que la manda con
     la declaración de cada campo del formulario; el navegador solo la muestra.
@@ -51,8 +52,8 @@ def limites(minimo: int | float | None, maximo: int | float | None) -> str:
     if minimo is not None and maximo is not None:
         return f"De {numero(minimo)} a {numero(maximo)}."
     if minimo is not None:
-        return f"Desde {numero(minimo)}."
-    return f"Hasta {numero(maximo)}." if maximo is not None else ""
+        return f"Como mínimo, {numero(minimo)}."
+    return f"Como máximo, {numero(maximo)}." if maximo is not None else ""
 
 
 def fuera_de_limites(

@@ -160,6 +160,12 @@ def _regla(elegido: Reglamento, peticion: dict[str, Any]) -> dict[str, Any]:
         return {"error": en_palabras(error, regla), "campo": getattr(error, "campo", None)}
     valores = resultado.valores
     return {
+        # Los datos como los escribe el libro («5.400», «+5»), no como se teclearon.
+        "entradas": [
+            {"nombre": c.nombre, "texto": c.mostrar(entradas[c.nombre], entradas)}
+            for c in regla.entradas
+            if c.nombre in entradas
+        ],
         "salidas": [
             {
                 "nombre": c.nombre,

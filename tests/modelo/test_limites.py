@@ -20,8 +20,8 @@ def _respuesta(peticion: dict[str, object]) -> dict[str, Any]:
 
 def test_los_limites_llevan_millares_y_coma_decimal() -> None:
     assert formato.limites(1, 5400) == "De 1 a 5.400."
-    assert formato.limites(-2, None) == "Desde −2."
-    assert formato.limites(None, 2.5) == "Hasta 2,5."
+    assert formato.limites(-2, None) == "Como mínimo, −2."
+    assert formato.limites(None, 2.5) == "Como máximo, 2,5."
     assert formato.limites(None, None) == ""
     assert formato.fuera_de_limites(6000, 1, 5400) == "va de 1 a 5.400"
     assert formato.fuera_de_limites(-1, 0, None) == "no puede ser menor que 0"

@@ -18,14 +18,24 @@ pytestmark = pytest.mark.navegador
 
 SECCION_QUE_DEFINE = {
     "puntos de efecto": "puntos-de-efecto/",
-    "heridas": "sistemas/ratas/#dano-y-proteccion",
-    "explosión": "niveles-y-avances/#dados-de-atributo",
+    "explosión": "dados/#dados-que-explotan",
     "iniciativa": "rondas-y-turnos/#iniciativa",
+    "explotan": "dados/#dados-que-explotan",
     "ventaja": "niveles-y-avances/#ventaja-y-desventaja",
-    "consecuencia": "hacer-cosas/#efectos-y-consecuencias",
+    "explota": "dados/#dados-que-explotan",
     "carga": "rango-y-movimiento/#impedimento-y-carga",
+    "desventaja": "niveles-y-avances/#ventaja-y-desventaja",
+    "consecuencia": "hacer-cosas/#efectos-y-consecuencias",
+    "impedimento": "rango-y-movimiento/#impedimento-y-carga",
     "cordura": "sistemas/ratas/#cordura",
+    "explotar": "dados/#dados-que-explotan",
 }
+"""Doce búsquedas, cada una con la sección que define el término la primera (issue 41: las
+formas de un verbo, «explotan» y «explota», llevan a la misma que «explosión»). Dos seguidas
+no llevan a la misma página: la navegación instantánea no vuelve a abrir la que ya se ve."""
+
+PRIMEROS_TRES = """() => [...document.querySelectorAll('.md-search-result__item')].slice(0, 3)
+  .flatMap(li => [...li.querySelectorAll('a.md-search-result__link')].map(a => a.href))"""
 
 PRIMER_RESULTADO = """() => [
   ...document.querySelectorAll('.md-search-result__item:first-child > a.md-search-result__link')
@@ -90,3 +100,13 @@ def test_cada_termino_lleva_primero_a_su_definicion_y_sale_resaltado(pestana):
             hallazgos.append(f"«{termino}»: sin resaltar {faltan} en {esperada} ({marcas!r})")
     assert hallazgos == []
     assert pestana.errores == []
+
+
+def test_heridas_lleva_a_las_de_d20_y_a_las_de_ratas_entre_las_tres_primeras(pestana):
+    pestana.ir("")
+    buscar(pestana.page, "heridas")
+    primeros = [
+        _seccion(h, pestana.base).split("?")[0] for h in pestana.page.evaluate(PRIMEROS_TRES)
+    ]
+    assert "sistemas/d20/#heridas-graves" in primeros, primeros
+    assert "sistemas/ratas/#dano-y-proteccion" in primeros, primeros

@@ -53,3 +53,16 @@ def test_en_el_movil_los_globos_de_las_abreviaturas_caben_en_la_pantalla(
         pestana.page.locator("article h1").first.click()
     pestana.page.context.close()
     assert fuera == []
+
+
+def test_una_abreviatura_que_el_texto_ya_explica_no_se_explica_otra_vez(pestana):
+    """«PGF (puntos de golpe físicos)», con un salto de línea en medio, ya está dicho; y una
+    fórmula en negrita («[CAR/ATR/HAB]») no se parte con explicaciones."""
+    pestana.ir("dano-y-puntos-de-golpe/")
+    parrafo = pestana.page.locator("article p", has_text="suelen abreviarse como").first
+    assert parrafo.locator(".tapiz-expansion").count() == 0
+    assert "físicos) (" not in parrafo.inner_text()
+    pestana.ir("hacer-cosas/")
+    formula = pestana.page.locator("article strong", has_text="resultado total =").first
+    assert formula.locator(".tapiz-expansion").count() == 0
+    assert "[CAR/ATR/HAB]" in formula.inner_text()

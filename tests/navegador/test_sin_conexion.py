@@ -152,7 +152,7 @@ def test_sin_red_se_navega_se_busca_y_se_tiran_dados(
     # Una página que no existe da la de «no encontrada» del libro, también guardada.
     respuesta = pagina.goto(sitio.base + "no-existe/")
     assert respuesta is not None and respuesta.from_service_worker
-    assert pagina.locator("article h1").first.inner_text() == "404 - Not found"
+    assert pagina.locator("article h1").first.inner_text() == "Página no encontrada"
 
 
 def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(

@@ -407,7 +407,7 @@ def lenguaje_del_motor(texto: str) -> list[str]:
 _DOBLES = """() => [...document.querySelectorAll('.tapiz-expansion')].flatMap(e => {
   const abreviatura = e.previousElementSibling;
   const bloque = e.closest('p, li, dd, dt, td, th') ?? e.parentElement;
-  const texto = bloque.textContent.toLowerCase();
+  const texto = bloque.textContent.replace(/\\s+/g, ' ').toLowerCase();
   const significado = abreviatura.title.toLowerCase();
   return texto.split(significado).length - 1 > 1 ? [bloque.textContent.trim()] : [];
 })"""

@@ -160,3 +160,26 @@ def test_cambiar_datos_recalcula_y_se_vuelve_al_libro(viva):
     assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() != pasos_del_libro
     tarjeta.get_by_role("button", name="Volver al ejemplo del libro").click()
     assert tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents() == pasos_del_libro
+
+
+def test_los_datos_cambiados_vuelven_escritos_como_en_el_libro(viva):
+    """Quien teclea «5400» lee «5.400 PX» en la tarjeta y en el resumen, como en los pasos."""
+    viva.navegar("niveles-y-avances/")
+    tarjeta = viva.page.locator(".tapiz-ejemplo", has_text="Elythlian con 20.000 PX").first
+    tarjeta.get_by_role("button", name="Cambiar datos").click()
+    formulario = tarjeta.locator("form.tapiz-ejemplo__cambiar")
+    formulario.wait_for(timeout=120_000)
+    formulario.locator("input[name=px]").fill("5400")
+    formulario.get_by_role("button", name="Calcular con estos datos").click()
+    viva.page.wait_for_function(
+        "t => t.dataset.tapizVivo && t.dataset.tapizVivo === t.dataset.tapizTirada",
+        arg=tarjeta.element_handle(),
+    )
+    campo = reglamento("tapiz").regla("nivel_por_experiencia").entrada("px")
+    escrito = campo.mostrar(5400)
+    assert escrito == "5.400 PX"
+    assert tarjeta.locator("[data-entrada=px]").inner_text() == escrito
+    assert f"{campo.etiqueta} {escrito}" in tarjeta.locator(".tapiz-ejemplo__resumen").inner_text()
+    cabecera = tarjeta.locator(".tapiz-ejemplo__cabecera")
+    despues = cabecera.evaluate("c => getComputedStyle(c, '::after').content")
+    assert despues == '"· con tus datos"', "con otros datos no se ha tirado nada"

@@ -55,8 +55,9 @@ def test_cada_tarjeta_tiene_un_ancla_unica_que_lleva_a_ella(sitio: Path) -> None
             boton = tarjeta.find("span[@class='tapiz-enlace']/button")
             assert enlace is not None and boton is not None
             assert enlace.get("href") == f"#{tarjeta.get('id')}", pagina
-            assert enlace.get("aria-label", "").startswith("Enlace a ")
-            assert boton.get("aria-label", "").startswith("Copiar el enlace a ")
+            assert enlace.get("aria-label", "").startswith(("Enlace a ", "Enlace al "))
+            assert " a el " not in enlace.get("aria-label", "") + boton.get("aria-label", "")
+            assert boton.get("aria-label", "").startswith(("Copiar enlace a ", "Copiar enlace al "))
             assert boton.get("type") == "button"
         total += len(tarjetas)
     assert total > 200 and paginas > 15

@@ -96,7 +96,8 @@ def test_el_comentario_sale_de_los_numeros() -> None:
     assert "+1 vale siempre 5 puntos" in html
     assert "+2 vale siempre 10 puntos" in html
     assert (
-        "+2 vale entre 25 y 30,6 puntos (en los objetivos con un éxito entre el 10 % y el 90 %)"
+        "+2 vale entre 25 y 30,6 puntos de probabilidad de éxito (en los objetivos de 2 a 14 de "
+        "esta gráfica con al menos un 10 % de éxito sin el bonus y como mucho un 90 % con él)"
         in html
     )
     assert "hasta un objetivo de 11" in html

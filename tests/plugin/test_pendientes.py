@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import markdown
+import yaml
 
 from mkdocs_plugins.herramientas.pdf import limpiar
 from mkdocs_plugins.nucleo import estado_srd, pendientes
@@ -147,3 +148,18 @@ def test_el_libro_muestra_las_pendientes_en_linea_y_las_lista_en_estado(libro: P
     libro_completo = (libro / "libro" / "index.html").read_text("utf-8")
     assert 'id="estado-del-srd"' not in libro_completo
     assert "están redactadas</strong>" not in libro_completo
+
+
+def test_una_pagina_sin_ninguna_seccion_redactada_lleva_la_marca_en_el_menu() -> None:
+    """Si todas sus secciones (salvo, quizá, el título) esperan texto, la página lleva
+    ``status: pendiente`` y el menú la marca, como las demás sin redactar."""
+    sin_marca = []
+    for pagina in sorted((RAIZ / "srd").glob("*.md")):
+        texto = pagina.read_text(encoding="utf-8")
+        secciones, avisos = pendientes.leer(texto)
+        sin_titulo = [a for a in avisos if a.nivel > 1]
+        if avisos and len(sin_titulo) >= secciones - 1 and not any(a.en_parte for a in avisos):
+            cabecera = yaml.safe_load(texto.split("---")[1]) if texto.startswith("---") else {}
+            if cabecera.get("status") != "pendiente":
+                sin_marca.append(pagina.name)
+    assert sin_marca == []

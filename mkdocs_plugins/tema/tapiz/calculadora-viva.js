@@ -136,6 +136,34 @@ export function montar(contenedor) {
     anunciar(t.anuncio);
   };
 
+  const delLibro = { salida: salida.cloneNode(true), reglas: reglas.textContent, estado: estado.textContent };
+  const intacta = () => [...form.elements].every((c) => !(c instanceof HTMLInputElement) || c.value === c.defaultValue);
+
+  /** Con los valores iniciales: la tabla de las reglas elegidas, calculada al construir (reglas.js). */
+  const inicial = async () => {
+    const mio = (turno += 1);
+    const [lector, vista] = await Promise.all([import("./reglas.js"), import("./vista.js")]);
+    let variante;
+    try {
+      variante = await lector.varianteElegida();
+    } catch {
+      variante = undefined;
+    }
+    if (mio !== turno) return;
+    if (variante?.calculadora) {
+      pintar(vista, variante.calculadora);
+      decir("Probabilidades con los valores iniciales y las reglas elegidas.");
+    } else if (!variante) {
+      salida.replaceChildren(...[...delLibro.salida.childNodes].map((n) => n.cloneNode(true)));
+      salida.removeAttribute("aria-busy");
+      reglas.textContent = delLibro.reglas;
+      decir(delLibro.estado ?? "");
+    } else {
+      reglas.textContent = `Reglas: ${variante.descripcion}.`;
+    }
+    contenedor.dataset.tapizCalculada = String(mio);
+  };
+
   const cambiar = () => {
     // Una tirada o una tabla hechas con otros datos ya no valen, tampoco las que están en camino.
     turno += 1;
@@ -152,7 +180,7 @@ export function montar(contenedor) {
     calcular();
   });
   tirar.addEventListener("click", () => calcular(crypto.getRandomValues(new Uint32Array(1))[0]));
-  document.addEventListener("tapiz:reglas", () => contenedor.isConnected && calcular());
+  document.addEventListener("tapiz:reglas", () => contenedor.isConnected && (intacta() ? inicial() : calcular()));
   // El motor (unos 5 MB) empieza a cargar cuando quien lee entra en un campo o pulsa algo.
   const preparar = () => vivo().then((m) => m.arrancar());
   form.addEventListener("focusin", preparar, { once: true });
@@ -162,7 +190,7 @@ export function montar(contenedor) {
   else if (eligio()) {
     vivo().then((m) => {
       // Quien lee eligió otras reglas (otra edición): la tabla escrita al construir no es la suya.
-      if (clave(m.reglasDe(contenedor)) !== contenedor.dataset.reglamento) calcular();
+      if (clave(m.reglasDe(contenedor)) !== contenedor.dataset.reglamento) inicial();
     });
   }
   contenedor.dataset.tapizMontada = "1";

@@ -12,8 +12,8 @@
  *   "tarjeta-viva": typeof import("./tarjeta-viva.js"), reglas: typeof import("./reglas.js"),
  *   hoja: typeof import("./hoja.js"), tablas: typeof import("./tablas.js")}} Modulos
  * «Probar» y «Cambiar datos» no están en la tabla de widgets: sus módulos se importan al usarlos
- * (alHacerClic); las reglas que eligió quien lee (reglas.js), solo si eligió alguna; y el aviso
- * de las tablas anchas (tablas.js), solo si una no cabe en la pantalla.
+ * (alHacerClic); las reglas que elige quien lee (reglas.js), si ya eligió o al acercarse a su
+ * caja; y el aviso de las tablas anchas (tablas.js), solo si una no cabe en la pantalla.
  */
 /** @typedef {{[F in Montador]: (contenedor: HTMLElement) => void}} Montable el módulo de un widget con `montar` */
 /**
@@ -38,7 +38,7 @@ const WIDGETS = [
  * @type {Array<[string, string]>}
  */
 const HOJAS = [
-  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace, .tapiz-probar, .tapiz-cambiar, .tapiz-tabla, .tapiz-narrado, .tapiz-pendiente"],
+  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-reglas-lector, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace, .tapiz-probar, .tapiz-cambiar, .tapiz-tabla, .tapiz-narrado, .tapiz-pendiente"],
   ["personaje.css", ".tapiz-hoja"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];
@@ -115,7 +115,7 @@ async function hidratar(raiz = document) {
       conModulo(nombre, (modulo) => /** @type {Montable} */ (modulo)[montar](contenedor));
     }
   }
-  if (localStorage["tapiz-reglas"]) cargar("reglas"); // al final: sin almacenamiento, lanza
+  if (raiz.querySelector(".tapiz-reglas-lector") && localStorage["tapiz-reglas"]) cargar("reglas"); // al final: sin almacenamiento, lanza
 }
 
 /**
@@ -132,7 +132,8 @@ function explicarAbreviaturas(raiz = document) {
     const vistas = new Set();
     for (const abreviatura of /** @type {NodeListOf<HTMLElement>} */ (capitulo.querySelectorAll("abbr[title]"))) {
       abreviatura.dataset.significado = abreviatura.title;
-      if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1,h2,h3,h4,table,.tapiz-ejemplo")) continue;
+      // Ni en títulos, tablas, tarjetas ni en negrita (términos y fórmulas: «[CAR/ATR/HAB]»).
+      if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1,h2,h3,h4,table,.tapiz-ejemplo,strong")) continue;
       vistas.add(abreviatura.textContent);
       if (!yaDicho(abreviatura)) abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
     }
@@ -143,7 +144,7 @@ function explicarAbreviaturas(raiz = document) {
  * El texto ya dice a su lado lo que significa la abreviatura («Directora de Juego (DJ)», «Fuerza/FUE»).
  * @param {HTMLElement} a
  */
-const yaDicho = (a) => a.closest("p,li,dd,td")?.textContent?.toLowerCase().includes(a.title.toLowerCase());
+const yaDicho = (a) => a.closest("p,li,dd,td")?.textContent?.replace(/\s+/g, " ").toLowerCase().includes(a.title.toLowerCase());
 
 /**
  * Una tabla más ancha que la pantalla (en un móvil) se desplaza a los lados y se dice
@@ -192,6 +193,16 @@ function alAcercarse(evento) {
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
   const vivo = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-repetir,.tapiz-cambiar");
   if (vivo) conModulo("probar", (m) => m.prepararProbar(vivo));
+  if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-reglas-lector")) cargar("reglas");
+}
+
+/**
+ * Un cambio en la caja de las reglas de quien lee (la escribe el plugin en la página).
+ * @param {Event} evento
+ */
+function alCambiar(evento) {
+  const caja = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-reglas-lector");
+  if (caja) conModulo("reglas", (m) => m.elegirDesde(caja));
 }
 
 if (!window.__tapizDados) {
@@ -199,6 +210,7 @@ if (!window.__tapizDados) {
   document.addEventListener("click", alHacerClic);
   document.addEventListener("pointerover", alAcercarse);
   document.addEventListener("focusin", alAcercarse);
+  document.addEventListener("change", alCambiar);
   window.addEventListener("resize", () => avisarTablasAnchas());
   if (window.document$) window.document$.subscribe(() => hidratar());
   else hidratar();

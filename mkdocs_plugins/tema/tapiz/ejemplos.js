@@ -38,6 +38,52 @@ export function original(tarjeta) {
 }
 
 /**
+ * El ejemplo que se muestra de ahora en adelante: el del libro con las reglas que eligió quien
+ * lee (reglas.js), al que vuelven «Volver al ejemplo» y «Cambiar datos».
+ * @param {HTMLElement} tarjeta
+ * @param {HTMLElement} cuerpo
+ */
+export function fijarOriginal(tarjeta, cuerpo) {
+  originales.set(tarjeta, cuerpo);
+}
+
+/**
+ * La tarjeta vuelve a su ejemplo (y lo que estaba en camino para ella ya no se pinta).
+ * @param {HTMLElement} tarjeta
+ */
+export function volverAlEjemplo(tarjeta) {
+  const cuerpo = /** @type {HTMLElement} */ (tarjeta.querySelector(".tapiz-ejemplo__cuerpo"));
+  cuerpo.replaceChildren(...[...original(tarjeta).childNodes].map((n) => n.cloneNode(true)));
+  tarjeta.classList.remove("tapiz-ejemplo--repetido");
+  tarjeta.dataset.tapizTirada = String(Number(tarjeta.dataset.tapizTirada ?? 0) + 1);
+  tarjeta.querySelector(".tapiz-ejemplo__repeticion")?.replaceChildren();
+}
+
+/**
+ * Escribe en el cuerpo de una tarjeta una respuesta del motor (salidas y pasos, o su error),
+ * la de la página o la calculada al construir; devuelve lo que dice, en una frase.
+ * @param {HTMLElement} cuerpo
+ * @param {any} respuesta
+ */
+export function pintarRespuesta(cuerpo, respuesta) {
+  const pasos = cuerpo.querySelector(".tapiz-ejemplo__pasos");
+  if (respuesta.error) {
+    pasos?.replaceChildren(el("li", { class: "tapiz-error", texto: respuesta.error }));
+    for (const dd of cuerpo.querySelectorAll("[data-salida]")) dd.replaceChildren(el("strong", { texto: "—" }));
+    return respuesta.error;
+  }
+  pasos?.replaceChildren(...respuesta.pasos.map((/** @type {string} */ p) => el("li", { texto: p })));
+  const leidos = [];
+  for (const { nombre, etiqueta, texto } of respuesta.salidas) {
+    const dd = cuerpo.querySelector(`[data-salida="${nombre}"]`);
+    if (!dd) continue;
+    dd.replaceChildren(el("strong", { texto }));
+    leidos.push(`${etiqueta}: ${texto}`);
+  }
+  return `${leidos.join("; ")}.`;
+}
+
+/**
  * @param {Element} tarjeta
  * @param {Element} zona
  * @param {string} texto
@@ -99,9 +145,12 @@ export async function repetirEjemplo(boton) {
   tarjeta.dataset.tapizTirada = tirada;
 
   const generador = new Generador(semillaNueva());
+  // Con otras reglas que las del libro (reglas.js), el dado de su edición y nada precalculado.
+  const elegidas = Boolean(tarjeta.dataset.tapizReglas);
+  const dados = { ...ejemplo.dados, ...(elegidas ? JSON.parse(tarjeta.dataset.tapizDados ?? "{}") : {}) };
   /** @type {Array<[string, import("./tirada.js").Tirada]>} */
-  const tiradas = Object.entries(ejemplo.dados).map(([entrada, expresion]) => [entrada, tirar(expresion, generador)]);
-  const resultado = resultadoDe(ejemplo.resultados, tiradas.map(([, t]) => t.total));
+  const tiradas = Object.entries(dados).map(([entrada, expresion]) => [entrada, tirar(expresion, generador)]);
+  const resultado = elegidas ? undefined : resultadoDe(ejemplo.resultados, tiradas.map(([, t]) => t.total));
   cuerpo.replaceChildren(...[...original(tarjeta).childNodes].map((n) => n.cloneNode(true)));
 
   const datos = [];
@@ -146,16 +195,14 @@ export async function repetirEjemplo(boton) {
  * @param {HTMLElement} zona
  * @param {string} resumen
  * @param {Node[]} antes
+ * @param {"tirada" | "datos"} cambio lo que cambió: una tirada nueva o los datos de quien lee
  */
-export function marcar(tarjeta, zona, resumen, antes = []) {
+export function marcar(tarjeta, zona, resumen, antes = [], cambio = "tirada") {
   tarjeta.classList.add("tapiz-ejemplo--repetido");
+  tarjeta.dataset.tapizCambio = cambio;
   const volver = el("button", { type: "button", class: "tapiz-volver md-button", texto: "Volver al ejemplo del libro" });
   volver.addEventListener("click", () => {
-    const cuerpo = /** @type {HTMLElement} */ (tarjeta.querySelector(".tapiz-ejemplo__cuerpo"));
-    cuerpo.replaceChildren(...[...original(tarjeta).childNodes].map((n) => n.cloneNode(true)));
-    tarjeta.classList.remove("tapiz-ejemplo--repetido");
-    tarjeta.dataset.tapizTirada = String(Number(tarjeta.dataset.tapizTirada ?? 0) + 1);
-    zona.replaceChildren();
+    volverAlEjemplo(tarjeta);
     /** @type {HTMLElement | null} */ (tarjeta.querySelector(".tapiz-repetir, .tapiz-cambiar"))?.focus();
   });
   zona.replaceChildren(...antes, el("p", { class: "tapiz-ejemplo__resumen", texto: resumen }), volver);

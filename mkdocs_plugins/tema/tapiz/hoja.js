@@ -126,7 +126,9 @@ export function montarHoja(contenedor) {
     const resumen = cambios.slice(0, ANUNCIADOS).join("; ");
     const mas = cambios.length > ANUNCIADOS ? ` y ${cambios.length - ANUNCIADOS} números más` : "";
     const fallos = Object.keys(respuesta.errores).length;
-    const aviso = fallos ? ` Hay ${fallos === 1 ? "un dato" : `${fallos} datos`} que revisar.` : "";
+    // Sin plantillas anidadas: el minificador (rjsmin) les quita los espacios («Hay 2datos»).
+    const datos = fallos === 1 ? "un dato" : fallos + " datos";
+    const aviso = fallos ? ` Hay ${datos} que revisar.` : "";
     estado.textContent = cambios.length
       ? `Hoja calculada (reglas: ${respuesta.reglamento}). ${resumen}${mas}.${aviso}`
       : `Hoja al día (reglas: ${respuesta.reglamento}).${aviso}`;

@@ -88,7 +88,8 @@ export function campoDe(campo, valor) {
   const dado = valor === undefined ? campo.por_defecto : valor;
   const id = nuevoId("tapiz-probar");
   const etiqueta = campo.unidad ? `${campo.etiqueta} (${campo.unidad})` : campo.etiqueta;
-  const ayuda = [campo.ayuda && campo.ayuda !== campo.etiqueta ? campo.ayuda : "", campo.limites].filter(Boolean).join(" ");
+  const propia = campo.ayuda && campo.ayuda !== campo.etiqueta ? campo.ayuda.replace(/([^.?!])$/, "$1.") : "";
+  const ayuda = [propia, campo.limites].filter(Boolean).join(" ");
   const idAyuda = ayuda ? `${id}-ayuda` : null;
   let control;
   if (campo.tipo === "bool") {

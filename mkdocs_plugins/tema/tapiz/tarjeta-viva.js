@@ -4,7 +4,7 @@
 // calcula la tarjeta con lo que escriba quien lee. Los valores y pasos llegan escritos por el
 // motor; los del libro se leen de la tarjeta original (data-valor de cada dato).
 
-import { marcar, original } from "./ejemplos.js";
+import { marcar, original, pintarRespuesta as pintar } from "./ejemplos.js";
 import { campoDe, leer } from "./probar.js";
 import { el } from "./vista.js";
 import { CARGANDO, preguntar, reglasDe, SIN_MOTOR } from "./vivo.js";
@@ -26,29 +26,6 @@ function valoresDelLibro(tarjeta) {
 /** @param {HTMLElement} tarjeta */
 function cuerpoDe(tarjeta) {
   return /** @type {HTMLElement} */ (tarjeta.querySelector(".tapiz-ejemplo__cuerpo"));
-}
-
-/**
- * Escribe en la tarjeta la respuesta del motor (salidas y pasos); devuelve lo que dice, en una frase.
- * @param {HTMLElement} cuerpo
- * @param {any} respuesta
- */
-function pintar(cuerpo, respuesta) {
-  const pasos = cuerpo.querySelector(".tapiz-ejemplo__pasos");
-  if (respuesta.error) {
-    pasos?.replaceChildren(el("li", { class: "tapiz-error", texto: respuesta.error }));
-    for (const dd of cuerpo.querySelectorAll("[data-salida]")) dd.replaceChildren(el("strong", { texto: "—" }));
-    return respuesta.error;
-  }
-  pasos?.replaceChildren(...respuesta.pasos.map((/** @type {string} */ p) => el("li", { texto: p })));
-  const leidos = [];
-  for (const { nombre, etiqueta, texto } of respuesta.salidas) {
-    const dd = cuerpo.querySelector(`[data-salida="${nombre}"]`);
-    if (!dd) continue;
-    dd.replaceChildren(el("strong", { texto }));
-    leidos.push(`${etiqueta}: ${texto}`);
-  }
-  return `${leidos.join("; ")}.`;
 }
 
 /**
@@ -114,15 +91,18 @@ export async function cambiarDatos(boton) {
     if (tarjeta.dataset.tapizTirada !== tirada) return;
     cuerpo.replaceChildren(...[...original(tarjeta).childNodes].map((n) => n.cloneNode(true)));
     const datos = [];
+    // Como los escribe el libro («5.400», «+5»): los que el motor leyó; si no, lo tecleado.
+    const leidas = Object.fromEntries((respuesta.entradas ?? []).map((/** @type {any} */ e) => [e.nombre, e.texto]));
     for (const campo of campos) {
       const control = /** @type {HTMLInputElement | HTMLSelectElement} */ (form.querySelector(`[name="${campo.nombre}"]`));
-      const texto = control instanceof HTMLSelectElement ? control.selectedOptions[0]?.textContent ?? "" : control.type === "checkbox" ? (control.checked ? "sí" : "no") : control.value;
+      const tecleado = control instanceof HTMLSelectElement ? control.selectedOptions[0]?.textContent ?? "" : control.type === "checkbox" ? (control.checked ? "sí" : "no") : control.value;
+      const texto = leidas[campo.nombre] ?? tecleado;
       cuerpo.querySelector(`[data-entrada="${campo.nombre}"]`)?.replaceChildren(el("strong", { texto }));
       datos.push(`${campo.etiqueta} ${texto}`);
     }
     const dice = pintar(cuerpo, respuesta);
     tarjeta.dataset.tapizVivo = tirada;
-    marcar(tarjeta, zona, `Con tus datos: ${datos.join(", ")}. ${dice}`, [form]);
+    marcar(tarjeta, zona, `Con tus datos: ${datos.join(", ")}. ${dice}`, [form], "datos");
   });
   zona.replaceChildren(form);
   /** @type {HTMLElement | null} */ (form.querySelector("input, select"))?.focus();

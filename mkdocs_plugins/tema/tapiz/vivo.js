@@ -14,6 +14,8 @@ export const CARGANDO =
 export const SIN_MOTOR =
   "El motor de reglas no se ha podido cargar en este navegador; el libro sigue como está, con sus ejemplos y tablas ya calculados.";
 const CLAVE = "tapiz-reglas";
+/** Los bloques con las reglas del libro, los que siguen las que elige quien lee. */
+export const LIBRO = "tapiz/actual";
 
 /** @type {Worker | null} */
 let trabajador = null;
@@ -138,7 +140,7 @@ export function elegir(nueva) {
 
 /**
  * Las reglas con que se calcula un elemento: las de su bloque («tapiz/actual/TZR0001/lienzo:X»)
- * y, en un bloque de Tapiz fuera de un Lienzo, la edición y opcionales que eligió quien lee.
+ * y, en un bloque con las reglas del libro, la edición y opcionales que eligió quien lee.
  * @param {Element} elemento
  * @returns {Reglas}
  */
@@ -148,7 +150,7 @@ export function reglasDe(elemento) {
   const lienzo = resto.find((p) => p.startsWith("lienzo:"))?.slice(7) ?? "";
   const opcionales = resto.filter((p) => !p.startsWith("lienzo:"));
   const propia = eleccion();
-  if (sistema === "tapiz" && !lienzo && propia) {
+  if (clave === LIBRO && propia) {
     return { sistema, edicion: propia.edicion ?? edicion, opcionales: propia.opcionales ?? opcionales, lienzo };
   }
   return { sistema, edicion, opcionales, lienzo };

@@ -170,7 +170,8 @@ def penalizacion_por_distancia(p: ParametrosD20, tipo: str, incrementos: int) ->
     titulo="Tirada de ataque",
     enunciado=(
         "Resultado = 1d20 + Total de Ataque, con −4 sin competencia con el arma, −1 por cada "
-        "punto de Fuerza por debajo de la mínima y −2 por cada incremento de distancia. "
+        "punto de Fuerza por debajo de la mínima y −2 por cada incremento de distancia más "
+        "allá del primero. "
         "Impacta si iguala o supera la Defensa del blanco; un 20 natural impacta siempre y es"
         " un crítico."
     ),

@@ -96,7 +96,7 @@ def reduccion_dano(
     titulo="Penalización por armadura",
     enunciado=(
         "La penalización de la armadura se dobla sin competencia y se le resta el modificador"
-        " de Fuerza; lo que queda se resta a la Destreza."
+        " de Fuerza; lo que queda, nunca menos de 0, se resta al modificador de Destreza."
     ),
     seccion=SECCION,
     salidas=[

@@ -70,8 +70,9 @@ def herida_grave(
     titulo="Registro de salud",
     enunciado=(
         "Se marca la casilla del estado sufrido; si ya estaba marcada, la siguiente libre "
-        "(Malherido, Incapacitado, Moribundo, Muerto), y si solo queda Muerto, el personaje "
-        "muere. La casilla Muerto no se marca directamente por el daño de un ataque."
+        "más grave (Malherido, Incapacitado, Moribundo, Muerto), y si todas las más graves "
+        "están marcadas, se marca Muerto y el personaje muere. La casilla Muerto no se marca "
+        "directamente por el daño de un ataque."
     ),
     seccion=SECCION,
     salidas=[

@@ -119,7 +119,8 @@ GRAVEDADES = {clave: etiqueta for clave, etiqueta, _, _ in ParametrosD20().grado
     "secuela",
     titulo="Secuelas",
     enunciado=(
-        "Una secuela ocupa una casilla del registro de salud; en cada combate se sufre como "
+        "Una secuela se anota en lugar de tachar una casilla del registro de salud "
+        "(Malherido, Incapacitado, Moribundo o incluso Muerto); en cada combate se sufre como "
         "mucho una. Se supera con una prueba de Fortaleza CD 15 cada hora (leve), cada día "
         "(moderada) o cada semana (severa), o gastando uno, dos o tres Puntos de Acción. Las "
         "secuelas permanentes no se curan con el tiempo."
@@ -153,7 +154,7 @@ def secuela(
     titulo="Buscar una secuela a propósito",
     enunciado=(
         "Quien busca una secuela en lugar del daño ataca con −5 y gasta un Punto de Acción; "
-        "si el atacante es un personaje del DJ, el héroe gana ese punto."
+        "si el atacante es un personaje del DJ, no gasta ninguno y el héroe gana uno."
     ),
     seccion=SECCION,
     salidas=[

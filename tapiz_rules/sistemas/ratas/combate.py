@@ -37,14 +37,19 @@ def tabla_armaduras(p: ParametrosRatas) -> Tabla:
     titulo="Daño y protección",
     enunciado=(
         "Se pierden tantos PV como el daño menos la protección; a 0 PV el personaje empieza a"
-        " morir. Un enemigo que se queda con 2 PV o menos huye o se rinde."
+        " morir. La mayoría de los enemigos que se quedan con 2 PV o menos huyen o se rinden."
     ),
     seccion=SECCION,
     salidas=[
         Campo("dano", int, "Daño sufrido", unidad="PV"),
         Campo("pv", int, "PV que quedan", unidad="PV"),
         Campo("muriendo", bool, "Cae a 0 PV", ayuda="Muere en 1d6 turnos si nadie le ayuda"),
-        Campo("huye", bool, "Huye o se rinde", ayuda="Un enemigo con 2 PV o menos"),
+        Campo(
+            "huye",
+            bool,
+            "Lo normal es que huya o se rinda",
+            ayuda="Un enemigo con 2 PV o menos: la mayoría huyen o se rinden",
+        ),
     ],
 )
 def herida(

@@ -73,7 +73,8 @@ def tabla_consecuencias(p: ParametrosRatas) -> Tabla:
     "tirada",
     titulo="Tirada de atributo",
     enunciado=(
-        "Total = 2d6 + atributo, +2 si es fácil o hay ventaja, −2 si es difícil. Con 7 o "
+        "Total = 2d6 + atributo, +2 si es fácil y otros +2 si hay ventaja (se suman), −2 si "
+        "es difícil. Con 7 o "
         "menos, el DJ usa dos consecuencias contra el personaje o una muy seria; con 8 o 9, "
         "lo consigue pero sufre una consecuencia; con 10 u 11, lo consigue y elige una "
         "consecuencia para su objetivo; con 12 o más, dos."
@@ -145,7 +146,7 @@ def _tres_tramos(p: ParametrosRatas, total: int, textos: tuple[str, str, str]) -
     "persecucion",
     titulo="Persecución",
     enunciado=(
-        "2d6 + DESTREZA: con 7 o menos, el vehículo se estrella; con 8 o 9, escapa o alcanza,"
+        "2d6 + DESTREZA: con 7 o menos, el personaje se estrella; con 8 o 9, escapa o alcanza,"
         " pero en mala posición; con 10 o más, escapa o atrapa a su presa y la persecución "
         "termina."
     ),

@@ -152,8 +152,8 @@ def eliminar_efecto(
     enunciado=(
         "Los puntos de efecto que no llegan a un efecto menor compran una ventaja momentánea "
         "(+{p.ventaja_momentanea} a tu siguiente acción) o una desventaja momentánea "
-        "(−{p.ventaja_momentanea} a la siguiente acción de tu objetivo); en combate, cada uno"
-        " puede quitar además un punto de golpe."
+        "(−{p.ventaja_momentanea} a la siguiente acción de tu objetivo); en combate, en lugar"
+        " de eso, cada uno puede quitar un punto de golpe al objetivo."
     ),
     seccion=SECCION,
     salidas=[

@@ -122,7 +122,8 @@ def avance_lengua(
     titulo="Bonus de rasgo por lengua (TZR0001)",
     enunciado=(
         "Con esta regla opcional, tener nivel erudito en el medio que se usa da +1 de bonus "
-        "de rasgo, y usar con nivel medio o alto una lengua que la audiencia estima, otro +1;"
+        "de rasgo, y usar con nivel medio o alto una lengua que la audiencia estima y que no "
+        "espera que el personaje domine, otro +1;"
         " cuentan para el tope de bonus de rasgos."
     ),
     seccion=SECCION,

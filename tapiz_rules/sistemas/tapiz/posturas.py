@@ -115,7 +115,9 @@ def tabla_posturas(p: ParametrosTapiz) -> Tabla:
     enunciado=(
         "Normal: sin cambios. Ataque total: al ataque, hasta la mitad del nivel (redondeando "
         "hacia arriba), y lo mismo en contra a la resistencia y a la CA. Foco en el daño: los"
-        " dados de daño se tiran dos veces y vale la tirada mayor. Defensa férrea: se pierden"
+        " dados de daño se tiran dos veces y el dado más alto de todos se suma a la tirada de"
+        " acción; si falla, el objetivo impone una consecuencia de un grado más. Defensa "
+        "férrea: se pierden"
         " los bonificadores al ataque y se gana +{p.bonus_defensa_ferrea} a la resistencia. "
         "Apuntar: el primer rasgo aporta {p.multiplicador_apuntar} × nivel. En ataque total y"
         " foco en el daño se actúa el último."

@@ -1,0 +1,76 @@
+"""Lo que la construcción escribe para las reglas de quien lee: la caja y, por elección, lo que
+cambia en la página (tablas, tarjetas con el dado de su edición, la calculadora)."""
+
+from __future__ import annotations
+
+import json
+
+from mkdocs_plugins.nucleo import reglas_lector
+from tapiz_rules.sistemas import reglamento
+from tapiz_rules.vivo import celda
+
+TABLA = (
+    '<div class="tapiz-tabla" data-tabla="parametros_lienzo" data-reglamento="tapiz/actual">'
+    "<table><tbody></tbody></table></div>"
+)
+
+
+def _tarjeta(ident: str, base: int, reglamento_: str = "tapiz/actual") -> str:
+    return (
+        f'<div class="tapiz-ejemplo" id="{ident}"><div class="tapiz-ejemplo__cuerpo" '
+        f'data-regla="accion" data-reglamento="{reglamento_}">'
+        f'<dl><dt>Tirada</dt><dd data-entrada="base" data-valor="{base}"><strong>{base}</strong>'
+        ' <span class="tapiz-ejemplo__dados">(1d20)</span></dd>'
+        '<dd data-entrada="mod" data-valor="2"><strong>+2</strong></dd>'
+        '<dd data-entrada="nivel" data-valor="3"><strong>3</strong></dd>'
+        '<dd data-entrada="rasgos" data-valor="1"><strong>1</strong></dd>'
+        '<dd data-entrada="resistencia" data-valor="15"><strong>15</strong></dd></dl>'
+        "</div></div>"
+    )
+
+
+def test_la_caja_trae_cada_edicion_y_cada_opcional_del_sistema() -> None:
+    caja = reglas_lector.caja("reglas/pagina.json")
+    assert 'data-tapiz-variantes="reglas/pagina.json"' in caja
+    assert '<option value="actual" selected>Texto actual (1d20)</option>' in caja
+    assert '<option value="2017">Edición de 2017 (3d6)</option>' in caja
+    assert caja.count('type="checkbox"') == 2 and "TZR0001: " in caja and "TZR0002: " in caja
+
+
+def test_la_caja_va_tras_el_titulo_y_solo_donde_hay_reglas_del_libro() -> None:
+    html = "<h1>Título</h1><p>Texto</p>" + TABLA
+    con = reglas_lector.con_caja(html, "reglas/p.json")
+    assert con.index("tapiz-reglas-lector") > con.index("</h1>")
+    assert con.index("tapiz-reglas-lector") < con.index("<p>Texto")
+    solo_lienzo = TABLA.replace("tapiz/actual", "tapiz/actual/lienzo:X")
+    assert reglas_lector.con_caja(solo_lienzo, "x") == solo_lienzo
+
+
+def test_cada_eleccion_trae_lo_que_cambia_con_el_motor() -> None:
+    html = (
+        TABLA
+        + _tarjeta("posible", 9)
+        + _tarjeta("imposible", 19)
+        + _tarjeta("de-2017", 9, "tapiz/2017")
+    )
+    variantes = reglas_lector.variantes(html)
+    assert set(variantes) == {
+        "actual/TZR0001", "actual/TZR0002", "actual/TZR0001/TZR0002",
+        "2017", "2017/TZR0001", "2017/TZR0002", "2017/TZR0001/TZR0002",
+    }  # fmt: skip
+    de_2017 = variantes["2017"]
+    esperadas = [
+        [celda(v) for v in f] for f in reglamento("tapiz", "2017").tabla("parametros_lienzo").filas
+    ]
+    assert de_2017["tablas"]["parametros_lienzo"]["filas"] == esperadas
+    assert de_2017["dado"] == "3d6" and de_2017["descripcion"] == "Edición de 2017 (3d6)"
+    posible = de_2017["tarjetas"]["posible"]
+    assert posible["dados"] == {"base": "3d6"}
+    total = {s["nombre"]: s["texto"] for s in posible["salidas"]}["total"]
+    entradas = {"base": 9, "mod": 2, "nivel": 3, "rasgos": 1, "resistencia": 15}
+    assert total == str(reglamento("tapiz", "2017").calcular("accion", entradas).valores["total"])
+    assert "no es posible con 3d6" in de_2017["tarjetas"]["imposible"]["error"]
+    # Una tarjeta que nombra su edición sigue con la suya; lo que no cambia no se escribe.
+    assert "de-2017" not in de_2017["tarjetas"]
+    assert variantes["actual/TZR0001"]["tablas"] == {}
+    assert json.dumps(variantes, ensure_ascii=False).count('"entradas"') == 0
