@@ -44,10 +44,12 @@ ATRIBUTOS: dict[str, set[str]] = {
     "th": {"colspan", "rowspan", "style"},
     "details": {"open"},
     "data": {"value"},
+    "span": {"data-dado"},
     **{f"h{nivel}": {"define"} for nivel in range(1, 7)},
 }
 """Además de los de siempre, los términos que define un encabezado (``{ define="…" }``, véase
-``nucleo.definiciones``) y lo que aparta un texto de la búsqueda de mkdocs-material."""
+``nucleo.definiciones``), lo que aparta un texto de la búsqueda de mkdocs-material y el dado de
+la tirada que escribe ``{{dado}}`` (``extension.valores.DadoDeLaTirada``), un dato sin efecto."""
 ESQUEMAS = frozenset({"http", "https", "mailto"})
 _ALINEACION = re.compile(r"text-align: (?:left|center|right);")
 """El único estilo: el que escriben las tablas de Markdown alineadas (``|:--:|``)."""
