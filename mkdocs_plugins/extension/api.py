@@ -85,8 +85,9 @@ def _lienzo_de(carpetas: list[tuple[Path, Lienzo]], fichero: Path) -> Lienzo | N
 
 
 def _como_la_pagina(texto: str, reglamento: Reglamento) -> str:
-    """El texto con cada valor del motor (``{{= regla(...).salida }}``) como lo muestra la
-    página; una marca que no se calcula queda igual (la construcción ya la da por error)."""
+    """El texto con cada valor del motor (``{{= regla(...).salida }}``) y el dado de la tirada
+    (``{{dado}}``) como los muestra la página con las reglas del libro; una marca que no se
+    calcula queda igual (la construcción ya la da por error)."""
 
     def valor(encontrado: re.Match[str]) -> str:
         try:
@@ -94,7 +95,9 @@ def _como_la_pagina(texto: str, reglamento: Reglamento) -> str:
         except ErrorTapiz:
             return encontrado.group(0)
 
-    return _MARCA.sub(valor, texto) if valores.INICIO_DE_MARCA in texto else texto
+    texto = _MARCA.sub(valor, texto) if valores.INICIO_DE_MARCA in texto else texto
+    dado = getattr(reglamento.parametros, "dado_base", None)
+    return re.sub(valores.DADO_DE_LA_TIRADA, dado, texto) if isinstance(dado, str) else texto
 
 
 def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]]:

@@ -5,7 +5,10 @@
 // Las peticiones de un Lienzo con Python no van a ese Worker: van al motor de ese Lienzo, aislado
 // de la página (caja.js); el Python de un Lienzo nunca corre junto a las reglas del libro.
 
-import { caja, lienzosAparte } from "./caja.js";
+/** @type {Promise<typeof import("./caja.js")> | null} */
+let moduloCaja = null;
+/** caja.js, solo en las páginas que lo necesitan (las de un Lienzo). */
+const deLaCaja = () => (moduloCaja ??= import("./caja.js"));
 
 /** @typedef {{ sistema: string, edicion: string, opcionales: string[], lienzo: string }} Reglas */
 
@@ -76,7 +79,9 @@ export function arrancar() {
 export function arrancarPara(elemento) {
   const { lienzo } = reglasDe(elemento);
   if (!lienzo) return arrancar();
-  lienzosAparte().then((aparte) => (Object.hasOwn(aparte, lienzo) ? caja(aparte[lienzo]) : arrancar()));
+  deLaCaja().then(({ caja, lienzosAparte }) =>
+    lienzosAparte().then((aparte) => (Object.hasOwn(aparte, lienzo) ? caja(aparte[lienzo]) : arrancar())),
+  );
 }
 
 /**
@@ -87,7 +92,7 @@ export function arrancarPara(elemento) {
 export function preguntar(peticion) {
   const lista = Array.isArray(peticion) ? peticion : [peticion];
   if (lista.some((p) => /** @type {any} */ (p).lienzo)) {
-    return lienzosAparte().then((aparte) => {
+    return deLaCaja().then(({ caja, lienzosAparte }) => lienzosAparte().then((aparte) => {
       const suyo = (/** @type {any} */ p) => (p.lienzo && Object.hasOwn(aparte, p.lienzo) ? aparte[p.lienzo] : null);
       if (!lista.some(suyo)) return alLibro(peticion);
       const una = (/** @type {object} */ p) => {
@@ -95,7 +100,7 @@ export function preguntar(peticion) {
         return declarado ? caja(declarado)(p) : alLibro(p);
       };
       return Array.isArray(peticion) ? Promise.all(lista.map(una)) : una(peticion);
-    });
+    }));
   }
   return alLibro(peticion);
 }
