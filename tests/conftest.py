@@ -137,22 +137,35 @@ def _repartir(items: list[pytest.Item], procesos: int) -> list[pytest.Item]:
     después las que sí (las del navegador), para que los procesos trabajen mientras el libro
     se construye en segundo plano. Las del PDF y las del motor en la página, juntas al
     principio de eso en el primer tramo: el libro en PDF y el arranque de Pyodide
-    (``con_motor``) se hacen una vez por proceso que las ejecuta."""
+    (``con_motor``) se hacen una vez por proceso que las ejecuta. Las largas (:data:`LARGAS`),
+    repartidas al principio de cada tramo."""
     pdf = [i for i in items if i.get_closest_marker("pdf")]
     motor = [i for i in items if "con_motor" in _fixtures(i) and i not in pdf]
     juntas = pdf + motor
-    esperan = [i for i in items if CONSTRUCCIONES & _fixtures(i) and i not in juntas]
-    libres = [i for i in items if i not in juntas and i not in esperan]
+    largas = [i for i in items if _larga(i) and i not in juntas]
+    esperan = [i for i in items if CONSTRUCCIONES & _fixtures(i) and i not in juntas + largas]
+    libres = [i for i in items if i not in juntas and i not in esperan and i not in largas]
     pesadas = [juntas + esperan[0::procesos]] + [esperan[k::procesos] for k in range(1, procesos)]
+    # Las que tardan un minuto, al principio de cada tramo: al final alargarían la ejecución.
+    primero = [largas[k::procesos] for k in range(procesos)]
     orden: list[pytest.Item] = []
     quedan, usadas = len(items), 0
     for k in range(procesos):
         tramo = quedan // (procesos - k)
         quedan -= tramo
-        cuantas = max(0, tramo - len(pesadas[k]))
-        orden += libres[usadas : usadas + cuantas] + pesadas[k]
+        cuantas = max(0, tramo - len(pesadas[k]) - len(primero[k]))
+        orden += primero[k] + libres[usadas : usadas + cuantas] + pesadas[k]
         usadas += cuantas
     return orden + libres[usadas:]
+
+
+LARGAS = ("tests/paquete/", "tests/test_guia_lienzos.py")
+"""Las que tardan de medio minuto a un minuto: instalan la rueda, construyen libros enteros en
+otra carpeta o siguen la guía de Lienzos paso a paso."""
+
+
+def _larga(item: pytest.Item) -> bool:
+    return str(item.path.relative_to(item.config.rootpath)).startswith(LARGAS)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -164,7 +164,16 @@ def test_quien_disena_instala_el_paquete_y_publica_su_lienzo(
 
     _probar_en_chromium(navegador, sitio)
 
+
+@pytest.mark.pdf
+def test_con_el_extra_pdf_quien_disena_escribe_su_libro_en_pdf(rueda: Path, tmp_path: Path) -> None:
+    """Con ``--pdf`` (WeasyPrint tarda): el paquete con su extra, en un entorno nuevo."""
+    entorno = tmp_path / "entorno"
     _instalar(entorno, rueda, f"tapiz-srd[pdf] @ {rueda.as_uri()}")
+    binarios = entorno / "bin"
+    creado = ejecutar([str(binarios / "tapiz"), "nuevo-lienzo", "Islas de Sal", "libro"], tmp_path)
+    assert creado.returncode == 0, creado.stderr
+    libro = tmp_path / "libro"
     con_pdf = ejecutar([str(binarios / "tapiz"), "pdf", "libro.pdf"], libro)
     assert con_pdf.returncode == 0, con_pdf.stderr
     texto = subprocess.run(
