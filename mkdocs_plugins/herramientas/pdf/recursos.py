@@ -49,4 +49,8 @@ class Recursos(URLFetcher):  # type: ignore[misc]
 
 
 def _corto(url: str, largo: int = 100) -> str:
-    return url if len(url) <= largo else url[: largo - 1] + "…"
+    """La URL entera o, si es larga, su principio y su final (el nombre del fichero)."""
+    if len(url) <= largo:
+        return url
+    mitad = (largo - 1) // 2
+    return url[:mitad] + "…" + url[-(largo - 1 - mitad) :]
