@@ -165,20 +165,18 @@ def ficheros(
     def publicar(tipo: str, datos: dict[str, Any]) -> None:
         salida[datos["enlace"]] = _con_cabecera(tipo, datos["enlace"], base, datos)
 
+    def con_sus_reglas(tipo: str, publicado: dict[str, Any]) -> None:
+        """Un sistema o un Lienzo, y cada una de sus reglas y tablas en su propio fichero."""
+        publicar(tipo, publicado)
+        for regla in publicado["reglas"]:
+            publicar("regla", regla)
+        for tabla in publicado["tablas"]:
+            publicar("tabla", tabla)
+
     for nombre in SISTEMAS:
-        publicado = api.sistema(nombre, citas)
-        publicar("sistema", publicado)
-        for regla in publicado["reglas"]:
-            publicar("regla", regla)
-        for tabla in publicado["tablas"]:
-            publicar("tabla", tabla)
+        con_sus_reglas("sistema", api.sistema(nombre, citas))
     for _, declarado in configuracion.lienzos:
-        publicado = api.lienzo(declarado, citas)
-        publicar("lienzo", publicado)
-        for regla in publicado["reglas"]:
-            publicar("regla", regla)
-        for tabla in publicado["tablas"]:
-            publicar("tabla", tabla)
+        con_sus_reglas("lienzo", api.lienzo(declarado, citas))
     for fuente, titulo, propias in paginas.values():
         publicar("pagina", api_paginas.datos_de_pagina(fuente, titulo, propias))
     for seccion in secciones:
