@@ -94,6 +94,13 @@ def resumen_de_cpu(informe: Path) -> None:
     print(f"CPU por prueba: {total:.0f} s en {len(medidas)} pruebas; las diez que más:")
     for nombre, segundos in sorted(medidas.items(), key=lambda m: -m[1])[:10]:
         print(f"  {segundos:6.1f} s  {nombre}")
+    por_fichero: dict[str, float] = {}
+    for nombre, segundos in medidas.items():
+        fichero = nombre.split("::", 1)[0]
+        por_fichero[fichero] = por_fichero.get(fichero, 0.0) + segundos
+    print("por fichero, los veinticinco que más:")
+    for fichero, segundos in sorted(por_fichero.items(), key=lambda m: -m[1])[:25]:
+        print(f"  {segundos:6.1f} s  {fichero}")
 
 
 def main() -> int:

@@ -26,6 +26,7 @@ from mkdocs_plugins.nucleo import carpeta as carpeta_paginas
 from mkdocs_plugins.nucleo import catalogo, datos, motor
 from mkdocs_plugins.nucleo.configuracion import (
     Configuracion,
+    ErrorCarpeta,
     ErrorConfiguracion,
     configuracion_desde,
     raiz_del_proyecto,
@@ -40,12 +41,12 @@ def _paginas(rutas: list[str]) -> list[Path]:
     for ruta in map(Path, rutas):
         if ruta.is_dir():
             if fuera := carpeta_paginas.problemas(ruta, carpeta_paginas.nombrar_desde(Path.cwd())):
-                raise ErrorConfiguracion("\n".join(map(str, fuera)))
+                raise ErrorCarpeta("\n".join(map(str, fuera)))
             paginas += sorted(ruta.rglob("*.md"))
         elif ruta.is_file():
             if encontrado := carpeta_paginas.linea_no_utf8(ruta):
                 mostrada = carpeta_paginas.legible(str(ruta))
-                raise ErrorConfiguracion(f"{mostrada}:{encontrado[0]}: {encontrado[1]}")
+                raise ErrorCarpeta(f"{mostrada}:{encontrado[0]}: {encontrado[1]}")
             paginas.append(ruta)
         else:
             raise FileNotFoundError(ruta)
@@ -85,14 +86,20 @@ def _contar(cantidad: int, palabra: str) -> str:
     return f"{cantidad} {palabra}{'s' if palabra[-1] in 'aeiouáéíóú' else 'es'}"
 
 
+def _no_se_puede_comprobar(error: ErrorConfiguracion) -> int:
+    """Sale con 2 si la entrada no se puede leer (:class:`ErrorCarpeta`), con 1 si el libro
+    está mal escrito."""
+    print(error)
+    print("0 ejemplos, 1 fallo")
+    return 2 if isinstance(error, ErrorCarpeta) else 1
+
+
 def ejecutar_comprobar(args: argparse.Namespace) -> int:
     try:
         solo = [Path(r) for r in args.rutas] if args.rutas else None
         configuracion = configuracion_desde(_desde(args.rutas), solo)
     except ErrorConfiguracion as error:
-        print(error)
-        print("0 ejemplos, 1 fallo")
-        return 1
+        return _no_se_puede_comprobar(error)
     try:
         paginas = _paginas(
             [str(r) for r in args.rutas] if args.rutas else [str(configuracion.paginas)]
@@ -101,9 +108,7 @@ def ejecutar_comprobar(args: argparse.Namespace) -> int:
         print(f"tapiz: error: no existe la ruta «{error.args[0]}»", file=sys.stderr)
         return 2
     except ErrorConfiguracion as error:
-        print(error)
-        print("0 ejemplos, 1 fallo")
-        return 1
+        return _no_se_puede_comprobar(error)
     if args.actualizar:
         return _actualizar(paginas, configuracion)
     informe = comprobar_ficheros(paginas, configuracion)

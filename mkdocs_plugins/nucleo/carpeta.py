@@ -6,8 +6,8 @@ también (su ``restrict_base_path`` mira la ruta escrita, no adónde lleva): un
 sitio, la API y el PDF. Un enlace a un fichero de dentro se sigue; uno que sale, roto, en
 bucle o a una carpeta (MkDocs la recorrería otra vez, y dos que se enlazan, sin fin) es un
 error que lo nombra. Un nombre que no es UTF-8 (MkDocs no sabe escribir su dirección), una
-página que no es UTF-8 y una carpeta que se llama como una página (``*.md``, que quien las
-busca con ``rglob`` abría como fichero) también: antes, trazas.
+página o un YAML que no es UTF-8 y una carpeta que se llama como una página (``*.md``, que
+quien las busca con ``rglob`` abría como fichero) también: antes, trazas.
 
 La construcción, pytest, ``tapiz comprobar``, la API y ``exportar`` lo comprueban aquí, al
 leer la configuración; la función recibe la carpeta, la diga quien la diga.
@@ -45,9 +45,13 @@ def _problema(ruta: str, carpeta: str, mostrada: str) -> tuple[int, str] | None:
         return 1, "su nombre no es UTF-8 (MkDocs no puede publicarlo): renómbralo"
     if ruta.endswith(".md") and os.path.isdir(ruta):
         return 1, "es una carpeta con nombre de página (.md): renómbrala"
-    if ruta.endswith(".md") and os.path.isfile(ruta):
+    if ruta.endswith(LEIDOS) and os.path.isfile(ruta):
         return linea_no_utf8(Path(ruta))
     return None
+
+
+LEIDOS = (".md", ".yml", ".yaml")
+"""Los ficheros de texto que se leen de la carpeta: páginas y declaraciones de Lienzos."""
 
 
 _MOTIVOS = {

@@ -35,6 +35,11 @@ class ErrorConfiguracion(ErrorTapiz):
     """``tapiz.yml`` o un ``lienzo.yml`` mal escritos; el mensaje empieza por «fichero:línea:»."""
 
 
+class ErrorCarpeta(ErrorConfiguracion):
+    """La carpeta de las páginas no se puede leer tal como está (un enlace que sale de ella, un
+    fichero que no es UTF-8): la entrada está mal, no el libro (:mod:`.carpeta`)."""
+
+
 @dataclass(frozen=True)
 class Configuracion:
     raiz: Path
@@ -139,7 +144,7 @@ def cargar_configuracion(
         )
     paginas = paginas.resolve()
     if fuera := carpeta_paginas.problemas(paginas, carpeta_paginas.nombrar_desde(raiz)):
-        raise ErrorConfiguracion("\n".join(map(str, fuera)))
+        raise ErrorCarpeta("\n".join(map(str, fuera)))
     declaraciones = sorted(paginas.rglob(FICHERO_LIENZO))
     _nombres_unicos(declaraciones, raiz)
     elegidas = [Path(os.path.realpath(r)) for r in solo] if solo is not None else None

@@ -57,6 +57,7 @@ from mkdocs_plugins.plugin import (
     servidor,
     sin_conexion,
 )
+from mkdocs_plugins.plugin.cabecera import PLANTILLAS, plantillas_que_faltan
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.cerrojo import Cerrojo
 from mkdocs_plugins.plugin.config import TapizConfig
@@ -91,9 +92,12 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.minificados: dict[str, str] = {}
         """Los módulos y estilos de los widgets minificados, por su fuente."""
         self.ficheros_de_datos: dict[Path, str] | None = None
+        """Los que se enviaron al auxiliar (``on_env``), por si no llega a escribirlos."""
         self.variantes: dict[str, str] = {}
         """Lo que cambia con cada elección de quien lee, por página (``reglas_lector``)."""
-        """Los que se enviaron al auxiliar (``on_env``), por si no llega a escribirlos."""
+        self._tema: jinja2.Environment | None = None
+        """El entorno de Jinja del tema, para ver si existen las plantillas que nombra una
+        cabecera (uno por construcción)."""
         self.cerrojo = Cerrojo()
         """El de la carpeta del sitio, de ``on_config`` al final de ``on_post_build``."""
 
@@ -189,6 +193,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.auxiliar is not None:  # MkDocs ya vació la carpeta del sitio
             self.auxiliar.sitio_listo.avisar()
         self.minificados = {}
+        self._tema = None
         if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
             self.minificados = carga.minificados(files, self.carpeta_modulos, self.cache)
             if self.auxiliar is None:  # si no, los escribe el auxiliar (on_nav)
@@ -217,10 +222,20 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.auxiliar.enviar_estaticos(files, self.minificados)
         return nav
 
+    def _plantillas_de_la_cabecera(self, page: Page, config: MkDocsConfig) -> None:
+        if not any(campo in page.meta for campo in PLANTILLAS):
+            return
+        if self._tema is None:
+            self._tema = config.theme.get_env()
+        fuente = contenido.fuente(page.file)
+        for linea, mensaje in plantillas_que_faltan(page.meta, fuente, self._tema):
+            log.warning(str(Problema(ruta_mostrada(page.file.src_uri, config), linea, mensaje)))
+
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
         escapar_cabecera(page.meta)
+        self._plantillas_de_la_cabecera(page, config)
         if self.config.enabled:
             reglamento = self.configuracion.reglamento_de(Path(page.file.abs_src_path or ""))
             ruta = ruta_mostrada(page.file.src_uri, config)

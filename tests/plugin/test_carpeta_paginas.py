@@ -100,7 +100,7 @@ def test_comprobar_nombra_el_enlace_y_dice_por_que(
     libro = proyecto(tmp_path)
     nombre = enlazar(libro, caso).relative_to(libro).as_posix()
     monkeypatch.chdir(libro)
-    assert main(["comprobar"]) == 1
+    assert main(["comprobar"]) == 2
     destino = ENLACES[caso][1].format(fuera=tmp_path / "fuera")
     por_que = (
         POR_QUE["roto"]
@@ -153,7 +153,7 @@ def test_comprobar_y_exportar_lo_dicen(
     enlazar(libro, "el .git del proyecto")
     monkeypatch.chdir(libro)
     mensaje = "srd/gitlink:1: es un enlace simbólico a «../.git», fuera de srd/:"
-    assert main(["comprobar"]) == 1
+    assert main(["comprobar"]) == 2
     assert mensaje in capsys.readouterr().out
     assert main(["exportar", "--json", str(tmp_path / "api")]) == 2
     assert mensaje in capsys.readouterr().err
@@ -194,7 +194,7 @@ def test_un_nombre_que_no_es_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[
     libro = proyecto(tmp_path)
     enlace = os.path.join(os.fsencode(libro / "srd"), b"fuga-\xff.md")
     os.symlink(os.fsencode(libro.parent / "fuera" / "secreto.md"), enlace)
-    assert main(["comprobar", str(libro / "srd")]) == 1
+    assert main(["comprobar", str(libro / "srd")]) == 2
     assert "fuga-\\xff.md:1: es un enlace simbólico a «" in capsys.readouterr().out
 
 
@@ -208,9 +208,9 @@ def test_una_pagina_que_no_es_utf8(
     assert resultado.returncode != 0
     assert mensaje in resultado.stderr and "Traceback" not in resultado.stderr
     monkeypatch.chdir(libro)
-    assert main(["comprobar"]) == 1
+    assert main(["comprobar"]) == 2
     assert mensaje in capsys.readouterr().out
-    assert main(["comprobar", "srd/mal.md"]) == 1
+    assert main(["comprobar", "srd/mal.md"]) == 2
     assert mensaje in capsys.readouterr().out
 
 
@@ -266,8 +266,31 @@ def test_una_carpeta_con_nombre_de_pagina(
     libro = proyecto(tmp_path)
     (libro / "srd" / "capitulo.md").mkdir()
     monkeypatch.chdir(libro)
-    assert main(["comprobar"]) == 1
+    assert main(["comprobar"]) == 2
     assert capsys.readouterr().out == (
         "srd/capitulo.md:1: es una carpeta con nombre de página (.md): renómbrala\n"
         "0 ejemplos, 1 fallo\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("cabecera", "mensaje"),
+    [
+        ("icon: ../../x", "el icono «../../x» no está en el tema"),
+        ("template: ../nada.html", "la plantilla «../nada.html» no está en el tema"),
+    ],
+)
+def test_una_cabecera_que_nombra_una_plantilla_que_no_existe(
+    tmp_path: Path, cabecera: str, mensaje: str
+) -> None:
+    """mkdocs-material incluye ``.icons/ICONO.svg`` y MkDocs la plantilla ``template``: una que
+    no existe era una traza de ``TemplateNotFound`` a media construcción."""
+    libro = proyecto(tmp_path)
+    pagina = libro / "srd" / "index.md"
+    texto = pagina.read_text("utf-8")
+    assert texto.startswith("---\n")  # la cabecera de la página: ahí va el campo
+    pagina.write_text(f"---\n{cabecera}\n{texto[4:]}", "utf-8")
+    resultado = construir(libro, "--strict")
+    assert resultado.returncode != 0
+    assert f"srd/index.md:2: {mensaje}" in resultado.stderr
+    assert "Traceback" not in resultado.stderr

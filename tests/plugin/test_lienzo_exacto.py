@@ -86,10 +86,13 @@ def test_un_lienzo_yml_que_no_es_utf_8(
     pytester: pytest.Pytester,
 ) -> None:
     declaracion = "nombre: Islas\ndescripcion: caf\udce9\n"
-    mensaje = "srd/islas/lienzo.yml:2: no está escrito en UTF-8 (el byte 0xe9 no es de UTF-8)"
+    mensaje = (
+        "srd/islas/lienzo.yml:2: no es texto UTF-8 (el byte 0xe9 de la línea 2); "
+        "guárdalo como UTF-8"
+    )
     proyecto = _proyecto(tmp_path / "libro", {"islas": (declaracion, BIEN)})
     monkeypatch.chdir(proyecto)
-    assert main(["comprobar"]) == 1
+    assert main(["comprobar"]) == 2
     assert capsys.readouterr().out.startswith(mensaje)
     proceso = construir(proyecto, "--strict")
     assert proceso.returncode == 1
