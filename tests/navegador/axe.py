@@ -10,6 +10,12 @@ filtros y mezcla en toda su cadena de antepasados), visibles, y las demás regla
 la página. Lo que esto deja sin mirar es un texto con el mismo estilo que otro pero tapado por
 algo que no es su antepasado (un elemento fijo encima); la página no tiene ninguno sobre el
 texto del artículo.
+
+``link-in-text-block`` (un enlace en un párrafo se distingue del texto sin depender del
+color) cuesta casi lo mismo y depende igual solo de estilos: el del enlace, el del texto de su
+bloque y sus fondos; se mira en un enlace de cada estilo. El recorrido de todas las páginas va
+de una a otra por la navegación instantánea, en la misma pestaña: con ``recordar``, un estilo ya
+medido en una página anterior no se mide otra vez.
 """
 
 from __future__ import annotations
@@ -30,11 +36,15 @@ REGLAS_DEL_COLOR = [CONTRASTE, "link-in-text-block"]
 REGLAS_DEL_MOVIL = [*REGLAS_DEL_COLOR, "landmark-unique", "scrollable-region-focusable"]
 """Y las que cambian en el móvil: las tablas que no caben se vuelven regiones desplazables."""
 
-MUESTRAS = """([dentro, fuera]) => {
-  const marca = 'data-axe-muestra';
-  for (const e of document.querySelectorAll(`[${marca}]`)) e.removeAttribute(marca);
+MUESTRAS = """([dentro, fuera, recordar]) => {
+  const marcas = ['data-axe-muestra', 'data-axe-enlace'];
+  for (const marca of marcas) {
+    for (const e of document.querySelectorAll(`[${marca}]`)) e.removeAttribute(marca);
+  }
   const propio = ['color', 'fontSize', 'fontWeight', 'textShadow', 'opacity', 'position', 'clip',
                   'clipPath', 'visibility', 'backgroundColor', 'backgroundImage'];
+  const delEnlace = ['color', 'textDecorationLine', 'textDecorationStyle', 'textDecorationColor',
+                     'borderBottomStyle', 'borderBottomWidth', 'fontWeight', 'backgroundColor'];
   const heredado = ['backgroundColor', 'backgroundImage', 'opacity', 'filter', 'mixBlendMode'];
   const cadenas = new Map();
   const cadena = (n) => {
@@ -45,24 +55,44 @@ MUESTRAS = """([dentro, fuera]) => {
     }
     return cadenas.get(n);
   };
-  const vistos = new Set();
+  const bloque = (e) => {
+    let b = e.parentElement;
+    while (b && getComputedStyle(b).display.startsWith('inline')) b = b.parentElement;
+    return b;
+  };
+  const vistos = recordar ? (window.__tapizFirmasAxe ??= new Set()) : new Set();
   let muestras = 0;
+  const marcar = (e, marca, firma) => {
+    if (vistos.has(firma)) return;
+    vistos.add(firma);
+    e.setAttribute(marca, '');
+    muestras++;
+  };
   for (const raiz of document.querySelectorAll(dentro)) {
     for (const e of raiz.querySelectorAll('*')) {
       if (fuera && e.closest(fuera)) continue;
+      if (!e.getClientRects().length) continue;
+      if (e.matches('a[href]')) {
+        const b = bloque(e);
+        const conTexto = b && b.textContent.trim().length > e.textContent.trim().length;
+        const s = getComputedStyle(e);
+        const firma = 'a:' + conTexto + ':' + delEnlace.map((p) => s[p]).join(',') + '|' +
+          (b ? getComputedStyle(b).color : '') + '<' + cadena(e.parentElement);
+        marcar(e, 'data-axe-enlace', firma);
+      }
       const conTexto = [...e.childNodes].some((n) => n.nodeType === 3 && n.data.trim());
-      if (!conTexto || !e.getClientRects().length) continue;
+      if (!conTexto) continue;
       const s = getComputedStyle(e);
       const firma = propio.map((p) => s[p]).join(',') + '<' + cadena(e.parentElement);
-      if (vistos.has(firma)) continue;
-      vistos.add(firma);
-      e.setAttribute(marca, '');
-      muestras++;
+      marcar(e, 'data-axe-muestra', firma);
     }
   }
   return muestras;
 }"""
-"""Marca con ``data-axe-muestra`` el primer elemento visible con texto propio de cada estilo."""
+"""Marca con ``data-axe-muestra`` el primer elemento visible con texto propio de cada estilo, y
+con ``data-axe-enlace`` el primer enlace de cada estilo (el suyo, el del texto de su bloque y sus
+fondos; en un texto o suelto). Con ``recordar``, los estilos ya vistos en otra página de la misma
+pestaña (la navegación instantánea conserva ``window``) no se marcan otra vez."""
 
 
 def cargar_axe(pagina: Any) -> None:
@@ -74,6 +104,7 @@ def cargar_axe(pagina: Any) -> None:
 _CORRER = """async ([contexto, opciones]) => {
   axe.configure({rules: [
     {id: 'color-contrast', selector: '[data-axe-muestra]'},
+    {id: 'link-in-text-block', selector: 'a[data-axe-enlace]'},
     {id: 'target-size', enabled: true},
   ]});
   try {
@@ -92,6 +123,7 @@ def violaciones(
     reglas: list[str] | None = None,
     dentro: str = "body",
     fuera: str | None = None,
+    recordar: bool = False,
 ) -> list[str]:
     """Las violaciones de axe (todas sus reglas, o solo ``reglas``) en lo que hay ``dentro`` y no
     ``fuera`` (selectores CSS); el contraste, en una muestra de cada estilo (``MUESTRAS``)."""
@@ -102,8 +134,8 @@ def violaciones(
     opciones: dict[str, object] = {"resultTypes": ["violations"]}
     if reglas is not None:
         opciones["runOnly"] = reglas
-    if reglas is None or CONTRASTE in reglas:
-        pagina.evaluate(MUESTRAS, [dentro, fuera])
+    if reglas is None or set(reglas) & set(REGLAS_DEL_COLOR):
+        pagina.evaluate(MUESTRAS, [dentro, fuera, recordar])
     resultado = pagina.evaluate(_CORRER, [contexto, opciones])
     return [
         f"{v['id']} ({v['impact']}): {v['help']} → {[n['target'] for n in v['nodes']][:5]}"

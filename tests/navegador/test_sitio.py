@@ -487,7 +487,7 @@ def _en_claro_en_el_escritorio(pagina, ruta: str) -> list[str]:
     el trabajador y el índice, que también deben ser locales."""
     donde = f"{ruta or '/'} (claro)"
     cambiar_esquema(pagina, "light", ESCRITORIO)
-    hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina)]
+    hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina, recordar=True)]
     hallazgos += [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
     if ruta != "catalogo/" and not ruta.startswith("colaborar/"):
         hallazgos += [f"{donde}: {h}" for h in _abreviaturas(pagina)]
@@ -504,6 +504,6 @@ def _en_oscuro_en_el_movil(pagina, ruta: str) -> list[str]:
     anchas."""
     donde = f"{ruta or '/'} (oscuro)"
     cambiar_esquema(pagina, "dark", MOVIL)
-    hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina, REGLAS_DEL_MOVIL)]
+    hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina, REGLAS_DEL_MOVIL, recordar=True)]
     hallazgos += [f"{donde}: {h}" for h in _mas_ancha_que_la_pantalla(pagina)]
     return hallazgos + [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
