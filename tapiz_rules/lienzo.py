@@ -13,10 +13,9 @@ import re
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from tapiz_rules.dados import distribucion
-from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
+from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzo_aislado import (
     LIMITE_POR_DEFECTO,
     ErrorDelLienzo,
@@ -27,17 +26,14 @@ from tapiz_rules.lienzo_declaradas import reglas_del_lienzo
 from tapiz_rules.lienzo_incluir import Declaracion, ErrorDeclaracion, leer_declaracion
 from tapiz_rules.lienzo_nombres import PALABRAS as _NOMBRES
 from tapiz_rules.lienzo_nombres import ErrorNombres, leer_nombres
+from tapiz_rules.lienzo_reglas_de_datos import regla_de_tabla
 from tapiz_rules.lienzo_tablas import comprobar_sustituidas
 from tapiz_rules.modelo import (
-    Campo,
     DefinicionTabla,
-    Entrada,
     Regla,
     Reglamento,
-    Resultado,
     Sistema,
     Tabla,
-    regla,
 )
 from tapiz_rules.sistemas.tapiz import TAPIZ
 from tapiz_rules.sistemas.tapiz.ajustes import AJUSTES
@@ -288,7 +284,7 @@ class _Lector:
                 nueva = regla_de_tabla(nombre, datos, str(self.doc.valores.get("nombre")))
             except ErrorTapiz as error:
                 raise self.error(str(error), "reglas", nombre) from None
-            definidas.append(nueva)
+            definidas += nueva
         return definidas
 
     def python(self, base: Reglamento, lienzo: Lienzo) -> tuple[Regla, ...]:
@@ -355,74 +351,3 @@ def _sin_lugar(error: ErrorDelLienzo) -> str:
     if error.fichero and texto.startswith(error.fichero):
         return texto.split(": ", 1)[1]
     return texto
-
-
-def regla_de_tabla(nombre: str, datos: Any, seccion: str) -> Regla:
-    """Una regla de datos: un número (una tirada) → la fila de la tabla que le corresponde."""
-    if not isinstance(datos, dict):
-        raise ErrorTapiz(
-            f"la regla «{nombre}» debe ser un mapa con titulo, entrada, salida y filas"
-        )
-    titulo, entrada, salida, filas = (
-        datos.get(k) for k in ("titulo", "entrada", "salida", "filas")
-    )
-    if not isinstance(titulo, str) or not isinstance(entrada, str) or not isinstance(salida, str):
-        raise ErrorTapiz(
-            f"la regla «{nombre}» necesita «titulo», «entrada» y «salida» (las etiquetas que "
-            "leerá la gente, p. ej. entrada: Tirada de 1d6)"
-        )
-    if not isinstance(filas, list) or not filas:
-        raise ErrorTapiz(f"la regla «{nombre}» necesita «filas»: una lista de [desde, resultado]")
-    tramos: list[tuple[int, str]] = []
-    for fila in filas:
-        if (
-            not isinstance(fila, list)
-            or len(fila) != 2
-            or isinstance(fila[0], bool)
-            or not isinstance(fila[0], int)
-        ):
-            raise ErrorTapiz(f"cada fila de «{nombre}» es [desde, resultado], no {fila!r}")
-        tramos.append((fila[0], str(fila[1])))
-    if [t[0] for t in tramos] != sorted({t[0] for t in tramos}):
-        raise ErrorTapiz(f"las filas de «{nombre}» deben ir de menor a mayor, sin repetir «desde»")
-    dados = datos.get("dados")
-    minimo, maximo = tramos[0][0], None
-    if dados is not None:
-        dist = distribucion(str(dados))
-        minimo, maximo = dist.minimo, dist.maximo
-    return _crear_regla_de_tabla(
-        nombre, titulo, seccion, entrada, salida, tuple(tramos), minimo, maximo
-    )
-
-
-def _crear_regla_de_tabla(
-    nombre: str,
-    titulo: str,
-    seccion: str,
-    entrada: str,
-    salida: str,
-    tramos: tuple[tuple[int, str], ...],
-    minimo: int,
-    maximo: int | None,
-) -> Regla:
-    def consultar(p: Any, tirada: int) -> Resultado:
-        if tirada < tramos[0][0]:
-            raise ErrorEntrada(
-                f"la tabla de «{nombre}» empieza en {tramos[0][0]}; no tiene fila para {tirada}",
-                "tirada",
-            )
-        desde, valor = [t for t in tramos if t[0] <= tirada][-1]
-        return Resultado({"resultado": valor}, (f"{entrada} {tirada} (desde {desde}): {valor}",))
-
-    consultar.__doc__ = f"{titulo}: se busca la fila de la tirada en la tabla del Lienzo."
-    consultar.__annotations__ = {
-        "p": Any,
-        "tirada": Annotated[int, Entrada(entrada, minimo=minimo, maximo=maximo)],
-        "return": Resultado,
-    }
-    return regla(
-        nombre,
-        titulo=titulo,
-        seccion=seccion,
-        salidas=[Campo("resultado", str, salida)],
-    )(consultar)

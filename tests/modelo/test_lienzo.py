@@ -52,6 +52,21 @@ class TestPuertosDeBruma:
         assert puertos.calcular("niebla", {"tirada": 6})["resultado"] == "Cerrada"
         assert puertos.calcular("regateo", {"precio": 100, "puntos_de_efecto": 20})["precio"] == 50
 
+    def test_una_regla_de_datos_trae_su_tabla_y_la_tabla_dice_lo_que_calcula(self, tmp_path):
+        puertos = cargar(PUERTOS).reglamento()
+        tabla = puertos.tabla("niebla")
+        assert tabla.columnas == ("Tirada de 1d6", "Niebla")
+        assert [f[0] for f in tabla.filas] == ["1–2", "3–5", "6"]
+        for tirada in range(1, 7):
+            fila = next(f for f in tabla.filas if _en_el_tramo(tirada, f[0]))
+            assert fila[1] == puertos.calcular("niebla", {"tirada": tirada})["resultado"]
+        texto = (
+            "nombre: X\nreglas:\n  marea:\n    titulo: Marea\n    entrada: Tirada\n"
+            "    salida: Marea\n    filas: [[-2, Baja], [5, Alta]]\n"
+        )
+        marea = cargar(_lienzo(tmp_path, texto)).reglamento().tabla("marea")
+        assert marea.filas == (("−2–4", "Baja"), ("5 o más", "Alta"))
+
     def test_sustituye_una_tabla_del_libro(self):
         titulo = cargar(PUERTOS).reglamento().tabla("ejemplos_efectos").titulo
         assert titulo == "Ejemplos de efectos y consecuencias en los Puertos de Bruma"
@@ -257,3 +272,8 @@ class TestTablasSustituidas:
         assert _error(_lienzo(tmp_path, texto)) == (
             "lienzo.yml:3: la tabla «dificultades» no tiene filas («filas» está vacía)"
         )
+
+
+def _en_el_tramo(tirada: int, tramo: str) -> bool:
+    desde, _, hasta = tramo.partition("–")
+    return int(desde) <= tirada <= int(hasta or desde)

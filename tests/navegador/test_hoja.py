@@ -153,6 +153,20 @@ def _comparar(pagina: Page, datos: dict[str, str]) -> None:
     assert len(esperado) > 40  # cada número que depende de los datos, no solo la escala
 
 
+DESBORDES = """() => [...document.querySelectorAll(
+    '.tapiz-hoja table:not(.tapiz-hoja__probabilidades)')].flatMap((tabla) => {
+  const apartado = tabla.closest('fieldset');
+  const caja = apartado.getBoundingClientRect().right
+    - parseFloat(getComputedStyle(apartado).paddingRight);
+  const sobra = tabla.getBoundingClientRect().right - caja;
+  return sobra > 0.5 ? [`${apartado.querySelector('legend').textContent}: ${sobra} px`] : [];
+})"""
+"""Las tablas de la hoja que se salen de su apartado (la de probabilidades, de once columnas,
+se desplaza de lado en el móvil a propósito)."""
+A4 = {"width": 794, "height": 1123}
+"""Una página A4 en píxeles CSS (210 × 297 mm a 96 ppp): lo que mide la hoja al imprimirse."""
+
+
 def _paginas_del_pdf(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page\b", pdf))
 
@@ -202,8 +216,11 @@ def test_la_hoja_calcula_cada_numero_como_el_motor_y_se_comparte(viva: Pestana) 
         enlaces.first.get_attribute("href") or ""
     )
 
+    assert pagina.evaluate(DESBORDES) == [], "en el escritorio"
     pagina.emulate_media(media="print")
+    pagina.set_viewport_size(A4)
     assert pagina.locator(".tapiz-hoja__acciones").is_hidden()
+    assert pagina.evaluate(DESBORDES) == [], "al imprimir"
     assert _paginas_del_pdf(pagina.pdf(format="A4")) == 1
     pagina.emulate_media(media="screen")
 
@@ -215,6 +232,7 @@ def test_la_hoja_calcula_cada_numero_como_el_motor_y_se_comparte(viva: Pestana) 
         _comparar(pagina, SHARRA)
         ancho = pagina.evaluate("document.documentElement.scrollWidth")
         assert ancho <= 390, "la hoja se sale de la pantalla del móvil"
+        assert pagina.evaluate(DESBORDES) == [], "en el móvil"
     finally:
         pagina.set_viewport_size(ESCRITORIO)
         pagina.remove_listener("request", apuntar)

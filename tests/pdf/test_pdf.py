@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,14 +66,59 @@ def test_el_indice_da_la_pagina_de_cada_capitulo(libro_pdf: Libro) -> None:
         assert " ".join(titulo.split()[:4]) in cuerpo, f"«{titulo}» no está en la página {pagina}"
 
 
-def test_un_marcador_por_capitulo_y_por_seccion(libro_pdf: Libro) -> None:
-    outline = marcadores(libro_pdf.pdf)
-    capitulos = [i for i in outline if i.tag == "item"]
-    secciones = [i for sub in outline.iter("outline") if sub is not outline for i in sub]
+def _arbol(outline: ET.Element) -> list[tuple[str, list[Any]]]:
+    """Los marcadores como (título, hijos): en el XML de pdftohtml, los hijos de un ``item``
+    son el ``outline`` que le sigue."""
+    arbol: list[tuple[str, list[Any]]] = []
+    for elemento in outline:
+        if elemento.tag == "item":
+            arbol.append((" ".join((elemento.text or "").split()), []))
+        elif elemento.tag == "outline" and arbol:
+            arbol[-1][1].extend(_arbol(elemento))
+    return arbol
+
+
+def _profundidad(arbol: list[tuple[str, list[Any]]]) -> int:
+    return max((1 + _profundidad(hijos) for _, hijos in arbol), default=0)
+
+
+def test_marcadores_en_tres_niveles_parte_capitulo_y_seccion(libro_pdf: Libro) -> None:
+    """Las partes del libro (las de ``nav``, y los apéndices del impreso) arriba; dentro, sus
+    capítulos; dentro de cada capítulo, sus secciones. El capítulo sin parte (el de uso) va
+    arriba con ellas."""
+    arbol = _arbol(marcadores(libro_pdf.pdf))
+    partes = [html.unescape(p) for p in re.findall(r'data-parte="([^"]+)"', libro_pdf.html)]
+    assert partes[:3] == ["Introducción", "Personajes", "Reglas de juego"]
+    assert partes[-2:] == ["Lienzos", "Apéndices del libro impreso"]
+    assert [t for t, _ in arbol if t in partes] == partes
+    assert len(arbol) == len(partes) + 1
+    assert _profundidad(arbol) == 3
+    capitulos = [c for t, hijos in arbol if t in partes for c, _ in hijos]
+    assert "Hacer cosas" in capitulos and "Hoja de personaje" in capitulos
     h1 = libro_pdf.html.count("<h1")
     h2 = len(re.findall(r'<h2 id="', libro_pdf.html))
-    assert (len(capitulos), len(secciones)) == (h1, h2)
-    assert len(capitulos) + len(secciones) == len(indice(libro_pdf))
+    total = sum(1 + len(hijos) + sum(len(n) for _, n in hijos) for _, hijos in arbol)
+    assert total == len(partes) + h1 + h2
+    assert h1 + h2 == len(indice(libro_pdf))
+
+
+def test_un_pdf_etiquetado_pdf_ua(libro_pdf: Libro) -> None:
+    """PDF/UA-1: marcado (MarkInfo), con el árbol de estructura (StructTreeRoot) de encabezados
+    y tablas, y la identificación PDF/UA en sus metadatos XMP."""
+    info = subprocess.run(
+        ["pdfinfo", str(libro_pdf.pdf)], capture_output=True, text=True, check=True
+    ).stdout
+    assert re.search(r"^Tagged:\s+yes$", info, re.M)
+    meta = subprocess.run(
+        ["pdfinfo", "-meta", str(libro_pdf.pdf)], capture_output=True, text=True, check=True
+    ).stdout
+    assert 'pdfuaid:part="1"' in meta
+    estructura = subprocess.run(
+        ["pdfinfo", "-struct", str(libro_pdf.pdf)], capture_output=True, text=True, check=True
+    ).stdout
+    etiquetas = [linea.split()[0] for linea in estructura.splitlines() if linea.strip()]
+    assert etiquetas.count("H1") == libro_pdf.html.count("<h1")
+    assert {"Table", "TH", "Caption", "L", "Link"} <= set(etiquetas)
 
 
 def test_estan_los_otros_sistemas_la_comparativa_y_el_lienzo(libro_pdf: Libro) -> None:

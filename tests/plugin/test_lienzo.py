@@ -8,6 +8,8 @@ import pytest
 
 from mkdocs_plugins.herramientas.cli import main
 from mkdocs_plugins.nucleo.configuracion import cargar_configuracion
+from tapiz_rules.lienzo import FICHERO
+from tapiz_rules.lienzo_incluir import leer_declaracion
 from tests.plugin.conftest import PAGINAS, construir, sitio
 
 LIENZO = """\
@@ -111,3 +113,20 @@ def test_tapiz_comprobar_usa_la_configuracion_de_tapiz_yml(
         "tapiz.yml:2: edición desconocida «1999» del sistema «tapiz»; las válidas son: "
         "actual, 2017\n0 ejemplos, 1 fallo\n"
     )
+
+
+def test_cada_tabla_de_un_lienzo_del_libro_esta_en_sus_paginas(libro: Path) -> None:
+    """Las que sustituye, las nuevas y las de sus reglas de datos (la niebla de Puertos de
+    Bruma): una tabla que ninguna página muestra no la ve quien lee, ni en el PDF. Se leen
+    de su declaración, sin cargar su Python (que no declara tablas)."""
+    srd = Path(__file__).resolve().parents[2] / "srd"
+    declaraciones = sorted(srd.rglob(FICHERO))
+    assert declaraciones
+    for fichero in declaraciones:
+        valores = leer_declaracion(fichero, fichero.name).documento.valores
+        nombres = {
+            n for clave in ("tablas", "tablas_nuevas", "reglas") for n in valores.get(clave) or {}
+        }
+        carpeta = libro / fichero.parent.relative_to(srd)
+        html = "".join(p.read_text(encoding="utf-8") for p in carpeta.rglob("*.html"))
+        assert {n for n in nombres if f'data-tabla="{n}"' not in html} == set(), fichero

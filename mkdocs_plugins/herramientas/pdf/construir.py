@@ -29,6 +29,9 @@ def del_sitio(sitio: Path) -> list[Path]:
 
 
 LIBRO = "tapiz-srd.pdf"
+VARIANTE = "pdf/ua-1"
+"""PDF etiquetado y accesible (PDF/UA-1): la estructura (encabezados, tablas, listas) para los
+lectores de pantalla y el idioma y el título del documento en sus metadatos."""
 
 
 class FaltaWeasyPrint(RuntimeError):
@@ -101,7 +104,7 @@ def escribir(html: str, salida: Path, sitio: Path) -> None:
     salida.parent.mkdir(parents=True, exist_ok=True)
     documento = weasyprint.HTML(string=html, base_url=str(sitio) + "/", url_fetcher=recursos)
     try:
-        documento.write_pdf(str(salida), stylesheets=estilos)
+        documento.write_pdf(str(salida), stylesheets=estilos, pdf_variant=VARIANTE)
     except FueraDelSitio as error:
         raise RecursoProhibido(str(error)) from None
 

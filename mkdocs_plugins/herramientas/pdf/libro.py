@@ -60,6 +60,15 @@ class Pendiente:
     entero: bool
 
 
+APENDICES = "Apéndices del libro impreso"
+
+
+def _parte(parte: str, anterior: str) -> str:
+    """El atributo del capítulo con que empieza una parte: su marcador, el primer nivel
+    del índice del visor (``bookmark-label`` en la hoja de estilos)."""
+    return f' data-parte="{escape(parte)}"' if parte and parte != anterior else ""
+
+
 def _html(elemento: ET.Element) -> str:
     return ET.tostring(elemento, encoding="unicode", method="html")
 
@@ -112,7 +121,7 @@ def indice(capitulos: list[Capitulo], apendices: list[tuple[str, str]]) -> str:
             + "</li>"
         )
     if apendices:
-        filas.append('<li class="indice__parte">Apéndices del libro impreso</li>')
+        filas.append(f'<li class="indice__parte">{APENDICES}</li>')
     filas += [
         f'<li class="indice__capitulo"><a href="#{a}">{escape(t)}</a></li>' for a, t in apendices
     ]
@@ -130,7 +139,8 @@ def apendice_pendientes(pendientes: list[Pendiente]) -> str:
         for p in pendientes
     )
     return (
-        '<section class="capitulo" id="c-pendientes"><h1>Secciones pendientes</h1>'
+        f'<section class="capitulo" id="c-pendientes"{_parte(APENDICES, "")}>'
+        "<h1>Secciones pendientes</h1>"
         "<p>Estas secciones del Documento de Referencia aún no están redactadas y no se "
         "imprimen; la edición en línea las muestra con su aviso.</p>"
         f'<ul class="pendientes">{filas}</ul></section>'
@@ -176,11 +186,12 @@ def documento(
     enlaces.reescribir(capitulos, sitio)
     apendices = [("c-pendientes", "Secciones pendientes")] if pendientes else []
     apendices.append(("c-hoja", "Hoja de personaje"))
+    anteriores = ["", *(c.parte for c in capitulos[:-1])]
     cuerpo = "".join(
-        f'<section class="capitulo" id="{c.ancla}">'
+        f'<section class="capitulo" id="{c.ancla}"{_parte(c.parte, anterior)}>'
         + "".join(_html(e) for e in c.cuerpo)
         + "</section>"
-        for c in capitulos
+        for c, anterior in zip(capitulos, anteriores, strict=True)
     )
     licencia = "Texto bajo licencia Creative Commons Atribución-CompartirIgual (CC BY-SA)."
     return (
@@ -191,6 +202,8 @@ def documento(
         + indice(capitulos, apendices)
         + cuerpo
         + (apendice_pendientes(pendientes) if pendientes else "")
-        + f'<section class="capitulo capitulo--hoja" id="c-hoja">{hoja}</section>'
+        + '<section class="capitulo capitulo--hoja" id="c-hoja"'
+        + (_parte(APENDICES, "") if not pendientes else "")
+        + f">{hoja}</section>"
         + "</body></html>"
     )
