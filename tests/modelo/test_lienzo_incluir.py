@@ -126,6 +126,7 @@ def test_incluir_mal_escrito(tmp_path: Path, incluir: str, mensaje: str) -> None
         ("mareas.yml", "- [Amanecer, Baja]\n", "debe ser un mapa YAML (clave: valor)"),
         ("lienzo.yml", "", "está vacío: un Lienzo declara al menos su nombre"),
     ],
+    ids=["incluido-vacio", "incluido-lista", "principal-vacio"],
 )
 def test_un_fichero_vacio_o_sin_claves(
     tmp_path: Path, fichero: str, texto: str, mensaje: str
