@@ -110,12 +110,14 @@ class Salida:
 
 
 def _donde(error: BaseException, fichero: Path) -> tuple[str, int]:
-    """El fichero y la línea del Lienzo donde ocurrió (si no, la más profunda); la de un error
-    de sintaxis es la del fichero que no se pudo leer, no la de quien lo importaba."""
+    """El fichero y la línea del Lienzo donde ocurrió (si no, la más profunda): la más profunda
+    de su carpeta, así un fallo en un módulo de ayuda señala ese módulo y no la línea de
+    ``reglas.py`` que lo llamó. La de un error de sintaxis es la del fichero que no se pudo
+    leer, no la de quien lo importaba."""
     if isinstance(error, SyntaxError) and error.filename:
         return error.filename, error.lineno or 0
     marcos = traceback.extract_tb(error.__traceback__)
-    propios = [m for m in marcos if Path(m.filename).resolve() == fichero]
+    propios = [m for m in marcos if Path(m.filename).resolve().is_relative_to(fichero.parent)]
     if not (propios or marcos):
         return fichero.as_posix(), 0
     marco = (propios or marcos)[-1]

@@ -123,11 +123,15 @@ class Trabajador:
         )
 
     def _lugar(self, respuesta: dict[str, Any]) -> tuple[str, int]:
+        """El fichero del fallo como se nombra en los mensajes: un módulo de la carpeta del
+        Lienzo, junto a ``ruta`` (``docs/ayuda.py``), no con su ruta absoluta."""
         fichero = str(respuesta.get("fichero") or "")
         linea = respuesta.get("linea")
         linea = linea if isinstance(linea, int) else 0
-        if fichero and os.path.realpath(fichero.replace("\0", "")) == str(self.fichero):
-            return self.ruta, linea
+        real = Path(os.path.realpath(fichero.replace("\0", ""))) if fichero else None
+        if real is not None and real.is_relative_to(self.fichero.parent):
+            relativo = real.relative_to(self.fichero.parent)
+            return (Path(self.ruta).parent / relativo).as_posix(), linea
         return fichero or self.ruta, linea
 
     def _pedir(self, peticion: dict[str, Any], donde: str) -> dict[str, Any]:

@@ -42,10 +42,18 @@ class Declaracion:
         return self.rutas.get((clave, subclave)) or self.rutas.get((clave, None)) or por_defecto
 
 
-def leer_uno(fichero: Path, ruta: str) -> Documento:
+VACIO_PRINCIPAL = "está vacío: un Lienzo declara al menos su nombre («nombre: …»)"
+VACIO_INCLUIDO = (
+    "está vacío: escribe en él claves de lienzo.yml (como «tablas:») o quítalo de «incluir»"
+)
+
+
+def leer_uno(fichero: Path, ruta: str, vacio: str = VACIO_PRINCIPAL) -> Documento:
+    """El mapa de ``fichero``; ``vacio``, qué decir si no tiene nada."""
     try:
         datos = fichero.read_bytes()
-        documento = cargar_mapa(datos.decode("utf-8"), consejo=CONSEJO)
+        texto = datos.decode("utf-8")
+        documento = cargar_mapa(texto, consejo=CONSEJO)
     except ErrorYaml as error:
         raise ErrorDeclaracion(ruta, (error.linea or 0) + 1, f"YAML no válido: {error}") from None
     except OSError as error:
@@ -58,7 +66,10 @@ def leer_uno(fichero: Path, ruta: str) -> Documento:
             "guárdalo en UTF-8",
         ) from None
     if documento is None:
-        raise ErrorDeclaracion(ruta, 1, "la declaración debe ser un mapa YAML (clave: valor)")
+        import yaml  # como en cargar_mapa: la página del lector no tiene PyYAML
+
+        motivo = vacio if yaml.safe_load(texto) is None else "debe ser un mapa YAML (clave: valor)"
+        raise ErrorDeclaracion(ruta, 1, motivo)
     return documento
 
 
@@ -86,7 +97,7 @@ def leer_declaracion(fichero: Path, ruta: str) -> Declaracion:
         if not otro.is_file():
             raise ErrorDeclaracion(ruta, linea, f"no existe «{nombre}» junto a {fichero.name}")
         ruta_otro = (Path(ruta).parent / nombre).as_posix()
-        _juntar(reunida, leer_uno(otro, ruta_otro), ruta_otro, ruta)
+        _juntar(reunida, leer_uno(otro, ruta_otro, VACIO_INCLUIDO), ruta_otro, ruta)
     return reunida
 
 

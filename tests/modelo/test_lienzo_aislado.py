@@ -104,6 +104,15 @@ def test_una_excepcion_en_una_regla_da_el_fichero_y_la_linea(tmp_path: Path) -> 
     )
 
 
+def test_un_fallo_en_un_modulo_de_ayuda_da_su_fichero_y_su_linea(tmp_path: Path) -> None:
+    fichero = _lienzo(tmp_path, "from ayuda import mitad; mitad(n)")
+    (fichero.parent / "ayuda.py").write_text("def mitad(n):\n    return n / 0\n", "utf-8")
+    assert _error_al_calcular(fichero) == (
+        "mi-lienzo/ayuda.py:2: el código del Lienzo «X» falló en la regla «doble»: "
+        "ZeroDivisionError: division by zero"
+    )
+
+
 def test_un_bucle_que_ignora_la_senal_tambien_se_detiene(tmp_path: Path) -> None:
     cuerpo = "import signal; signal.signal(signal.SIGALRM, signal.SIG_IGN)\n    while True: pass"
     assert _error_al_calcular(_lienzo(tmp_path, cuerpo)) == (

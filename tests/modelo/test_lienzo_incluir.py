@@ -119,6 +119,21 @@ def test_incluir_mal_escrito(tmp_path: Path, incluir: str, mensaje: str) -> None
     )
 
 
+@pytest.mark.parametrize(
+    ("fichero", "texto", "mensaje"),
+    [
+        ("mareas.yml", "# nada aún\n", "está vacío: escribe en él claves de lienzo.yml"),
+        ("mareas.yml", "- [Amanecer, Baja]\n", "debe ser un mapa YAML (clave: valor)"),
+        ("lienzo.yml", "", "está vacío: un Lienzo declara al menos su nombre"),
+    ],
+    ids=["incluido-vacio", "incluido-lista", "principal-vacio"],
+)
+def test_un_fichero_vacio_o_sin_claves(
+    tmp_path: Path, fichero: str, texto: str, mensaje: str
+) -> None:
+    assert _error(_lienzo(tmp_path, **{fichero: texto})).startswith(f"islas/{fichero}:1: {mensaje}")
+
+
 def test_nombre_solo_en_lienzo_yml(tmp_path: Path) -> None:
     fichero = _lienzo(tmp_path, **{"mareas.yml": "nombre: Otro\n"})
     assert _error(fichero) == "islas/mareas.yml:1: «nombre» solo puede ir en islas/lienzo.yml"

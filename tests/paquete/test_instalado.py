@@ -192,6 +192,10 @@ def _probar_en_chromium(navegador: Browser, sitio: Path) -> None:
         control.locator("summary").click()
         personas = control.get_by_label("Personas del grupo", exact=True)
         personas.wait_for(timeout=180_000)  # el formulario, cuando el motor arrancó
+        # Con los estilos de los formularios en vivo: cada etiqueta encima de su casilla.
+        etiqueta = control.locator("label", has_text="Personas del grupo").bounding_box()
+        casilla = personas.bounding_box()
+        assert etiqueta and casilla and casilla["y"] >= etiqueta["y"] + etiqueta["height"]
         personas.fill("5")
         control.get_by_label("Días de viaje", exact=True).fill("7")
         control.get_by_role("button", name="Calcular").click()

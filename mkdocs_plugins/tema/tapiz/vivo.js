@@ -92,6 +92,7 @@ export function arrancarPara(elemento) {
 export function preguntar(peticion) {
   const lista = Array.isArray(peticion) ? peticion : [peticion];
   if (lista.some((p) => /** @type {any} */ (p).lienzo)) {
+    estilos(); // los formularios de un Lienzo con Python, también con vivo.css
     return deLaCaja().then(({ caja, lienzosAparte }) => lienzosAparte().then((aparte) => {
       const suyo = (/** @type {any} */ p) => (p.lienzo && Object.hasOwn(aparte, p.lienzo) ? aparte[p.lienzo] : null);
       if (!lista.some(suyo)) return alLibro(peticion);
