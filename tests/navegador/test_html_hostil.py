@@ -1,10 +1,11 @@
 """El corpus de HTML hostil en Chromium: la construcción lo rechaza y nada de él se ejecuta.
 
-Un sitio pequeño con una página por caso hostil de ``tests/test_html_crudo.py`` y una con el
-HTML que el libro sí usa. ``mkdocs build --strict`` falla con el mensaje de cada caso, en su
-línea. MkDocs escribe todo el sitio antes de abortar (lo mismo que publicaría sin ``--strict``
-o ``mkdocs serve``): sus páginas se abren en Chromium y ningún diálogo se abre ni ningún
-script del contenido corre, mientras la página permitida se muestra como se escribió.
+Un sitio pequeño con una página por caso hostil de ``tests/test_html_crudo.py``, una con todos
+ellos seguidos y una con el HTML que el libro sí usa. ``mkdocs build --strict`` falla con el
+mensaje de cada caso, en su línea. MkDocs escribe todo el sitio antes de abortar (lo mismo que
+publicaría sin ``--strict`` o ``mkdocs serve``): la página con todos los casos se abre en
+Chromium (una visita y no treinta: cada una carga el tema entero) y ningún diálogo se abre ni
+ningún script del contenido corre, mientras la página permitida se muestra como se escribió.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ markdown_extensions:
   - pymdownx.superfences
   - mkdocs_plugins.extension
 """
+TODOS = "todos-los-casos"
 CABECERA = "# Caso hostil\n\nUn párrafo.\n\n"
 """El caso está en la línea 5 de su página."""
 PERMITIDA = """\
@@ -80,6 +82,8 @@ def construido(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     for caso, (markdown, _) in HOSTILES.items():
         pagina = proyecto / "srd" / f"{caso}.md"
         pagina.write_text(CABECERA + markdown + "\n", encoding="utf-8")
+    todos = "\n\n".join(markdown for markdown, _ in HOSTILES.values())
+    (proyecto / "srd" / f"{TODOS}.md").write_text(CABECERA + todos + "\n", encoding="utf-8")
     ancla = CABECERA + "Un [enlace](#%E0%A4%A) roto.\n"
     (proyecto / "srd" / "ancla-mal-escrita.md").write_text(ancla, encoding="utf-8")
     estricta = construir(proyecto, "--strict")
@@ -100,6 +104,7 @@ def test_la_construccion_estricta_rechaza_cada_caso_en_su_linea(
         assert all(f"srd/{caso}.md:5: el sanitizador de HTML quitaría" in a for a in avisos)
         assert any(dice in a for a in avisos), avisos
     assert "srd/ancla-mal-escrita.md:5: el ancla «#%E0%A4%A» está mal escrita" in estricta
+    assert f"srd/{TODOS}.md:" in estricta
     # La construcción estricta falla por ellos y solo por ellos.
     avisos = [linea for linea in estricta.splitlines() if linea.startswith("WARNING")]
     assert all("el sanitizador de HTML quitaría" in a or "ancla-mal" in a for a in avisos)
@@ -110,19 +115,20 @@ def test_la_construccion_estricta_rechaza_cada_caso_en_su_linea(
 def test_nada_del_contenido_hostil_se_ejecuta_en_chromium(
     construido: tuple[str, str], navegador: Browser
 ) -> None:
-    _, base = construido
+    estricta, base = construido
     pestana = abrir_pestana(navegador, base, {"width": 1024, "height": 768})
     dialogos: list[str] = []
     pestana.page.on("dialog", lambda dialogo: (dialogos.append(dialogo.message), dialogo.dismiss()))
     pestana.page.context.add_init_script(VIGIA)
+    rechazados = [a for a in estricta.splitlines() if f"srd/{TODOS}.md:" in a]
     try:
-        for caso in HOSTILES:
-            pestana.ir(f"{caso}/")
-            assert pestana.page.locator(".tapiz-error").count() >= 1, caso
-            assert pestana.page.evaluate(ACTIVO) == [], caso
-            assert pestana.page.evaluate("window.__tapizEjecutado") == [], caso
-            # Lo que el caso cargaría de fuera no sale (y el conftest lo apuntaría).
-            assert pestana.externas == [], caso
+        pestana.ir(f"{TODOS}/")
+        # Cada bloque que rechazó la construcción se ve como un error en su sitio.
+        assert pestana.page.locator(".tapiz-error").count() == len(rechazados)
+        assert pestana.page.evaluate(ACTIVO) == []
+        assert pestana.page.evaluate("window.__tapizEjecutado") == []
+        # Lo que un caso cargaría de fuera no sale (y el conftest lo apuntaría).
+        assert pestana.externas == []
         assert dialogos == []
     finally:
         pestana.page.context.close()
