@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.herramientas.pdf import construir
-from mkdocs_plugins.herramientas.pdf.libro import Version, portada_de_lienzo
+from mkdocs_plugins.herramientas.pdf.libro import Portada, Version, portada, portada_de_lienzo
 from mkdocs_plugins.herramientas.pdf.orden import del_libro, reglamento_de_la_hoja
 from tapiz_rules.lienzo import Lienzo
 from tests.plugin.conftest import construir as construir_sitio
@@ -118,3 +118,10 @@ def test_en_este_libro_la_hoja_es_la_de_tapiz_salvo_con_lienzo() -> None:
     assert del_libro(raiz / "mkdocs.yml").lienzo is None  # su portada y su hoja, las de Tapiz
     puertos = reglamento_de_la_hoja(raiz / "mkdocs.yml", str(raiz / "srd/lienzos/puertos-de-bruma"))
     assert puertos.lienzo is not None and puertos.lienzo.nombre == "Puertos de Bruma"
+
+
+def test_sin_site_url_la_portada_no_promete_una_edicion_en_linea() -> None:
+    version = Version("abc1234", None)
+    assert "Edición en línea" not in portada(Portada(), "CC BY-SA.", "", version)
+    con_sitio = portada(Portada(), "CC BY-SA.", "https://ejemplo.org/libro/", version)
+    assert "CC BY-SA. Edición en línea: https://ejemplo.org/libro/</p>" in con_sitio

@@ -149,14 +149,14 @@ def apendice_pendientes(pendientes: list[Pendiente]) -> str:
 
 def portada(datos: Portada, licencia: str, sitio: str, version: Version) -> str:
     base = f"{escape(datos.base)} " if datos.base else ""
+    en_linea = f" Edición en línea: {escape(sitio)}" if sitio else ""
     return (
         '<section class="portada">'
         f'<p class="portada__titulo">{escape(datos.titulo)}</p>'
         f'<p class="portada__subtitulo">{escape(datos.subtitulo)}</p>'
         f'<p class="portada__autor">{escape(datos.autor)}</p>'
         f'<p class="portada__version">{escape(version.describir())}</p>'
-        f'<p class="portada__licencia">{base}{escape(licencia)} Edición en línea: '
-        f"{escape(sitio)}</p></section>"
+        f'<p class="portada__licencia">{base}{escape(licencia)}{en_linea}</p></section>'
     )
 
 
