@@ -266,9 +266,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not reglas_lector.tiene_reglas(html):
             self.variantes.pop(uri, None)
             return html
-        self.variantes[uri] = cache.texto_guardado(
+        texto = cache.texto_guardado(
             self.cache, lambda: datos.en_json(reglas_lector.variantes(html)), "variantes", html
         )
+        if not reglas_lector.cambia_algo(html, texto):
+            self.variantes.pop(uri, None)
+            return html
+        self.variantes[uri] = texto
         return reglas_lector.con_caja(html, datos.ruta_de_variantes(uri))
 
     def _identificadores(self, page: Page, estado: Estado) -> list[Problema]:
