@@ -139,3 +139,15 @@ def test_los_tres_resultados_de_la_casa_en_las_bandas_del_juego_son_lectura_del_
     )
     notas = ratas.tabla("matriz_enfrentamiento").notas
     assert any("(lectura de este libro)" in nota for nota in notas)
+
+
+def test_la_prueba_de_recuperacion_d20_dice_de_donde_sale_el_mas_uno_de_las_secuelas() -> None:
+    d20 = reglamento("d20")
+    datos = {"tirada": 10, "fortaleza": 1, "fallos": 3}
+    leve = d20.calcular("prueba_de_recuperacion", datos | {"motivo": "leve"}).valores
+    dormido = d20.calcular("prueba_de_recuperacion", datos | {"motivo": "inconsciente"}).valores
+    # +1 por fallo también en una secuela (lectura del libro); la inconsciencia, contra CD 10.
+    assert (leve["total"], leve["cd"]) == (14, 15) and dormido["cd"] == 10
+    texto = _enunciado("d20", "prueba_de_recuperacion")
+    assert "+1 por cada minuto después del primero" in texto
+    assert "En las secuelas, el +1 por prueba fallada es una lectura de este libro" in texto
