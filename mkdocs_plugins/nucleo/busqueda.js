@@ -1,6 +1,7 @@
 // @ts-check
 // El trabajador del buscador: quita las palabras vacías de la consulta y carga el de Material,
-// que nombra el fragmento de esta dirección (el porqué, en main.html).
+// search.<huella>.min.js, junto al que el plugin lo publica como busqueda.<huella>.min.js
+// (el porqué, en mkdocs_plugins/tema/main.html).
 /** @type {string[]} */
 let idiomas = [];
 const limpias = new WeakSet();
@@ -35,5 +36,4 @@ addEventListener("message", (evento) => {
   dispatchEvent(limpia);
 });
 
-if (!location.hash) throw new Error("busqueda.js: falta en el fragmento el trabajador de Material");
-importScripts(new URL(location.hash.slice(1), location.href).href);
+importScripts(location.href.replace(/\/busqueda(\.[^/]*)$/, "/search$1"));
