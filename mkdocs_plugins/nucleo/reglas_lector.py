@@ -119,7 +119,7 @@ def tiene_reglas(html: str) -> bool:
 
 
 _EN_VIVO = re.compile(
-    rf'class="tapiz-(?:probar|calculadora|hoja)"[^>]*data-reglamento="{DEL_LIBRO}"'
+    rf'class="tapiz-(?:probar|calculadora|hoja)(?: [^"]*)?"[^>]*data-reglamento="{DEL_LIBRO}"'
 )
 """«Probar», la calculadora o la hoja con las reglas del libro: calculan con la elección."""
 _DADO_DEL_TEXTO = re.compile(r'data-dado-base="([^"]*)"')
