@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 
 from mkdocs_plugins.nucleo import hoja as hoja_html
+from mkdocs_plugins.nucleo.reglas_lector import combinaciones
 from tapiz_rules.modelo.hoja import De, Salida, SalidaSegun, campo_de, evaluar
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.sistemas.tapiz.hoja import HOJA
@@ -74,6 +77,22 @@ def test_el_formulario_lleva_las_etiquetas_y_limites_del_motor() -> None:
     assert 'data-numero="resistencia_imposible.resistencia">40<' in html
 
 
+def test_la_hoja_vacia_sirve_con_cada_edicion_y_opcional() -> None:
+    """La hoja vacía se escribe al construir, con las reglas del libro, y la página no la
+    calcula otra vez (ni carga el motor) si quien lee elige otras: con cada elección, el motor
+    da en blanco los mismos números."""
+    escritos = dict(
+        re.findall(
+            r'data-numero="([^"]+)"[^>]*>([^<]*)<', hoja_html.html(reglamento(), "tapiz/actual")
+        )
+    )
+    assert escritos["resistencia_imposible.resistencia"] == "40"
+    for edicion, opcionales in combinaciones():
+        pedida = {"tipo": "hoja", "datos": {}, "edicion": edicion, "opcionales": list(opcionales)}
+        numeros = json.loads(responder(pedida))["numeros"]
+        assert {k: numeros.get(k, "—") for k in escritos} == escritos, (edicion, opcionales)
+
+
 def test_evaluar_da_lo_mismo_que_cada_regla_y_dice_el_dato_que_no_se_lee() -> None:
     r = reglamento()
     datos = {"fue": "14", "des": "15", "con": "12", "peso": "30", "int": "25", "sab": "x"}
@@ -88,8 +107,6 @@ def test_evaluar_da_lo_mismo_que_cada_regla_y_dice_el_dato_que_no_se_lee() -> No
 
 
 def test_la_peticion_hoja_del_motor_en_la_pagina() -> None:
-    import json
-
     respuesta = json.loads(responder({"tipo": "hoja", "datos": {"des": "15", "pri": "des"}}))
     assert respuesta["numeros"]["mod_des.modificador"] == "+4"
     otra = json.loads(responder({"tipo": "hoja", "sistema": "d20", "datos": {}}))

@@ -118,6 +118,27 @@ def tiene_reglas(html: str) -> bool:
     return bool(_DEL_LIBRO.search(html))
 
 
+_EN_VIVO = re.compile(
+    rf'class="tapiz-(?:probar|calculadora|hoja)(?: [^"]*)?"[^>]*data-reglamento="{DEL_LIBRO}"'
+)
+"""«Probar», la calculadora o la hoja con las reglas del libro: calculan con la elección."""
+_DADO_DEL_TEXTO = re.compile(r'data-dado-base="([^"]*)"')
+
+
+def cambia_algo(html: str, variantes_json: str) -> bool:
+    """Si alguna elección cambia algo que quien lee ve en la página (``variantes`` en JSON): una
+    tabla, una tarjeta o la calculadora, el dado de la tirada escrito en el texto, o lo que
+    calcula en vivo con las reglas del libro. Donde nada cambia, la caja sobra (un Lienzo
+    con un solo ejemplo de las reglas del libro que ninguna edición cambia)."""
+    if _EN_VIVO.search(html):
+        return True
+    dados = set(_DADO_DEL_TEXTO.findall(html))
+    return any(
+        v["tablas"] or v["tarjetas"] or "calculadora" in v or (dados and {v["dado"]} != dados)
+        for v in json.loads(variantes_json).values()
+    )
+
+
 def combinaciones() -> Iterator[tuple[str, tuple[str, ...]]]:
     """Cada edición de Tapiz con cada conjunto de reglas opcionales, en orden."""
     sistema = sistema_de(SISTEMA)

@@ -12,6 +12,9 @@ sin tildes, y más peso que el título: salen las primeras al buscarlo. Su pági
 mismas palabras en ``terminos_de_sus_secciones``, con el peso del texto: el enlace de la
 página en los resultados, que Material pone encima de sus secciones, resalta así el término
 al abrirla (sin ninguna palabra que case, Material la enlaza con ``?h=`` vacío).
+
+Junto al trabajador del buscador de Material se publica el que quita de cada consulta sus
+palabras vacías (``anadir_trabajador``, ``nucleo/busqueda.js``, ``tema/main.html``).
 """
 
 from __future__ import annotations
@@ -24,10 +27,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+
 from mkdocs_plugins.nucleo import cache as cache_
 from mkdocs_plugins.nucleo.apartados import ETIQUETA
 from mkdocs_plugins.nucleo.cache import Cache
 from mkdocs_plugins.nucleo.definiciones import formas
+from mkdocs_plugins.plugin import carga, generadas
 
 RUTA_INDICE = "search/search_index.json"
 CAMPOS_PLEGADOS = {"title": "titulo_sin_tildes", "text": "texto_sin_tildes"}
@@ -125,6 +132,26 @@ def anotar_definiciones(indice: dict[str, Any], definiciones: dict[str, tuple[st
                 documento[campo] = formas_buscables(de_la_ubicacion)
             else:
                 documento.pop(campo, None)
+
+
+TRABAJADOR = Path(__file__).parents[1] / "nucleo" / "busqueda.js"
+"""El trabajador que quita de la consulta las palabras vacías (véase tema/main.html)."""
+_DE_MATERIAL = re.compile(r"assets/javascripts/workers/search(\.[^/]+\.js)")
+
+
+def anadir_trabajador(files: Files, config: MkDocsConfig) -> bool:
+    """Junto a cada trabajador del buscador de Material (``search.<huella>.min.js``), el que le
+    quita a la consulta las palabras vacías: ``busqueda.<huella>.min.js``. Sin el de Material
+    (otro tema), nada."""
+    texto = carga.minificado(TRABAJADOR.name, TRABAJADOR.read_text(encoding="utf-8"))
+    anadidos = [
+        File.generated(config, f"assets/javascripts/workers/busqueda{encontrado[1]}", content=texto)
+        for fichero in files
+        if (encontrado := _DE_MATERIAL.fullmatch(fichero.src_uri))
+    ]
+    for anadido in anadidos:
+        generadas.sustituir(files, anadido)
+    return bool(anadidos)
 
 
 def plegar_indice_busqueda(

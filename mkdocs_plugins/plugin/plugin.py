@@ -90,6 +90,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.precompilacion: Precompilacion | None = None
         """El Python de las reglas en vivo, que se compila (con Node) mientras se construye."""
         self.minificados: dict[str, str] = {}
+        self.buscador = False
+        """Si se publicó el trabajador del buscador sin palabras vacías (busqueda.py)."""
         """Los módulos y estilos de los widgets minificados, por su fuente."""
         self.ficheros_de_datos: dict[Path, str] | None = None
         """Los que se enviaron al auxiliar (``on_env``), por si no llega a escribirlos."""
@@ -212,6 +214,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             )
         if self.config.enabled and self.config.estado:
             estado.anadir_pagina(files, config, lambda: self._encargado("estado"))
+        self.buscador = self.config.enabled and busqueda.anadir_trabajador(files, config)
         return files
 
     @event_priority(-100)  # cuando los demás plugins ya han cambiado los ficheros
@@ -281,9 +284,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if not reglas_lector.tiene_reglas(html):
             self.variantes.pop(uri, None)
             return html
-        self.variantes[uri] = cache.texto_guardado(
+        texto = cache.texto_guardado(
             self.cache, lambda: datos.en_json(reglas_lector.variantes(html)), "variantes", html
         )
+        if not reglas_lector.cambia_algo(html, texto):
+            self.variantes.pop(uri, None)
+            return html
+        self.variantes[uri] = texto
         return reglas_lector.con_caja(html, datos.ruta_de_variantes(uri))
 
     def _identificadores(self, page: Page, estado: Estado) -> list[Problema]:
@@ -303,6 +310,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
         env.globals["tapiz_feed"] = self.config.enabled and self.config.cambios
+        env.globals["tapiz_buscador"] = self.buscador
         if self.config.enabled and self.auxiliar is not None:
             if not self.auxiliar.estaticos_escritos(files):
                 carga.publicar_minificados(files, self.minificados)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import pytest
@@ -94,6 +95,10 @@ def test_cada_regla_de_cada_sistema_tiene_etiquetas_para_el_lector():
                 assert "_" not in campo.etiqueta, (definida.nombre, campo.etiqueta)
                 for valor, etiqueta in campo.opciones or ():
                     assert etiqueta and "_" not in etiqueta, (definida.nombre, valor)
+                # La ayuda, como una frase de quien lee: mayúscula, sin «nulo» y con «−».
+                if ayuda := campo.ayuda:
+                    assert not ayuda[0].islower(), (definida.nombre, ayuda)
+                    assert not re.search(r"\bnulo\b|(?<![\w(])-\d", ayuda), (definida.nombre, ayuda)
 
 
 def test_un_nombre_es_unico_dentro_de_su_sistema_y_puede_repetirse_en_otro():

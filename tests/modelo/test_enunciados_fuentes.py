@@ -105,3 +105,49 @@ def test_la_lengua_estimada_cuenta_si_no_se_espera_que_el_personaje_la_domine() 
     assert ambas.valores["bonus_rasgos"] == 2
     texto = regla.enunciar(tapiz.parametros)
     assert "una lengua que la audiencia estima y que no espera que el personaje domine" in texto
+
+
+def test_en_ratas_dos_fracasos_en_peligro_mortal_pueden_acarrear_la_muerte() -> None:
+    ratas = reglamento("ratas")
+    sin_ayuda = ratas.calcular("peligro_mortal", {"primera": 7, "segunda": 5}).valores
+    rescatado = ratas.calcular("peligro_mortal", {"primera": 7, "segunda": 5, "rescate": 8})
+    assert sin_ayuda["muere"] is True and rescatado.valores["muere"] is False
+    # Las normas de la casa: «pueden acarrear la muerte»; lo decide la mesa, no los dados.
+    assert ratas.regla("peligro_mortal").salida("muere").etiqueta == "Puede morir"
+    texto = _enunciado("ratas", "peligro_mortal")
+    assert "dos tiradas seguidas de 7 o menos pueden acarrear la muerte" in texto
+    assert "matan" not in texto
+
+
+def test_los_tres_resultados_de_la_casa_en_las_bandas_del_juego_son_lectura_del_libro() -> None:
+    ratas = reglamento("ratas")
+    niveles = [
+        ratas.calcular("tres_resultados", {"total": t}).valores["nivel"] for t in (7, 8, 9, 10)
+    ]
+    assert niveles == ["fracaso", "parcial", "parcial", "exito"]
+    # Las normas de la casa nombran los tres resultados sin números: los pone este libro.
+    assert "Este libro los pone en las bandas del juego: 7 o menos, 8 o 9, y 10 o más" in (
+        _enunciado("ratas", "tres_resultados")
+    )
+    enfrentamiento = _enunciado("ratas", "enfrentamiento")
+    assert "7 o menos" not in enfrentamiento and "tres resultados de la mesa" in enfrentamiento
+    for total, dano in ((5, "Daño grave"), (11, "Ninguno")):
+        valores = ratas.calcular("enfrentamiento", {"total_a": total, "total_b": total}).valores
+        assert (valores["dano_a"], valores["dano_b"]) == (dano, dano)
+    assert "si los dos fracasan, los dos salen dañados; si los dos tienen éxito, ninguno" in (
+        enfrentamiento
+    )
+    notas = ratas.tabla("matriz_enfrentamiento").notas
+    assert any("(lectura de este libro)" in nota for nota in notas)
+
+
+def test_la_prueba_de_recuperacion_d20_dice_de_donde_sale_el_mas_uno_de_las_secuelas() -> None:
+    d20 = reglamento("d20")
+    datos = {"tirada": 10, "fortaleza": 1, "fallos": 3}
+    leve = d20.calcular("prueba_de_recuperacion", datos | {"motivo": "leve"}).valores
+    dormido = d20.calcular("prueba_de_recuperacion", datos | {"motivo": "inconsciente"}).valores
+    # +1 por fallo también en una secuela (lectura del libro); la inconsciencia, contra CD 10.
+    assert (leve["total"], leve["cd"]) == (14, 15) and dormido["cd"] == 10
+    texto = _enunciado("d20", "prueba_de_recuperacion")
+    assert "+1 por cada minuto después del primero" in texto
+    assert "En las secuelas, el +1 por prueba fallada es una lectura de este libro" in texto

@@ -60,6 +60,25 @@ MARCAS_DE_LA_SECCION = """(ancla) => {
 }"""
 
 
+PALABRAS_DE_LOS_RESULTADOS = """() => ({
+  marcadas: [...document.querySelectorAll('.md-search-result mark')].map(m => m.textContent),
+  faltan: [...document.querySelectorAll('.md-search-result del')].map(d => d.textContent),
+})"""
+"""Las palabras que Material resalta en la lista de resultados y las que dice que faltan."""
+
+VACIAS = {"de"}
+"""Las palabras vacías de las consultas de SECCION_QUE_DEFINE (lunr.es no las indexa)."""
+
+
+def _palabras_ajenas(pagina, termino: str) -> list[str]:
+    """Lo resaltado en los resultados que no empieza por una palabra de la consulta (una
+    palabra vacía con comodín: «de*» casaba con «desventaja») y las vacías dichas «Falta»."""
+    palabras = [p for p in plegar(termino).split() if p not in VACIAS]
+    leidas = pagina.evaluate(PALABRAS_DE_LOS_RESULTADOS)
+    ajenas = [m for m in leidas["marcadas"] if not plegar(m).startswith(tuple(palabras))]
+    return ajenas + [f"Falta: {d}" for d in leidas["faltan"] if plegar(d) in VACIAS]
+
+
 def _buscar(pagina, termino: str) -> list[dict[str, object]]:
     buscar(pagina, termino)
     return pagina.evaluate(PRIMER_RESULTADO)
@@ -77,6 +96,8 @@ def test_cada_termino_lleva_primero_a_su_definicion_y_sale_resaltado(pestana):
     hallazgos: list[str] = []
     for termino, esperada in SECCION_QUE_DEFINE.items():
         enlaces = _buscar(pagina, termino)
+        if ajenas := _palabras_ajenas(pagina, termino):
+            hallazgos.append(f"«{termino}»: resultados con {sorted(set(ajenas))}")
         mejor = max(enlaces, key=lambda e: e["puntos"])
         href = str(mejor["href"])
         if _seccion(href, pestana.base) != esperada:

@@ -178,6 +178,11 @@ def test_nada_del_motor_hasta_escribir_en_la_hoja(pestana_nueva: Pestana) -> Non
     pestana.page.context.on("request", lambda peticion: pedidas.append(peticion.url))
     pestana.ir(PAGINA)
     assert "motor de reglas" in pestana.page.locator(".tapiz-hoja__estado").inner_text()
+    # Otra edición con la hoja en blanco: sus números ya valen (tests/test_hoja.py), sin motor.
+    caja = pestana.page.locator(".tapiz-reglas-lector")
+    caja.get_by_label("Reglas de Tapiz que se muestran:").select_option("2017")
+    caja.locator(".tapiz-reglas-lector__nota", has_text="2017").wait_for()
+    pestana.esperar_a_la_red()
     assert not [u for u in pedidas if "/assets/tapiz/vivo/" in u], "el motor antes de escribir"
 
 

@@ -20,7 +20,8 @@ from tests.navegador.conftest import MOVIL, Pestana, llevar_a_la_calculadora
 from tests.navegador.test_vivo_tarjetas import REPETIR
 
 pytestmark = pytest.mark.navegador
-PAGINAS = ["hacer-cosas/", "rango-y-movimiento/"]
+PAGINA = "rango-y-movimiento/"
+"""La página con más tablas y tarjetas que cambian con la edición y con TZR0002."""
 DEL_LIBRO = '[data-reglamento="tapiz/actual"]'
 
 LEER = f"""() => {{
@@ -75,13 +76,8 @@ def _comprobar(
 ) -> None:
     elegido = _elegido(edicion, opcionales)
     dado = elegido.parametros.dado_base
-    es_el_libro = (edicion, opcionales) == ("actual", ())
-    nota = (
-        "Se muestran las reglas del libro."
-        if es_el_libro
-        else (f"Se muestran las tablas y los ejemplos con: {elegido.describir()}.")
-    )
-    assert (leido["nota"], leido["edicion"], leido["marcadas"]) == (nota, edicion, list(opcionales))
+    esperado = (_nota(edicion, opcionales), edicion, list(opcionales))
+    assert (leido["nota"], leido["edicion"], leido["marcadas"]) == esperado
     assert leido["dados"] == [[dado, dado]] * len(leido["dados"])
     for tabla in leido["tablas"]:
         esperada = [[celda(v) for v in fila] for fila in elegido.tabla(tabla["tabla"]).filas]
@@ -101,62 +97,74 @@ def _comprobar(
             assert dados == (f"({dado})" if del_libro == "(1d20)" else del_libro), tarjeta["id"]
 
 
-@pytest.mark.parametrize("ruta", PAGINAS)
-def test_cada_edicion_y_opcional_cambia_tablas_tarjetas_y_dados_sin_el_motor(
-    pestana_nueva: Pestana, ruta: str
+def _nota(edicion: str, opcionales: tuple[str, ...]) -> str:
+    if (edicion, opcionales) == ("actual", ()):
+        return "Se muestran las reglas del libro."
+    return (
+        f"Se muestran las tablas y los ejemplos con: {_elegido(edicion, opcionales).describir()}."
+    )
+
+
+def _elegir(pestana: Pestana, edicion: str, opcionales: tuple[str, ...]) -> None:
+    """Como quien lee: la edición en el desplegable y cada opcional en su casilla; se espera a
+    que la nota de la caja diga la elección (la escribe lo último, con la página ya cambiada)."""
+    caja = pestana.page.locator(".tapiz-reglas-lector")
+    caja.get_by_label("Reglas de Tapiz que se muestran:").select_option(edicion)
+    for casilla in caja.locator("input[type=checkbox]").all():
+        casilla.set_checked(casilla.get_attribute("value") in opcionales)
+    pestana.page.wait_for_function(
+        "(n) => document.querySelector('.tapiz-reglas-lector__nota').textContent === n",
+        arg=_nota(edicion, opcionales),
+    )
+
+
+def _recorrer(pestana: Pestana, libro: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """Cada elección distinta de la del libro, una tras otra en la caja de la misma página,
+    comparada con el motor; devuelve la última, que queda recordada."""
+    otras = [c for c in combinaciones() if c != ("actual", ())]
+    assert len(otras) == 7
+    for edicion, opcionales in otras:
+        _elegir(pestana, edicion, opcionales)
+        _comprobar(pestana.page.evaluate(LEER), libro, edicion, opcionales)
+        recordada = json.loads(pestana.page.evaluate("() => localStorage.getItem('tapiz-reglas')"))
+        assert recordada == {"edicion": edicion, "opcionales": list(opcionales)}
+    return otras[-1]
+
+
+def test_cada_edicion_y_opcional_cambia_tablas_y_tarjetas_sin_el_motor(
+    pestana_nueva: Pestana,
 ) -> None:
+    """Todas las tablas y tarjetas de una página con cada elección, en una sola visita."""
     pestana = pestana_nueva
     pedidas: list[str] = []
     pestana.page.on("request", lambda peticion: pedidas.append(peticion.url))
     # La caja viene en el HTML de la página: está en el primer pintado, sin JavaScript.
-    with urllib.request.urlopen(pestana.base + ruta) as respuesta:
+    with urllib.request.urlopen(pestana.base + PAGINA) as respuesta:
         html = respuesta.read().decode()
     assert 'class="tapiz-reglas-lector"' in html and "Edición de 2017 (3d6)</option>" in html
-    pestana.ir(ruta)
+    pestana.ir(PAGINA)
     libro = pestana.page.evaluate(LEER)
+    assert len(libro["tablas"]) >= 5 and len(libro["tarjetas"]) >= 15
     # Sin elección guardada, reglas.js no se descarga hasta que quien lee se acerca a la caja.
     assert not [u for u in pedidas if u.endswith("/reglas.js")]
-    vistas = 0
-    for edicion, opcionales in combinaciones():
-        eleccion = {"edicion": edicion, "opcionales": list(opcionales)}
-        pestana.page.evaluate(
-            "(e) => localStorage.setItem('tapiz-reglas', JSON.stringify(e))", eleccion
-        )
-        pestana.ir(ruta)
-        pestana.page.wait_for_function(
-            "(e) => document.querySelector('.tapiz-reglas-lector select')?.value === e.edicion"
-            " && document.querySelector('.tapiz-reglas-lector__nota').textContent"
-            " && document.querySelectorAll('.tapiz-reglas-lector input:checked').length"
-            " === e.opcionales.length",
-            arg=eleccion,
-        )
-        _comprobar(pestana.page.evaluate(LEER), libro, edicion, opcionales)
-        vistas += 1
-    assert vistas == 8
-    assert libro["tablas"] and len(libro["tarjetas"]) >= 10
+    edicion, opcionales = _recorrer(pestana, libro)
+    # La elección recordada se aplica al volver a abrir la página, sin tocar la caja.
+    pestana.ir(PAGINA)
+    pestana.page.wait_for_function(
+        "(n) => document.querySelector('.tapiz-reglas-lector__nota').textContent === n",
+        arg=_nota(edicion, opcionales),
+    )
+    _comprobar(pestana.page.evaluate(LEER), libro, edicion, opcionales)
     assert _motor(pedidas) == [], "el motor no se carga para mostrar otras reglas"
     assert pestana.errores == []
 
 
-def test_la_caja_cambia_la_pagina_y_vuelve_a_la_del_libro(pestana: Pestana) -> None:
+def test_la_caja_cambia_el_dado_del_texto_y_vuelve_a_la_del_libro(pestana: Pestana) -> None:
     pestana.ir("hacer-cosas/")
     libro = pestana.page.evaluate(LEER)
     assert len(libro["dados"]) == 2, "el dado de la tirada, dos veces en el texto"
-    caja = pestana.page.locator(".tapiz-reglas-lector")
-    caja.get_by_label("Reglas de Tapiz que se muestran:").select_option("2017")
-    caja.get_by_label("TZR0002", exact=False).check()
-    pestana.page.wait_for_function(
-        "() => document.querySelector('.tapiz-reglas-lector__nota').textContent.includes('2017')"
-    )
-    recordada = json.loads(pestana.page.evaluate("() => localStorage.getItem('tapiz-reglas')"))
-    assert recordada == {"edicion": "2017", "opcionales": ["TZR0002"]}
-    _comprobar(pestana.page.evaluate(LEER), libro, "2017", ("TZR0002",))
-    caja.get_by_label("TZR0002", exact=False).uncheck()
-    caja.get_by_label("Reglas de Tapiz que se muestran:").select_option("actual")
-    pestana.page.wait_for_function(
-        "() => document.querySelector('.tapiz-reglas-lector__nota').textContent"
-        " === 'Se muestran las reglas del libro.'"
-    )
+    _recorrer(pestana, libro)
+    _elegir(pestana, "actual", ())
     assert pestana.page.evaluate(LEER) == libro | {"nota": "Se muestran las reglas del libro."}
     assert pestana.page.evaluate("() => localStorage.getItem('tapiz-reglas')") is None
 

@@ -86,10 +86,14 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
 
 
 def test_probar_la_tirada_de_accion_da_lo_mismo_que_la_cli(viva):
+    # El motor arrancó en otra página; al llegar por la navegación instantánea (que quita de la
+    # cabecera lo que no trae la página nueva), el formulario tiene sus estilos (vivo.css).
     viva.navegar("hacer-cosas/")
     control = viva.page.locator('details.tapiz-probar[data-regla="accion"]').first
     control.locator("summary").click()
     _resultado(control)
+    formulario = control.locator(".tapiz-probar__formulario")
+    assert formulario.evaluate("f => getComputedStyle(f).display") == "grid"
     pagina = viva.page
     control.get_by_label("Tirada del dado base", exact=True).fill("15")
     control.get_by_label("Resistencia", exact=True).fill("12")

@@ -149,6 +149,7 @@ def test_cambiar_datos_recalcula_y_se_vuelve_al_libro(viva):
     tarjeta.get_by_role("button", name="Cambiar datos").click()
     formulario = tarjeta.locator("form.tapiz-ejemplo__cambiar")
     formulario.wait_for(timeout=120_000)
+    assert formulario.locator("input[name=mod]").input_value() == "+2"
     primero = formulario.locator("input[type=text]").first
     primero.fill("1")
     formulario.get_by_role("button", name="Calcular con estos datos").click()
@@ -169,6 +170,8 @@ def test_los_datos_cambiados_vuelven_escritos_como_en_el_libro(viva):
     tarjeta.get_by_role("button", name="Cambiar datos").click()
     formulario = tarjeta.locator("form.tapiz-ejemplo__cambiar")
     formulario.wait_for(timeout=120_000)
+    # El formulario trae el dato de la tarjeta escrito como en el libro, sin la unidad.
+    assert formulario.locator("input[name=px]").input_value() == "20.000"
     formulario.locator("input[name=px]").fill("5400")
     formulario.get_by_role("button", name="Calcular con estos datos").click()
     viva.page.wait_for_function(

@@ -74,3 +74,18 @@ def test_cada_eleccion_trae_lo_que_cambia_con_el_motor() -> None:
     assert "de-2017" not in de_2017["tarjetas"]
     assert variantes["actual/TZR0001"]["tablas"] == {}
     assert json.dumps(variantes, ensure_ascii=False).count('"entradas"') == 0
+
+
+def test_la_caja_solo_donde_una_eleccion_cambia_algo_que_se_ve() -> None:
+    # Un ejemplo de las reglas del libro que ninguna edición cambia (el de un Lienzo): sin caja.
+    grado = (
+        '<div class="tapiz-ejemplo" id="salto"><div class="tapiz-ejemplo__cuerpo" '
+        'data-regla="grado_efecto" data-reglamento="tapiz/actual">'
+        '<dl><dd data-entrada="puntos" data-valor="4"><strong>4</strong></dd></dl></div></div>'
+    )
+    assert not reglas_lector.cambia_algo(grado, json.dumps(reglas_lector.variantes(grado)))
+    # Con el dado de la tirada en el texto, o con «Probar» de las reglas del libro, sí.
+    dado = '<button class="tapiz-dados" data-dado-base="1d20">1d20</button>'
+    probar = '<details class="tapiz-probar" data-regla="x" data-reglamento="tapiz/actual">'
+    for html in (grado + dado, grado + probar, TABLA):
+        assert reglas_lector.cambia_algo(html, json.dumps(reglas_lector.variantes(html))), html

@@ -148,7 +148,9 @@ export function montarHoja(contenedor) {
   form.addEventListener("submit", (evento) => evento.preventDefault());
   form.addEventListener("focusin", () => arrancar(), { once: true });
   form.addEventListener("pointerenter", () => arrancar(), { once: true });
-  document.addEventListener("tapiz:reglas", () => contenedor.isConnected && calcular());
+  // Otras reglas: la hoja vacía ya las sigue (sus números no dependen de la edición, véase
+  // tests/test_hoja.py); solo se calcula, y se carga el motor, si tiene datos.
+  document.addEventListener("tapiz:reglas", () => contenedor.isConnected && Object.keys(leer(form)).length && calcular());
   acciones(contenedor, form, () => {
     for (const [valor, texto] of iniciales) valor.textContent = texto;
     errores.replaceChildren();

@@ -5,6 +5,7 @@
 // motor; los del libro se leen de la tarjeta original (data-valor de cada dato).
 
 import { marcar, original, pintarRespuesta as pintar } from "./ejemplos.js";
+import { decimal, miles } from "./formato.js";
 import { campoDe, leer } from "./probar.js";
 import { el } from "./vista.js";
 import { CARGANDO, preguntar, reglasDe, SIN_MOTOR } from "./vivo.js";
@@ -21,6 +22,19 @@ function valoresDelLibro(tarjeta) {
     valores[dd.dataset.entrada ?? ""] = JSON.parse(dd.dataset.valor ?? "null");
   }
   return valores;
+}
+
+/**
+ * El dato de la tarjeta en el campo como lo escribe el libro («+2», «5.400», «2,5»); el motor
+ * lo lee igual.
+ * @param {{formato?: string}} campo
+ * @param {any} valor
+ */
+function comoElLibro(campo, valor) {
+  if (typeof valor !== "number") return valor;
+  if (campo.formato === "modificador") return valor > 0 ? `+${miles(valor)}` : miles(valor);
+  if (campo.formato === "entero") return miles(valor);
+  return campo.formato === "decimal" ? decimal(valor) : valor;
 }
 
 /** @param {HTMLElement} tarjeta */
@@ -75,7 +89,7 @@ export async function cambiarDatos(boton) {
   }
   const campos = declaracion.entradas.filter((/** @type {any} */ c) => c.nombre in libro);
   const form = el("form", { class: "tapiz-probar__formulario tapiz-ejemplo__cambiar", novalidate: true });
-  for (const campo of campos) form.append(campoDe(campo, libro[campo.nombre]));
+  for (const campo of campos) form.append(campoDe(campo, comoElLibro(campo, libro[campo.nombre])));
   form.append(el("p", {}, el("button", { type: "submit", class: "md-button md-button--primary", texto: "Calcular con estos datos" })));
   form.addEventListener("submit", async (evento) => {
     evento.preventDefault();

@@ -34,7 +34,10 @@ function fallar(/** @type {string} */ motivo) {
   pendientes.clear();
 }
 
-/** Enlaza los estilos de los formularios en vivo (vivo.css), una vez. */
+/**
+ * Enlaza los estilos de los formularios en vivo (vivo.css) si la cabecera no los tiene: la
+ * navegación instantánea de Material quita de la cabecera lo que no trae la página nueva.
+ */
 function estilos() {
   if (document.querySelector("link[data-tapiz-hoja='vivo.css']")) return;
   const enlace = document.createElement("link");
@@ -46,8 +49,8 @@ function estilos() {
 
 /** Crea el Worker (una vez): empieza a descargar el motor. */
 export function arrancar() {
-  if (trabajador || estado === "fallo") return;
   estilos();
+  if (trabajador || estado === "fallo") return;
   try {
     trabajador = new Worker(new URL("./motor.js", import.meta.url));
   } catch (error) {
@@ -90,6 +93,7 @@ export function arrancarPara(elemento) {
  * @returns {Promise<any>}
  */
 export function preguntar(peticion) {
+  estilos();
   const lista = Array.isArray(peticion) ? peticion : [peticion];
   if (lista.some((p) => /** @type {any} */ (p).lienzo)) {
     estilos(); // los formularios de un Lienzo con Python, también con vivo.css

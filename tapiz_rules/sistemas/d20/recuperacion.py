@@ -67,7 +67,9 @@ PASA_A = {
     titulo="Prueba de Fortaleza para recuperarse",
     enunciado=(
         "1d20 + Fortaleza + 1 por cada prueba fallada antes (+ la Medicina de quien atiende, "
-        "si superó Medicina CD 15) contra CD 15, o CD 10 para despertar de la inconsciencia."
+        "si superó Medicina CD 15) contra CD 15, o CD 10 para despertar de la inconsciencia, "
+        "que se prueba cada minuto con +1 por cada minuto después del primero. En las "
+        "secuelas, el +1 por prueba fallada es una lectura de este libro."
     ),
     seccion=SECCION,
     salidas=[

@@ -43,7 +43,8 @@ def tabla_enfrentamiento(p: ParametrosRatas) -> Tabla:
         columnas=("Uno saca", "El otro saca", "El primero recibe", "El segundo recibe"),
         filas=tuple((NIVELES[a], NIVELES[b], *DANO[(a, b)]) for a, b in DANO),
         notas=(
-            "Fracaso es 7 o menos; éxito parcial, 8-9; éxito, 10 o más.",
+            "Los tres resultados, en las bandas del juego (lectura de este libro): fracaso, "
+            "7 o menos; éxito parcial, 8-9; éxito, 10 o más.",
             f"Para vencer a un PJ hacen falta {p.exitos_para_vencer_a_un_pj} éxitos frente a "
             f"{p.exitos_para_vencer_a_un_pj} fracasos.",
         ),
@@ -54,8 +55,9 @@ def tabla_enfrentamiento(p: ParametrosRatas) -> Tabla:
     "enfrentamiento",
     titulo="Enfrentamiento entre PJ",
     enunciado=(
-        "Cuando dos personajes jugadores se enfrentan, cada uno tira y su total se lee por "
-        "separado: 7 o menos, fracaso; 8 o 9, éxito parcial; 10 o más, éxito."
+        "Cuando dos personajes jugadores se enfrentan, los dos tiran y cada total se lee por "
+        "separado con los tres resultados de la mesa (fracaso, éxito parcial o éxito): si los "
+        "dos fracasan, los dos salen dañados; si los dos tienen éxito, ninguno."
     ),
     seccion=SECCION,
     salidas=[
@@ -77,12 +79,12 @@ def enfrentamiento(p: ParametrosRatas, total_a: Total, total_b: Total) -> Result
     "peligro_mortal",
     titulo="Peligro mortal",
     enunciado=(
-        "En peligro mortal, dos tiradas seguidas de 7 o menos matan al personaje, salvo que "
-        "un compañero saque 8 o más en su rescate."
+        "Ante una amenaza mortal, dos tiradas seguidas de 7 o menos pueden acarrear la muerte "
+        "del personaje, salvo que un compañero saque 8 o más en su rescate."
     ),
     seccion=SECCION,
     salidas=[
-        Campo("muere", bool, "Muere", decisiva=True),
+        Campo("muere", bool, "Puede morir", decisiva=True),
         Campo("nivel", str, "Resultado de la última tirada", opciones=tuple(NIVELES.items())),
     ],
 )
@@ -100,7 +102,7 @@ def peligro_mortal(
         ),
     ] = 0,
 ) -> Resultado:
-    """Dos 7 o menos seguidos en peligro mortal matan, salvo que un compañero saque 8 o más."""
+    """Dos 7 o menos seguidos en peligro mortal pueden matar, salvo un rescate de 8 o más."""
     exigir_rango("rescate", rescate, 0, 100)
     fracasos = sum(nivel(p, t) == "fracaso" for t in (primera, segunda))
     rescatado = rescate >= p.exito
@@ -116,8 +118,9 @@ def peligro_mortal(
     "tres_resultados",
     titulo="Los tres resultados",
     enunciado=(
-        "Con 7 o menos, la cosa se complica; con 8 o 9, se complica pero no tanto; con 10 o "
-        "más, lo has hecho."
+        "La mesa lee cada tirada con tres resultados: fracaso (la cosa se complica), éxito "
+        "parcial (se complica, pero no tanto) y éxito (lo has hecho). Este libro los pone en "
+        "las bandas del juego: 7 o menos, 8 o 9, y 10 o más."
     ),
     seccion=SECCION,
     salidas=[Campo("nivel", str, "Resultado", opciones=tuple(NIVELES.items()))],

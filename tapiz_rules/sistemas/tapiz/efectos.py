@@ -19,7 +19,7 @@ def salida_grado(etiqueta: str = "Grado") -> Campo:
         "grado",
         str,
         etiqueta,
-        ayuda="menor, mayor, extremo o nulo si no llega a menor",
+        ayuda="Menor, mayor o extremo; ninguno si no llega a menor",
         opciones=tuple(NOMBRES_GRADO.items()),
         admite_nulo=True,
     )
@@ -161,7 +161,7 @@ def eliminar_efecto(
             "modificador",
             int,
             "Modificador a la siguiente acción",
-            ayuda="+1 a ti (ventaja) o -1 a tu objetivo (desventaja) en la siguiente acción",
+            ayuda="+1 a ti (ventaja) o −1 a tu objetivo (desventaja) en la siguiente acción",
             formato=Formato.MODIFICADOR,
         ),
         Campo(

@@ -272,7 +272,7 @@ def tabla_dados_atributo(p: ParametrosTapiz) -> Tabla:
             "expresion",
             str,
             "Dados de atributo",
-            ayuda="Dados que se suman a la tirada (nulo en el nivel 0)",
+            ayuda="Dados que se suman a la tirada (ninguno en el nivel 0)",
             formato=Formato.DADOS,
             admite_nulo=True,
         ),

@@ -80,7 +80,7 @@ def tabla_visibilidad(p: ParametrosTapiz) -> Tabla:
             "grado",
             str,
             "Consecuencia del entorno",
-            ayuda="Grado de la consecuencia del entorno (nulo si no hay)",
+            ayuda="Grado de la consecuencia del entorno (ninguno si no hay)",
             opciones=tuple(NOMBRES_GRADO.items()),
             admite_nulo=True,
         ),
