@@ -126,7 +126,7 @@ def _regla(
         "descripcion": regla.descripcion,
         "enlace": enlace,
         "url": _lugar(secciones),
-        "entradas": [c.declaracion(reglamento.parametros) for c in regla.entradas],
+        "entradas": [c.declaracion(reglamento.parametros, regla.entradas) for c in regla.entradas],
         "salidas": [c.declaracion(reglamento.parametros) for c in regla.salidas],
         "secciones": [_cita(s) for s in secciones],
         "tablas": list(vistas.values()),

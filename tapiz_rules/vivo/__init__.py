@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.modelo import Campo, Reglamento
+from tapiz_rules.modelo import Campo, Regla, Reglamento
 from tapiz_rules.modelo.formato import miles, tipografia
 from tapiz_rules.sistemas import reglamento as reglamento_de
 from tapiz_rules.vivo.calculadora import responder_calculadora
@@ -120,12 +120,12 @@ def celda(valor: Any) -> str:
     return tipografia(str(valor))
 
 
-def _campo(campo: Campo) -> dict[str, Any]:
+def _campo(campo: Campo, elegido: Reglamento, regla: Regla) -> dict[str, Any]:
     datos = campo.a_json()
     datos["tipo"] = campo.tipo.__name__
     datos["ayuda"] = campo.ayuda
     datos["unidad"] = campo.unidad_en_plural
-    datos["limites"] = campo.ayuda_de_limites
+    datos["limites"] = campo.ayuda_de_limites(elegido.parametros, regla.entradas)
     if campo.opciones is not None:
         datos["opciones"] = [[str(v), e] for v, e in campo.opciones]
         del datos["etiquetas"]
@@ -145,7 +145,7 @@ def _formulario(elegido: Reglamento, peticion: dict[str, Any]) -> dict[str, Any]
     regla = elegido.regla(str(peticion.get("regla")))
     return {
         "titulo": regla.titulo,
-        "entradas": [_campo(c) for c in regla.entradas],
+        "entradas": [_campo(c, elegido, regla) for c in regla.entradas],
         "salidas": [c.etiqueta for c in regla.salidas],
         "reglamento": elegido.describir(),
     }

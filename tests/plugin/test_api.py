@@ -19,7 +19,8 @@ from mkdocs_plugins.herramientas.cli import main
 from mkdocs_plugins.nucleo import api_textos
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.ejecucion import coincide
-from tapiz_rules.modelo import Reglamento
+from tapiz_rules.errores import ErrorEntrada
+from tapiz_rules.modelo import Reglamento, dependencias
 from tapiz_rules.sistemas import sistema
 from tests.plugin.conftest import construir, sitio
 
@@ -267,6 +268,60 @@ def test_cada_ejemplo_da_lo_que_calcula_el_motor(datos: dict[str, Any]) -> None:
         for salida, esperado in ejemplo["espera"].items():
             esperado = esperado["decimal"] if isinstance(esperado, dict) else esperado
             assert coincide(esperado, valores[salida]), (ejemplo["id"], salida)
+
+
+def _rechazo(reglamento: Reglamento, regla: str, entradas: dict[str, Any]) -> str | None:
+    try:
+        reglamento.calcular(regla, entradas)
+    except ErrorEntrada as error:
+        return str(error)
+    except Exception as error:
+        return f"el motor falla: {error!r}"
+    return None
+
+
+def _limites_sin_declarar(reglamento: Reglamento, regla: str, dadas: dict[str, Any]) -> list[str]:
+    """Desde unas entradas que valen, cada entrada entera justo fuera de lo declarado (con los
+    parámetros y las demás entradas) se rechaza; en un límite declarado no se rechaza
+    nombrándola, ni por un lado sin límite (−1, 10.000.000). Si solo vale con cierto valor de
+    otra entrada (``solo_con``), se prueba con ese valor."""
+    problemas = []
+    for campo in reglamento.regla(regla).entradas:
+        if campo.tipo is not int or campo.opciones is not None:
+            continue
+        base = dict(dadas) | dict([campo.solo_con] if campo.solo_con else [])
+        valores = reglamento.regla(regla).validar(base)
+        rango = dependencias.rango(campo, reglamento.parametros, valores)
+        limites = zip((-1, 1), rango, strict=True)
+        for paso, limite in limites:
+            probados = [10**7 * paso] if limite is None else [limite, limite + paso]
+            for valor in probados:
+                error = _rechazo(reglamento, regla, {**base, campo.nombre: valor})
+                fuera = limite is not None and valor != limite
+                if fuera and error is None:
+                    problemas.append(f"{regla} «{campo.nombre}»: admite {valor}")
+                nombrada = error and (f"«{campo.nombre}»" in error or "el motor falla" in error)
+                if not fuera and nombrada:
+                    problemas.append(f"{regla} «{campo.nombre}»: {error}")
+    return problemas
+
+
+def test_cada_limite_que_exige_el_motor_esta_declarado(datos: dict[str, Any]) -> None:
+    """Una regla de cada sistema por cada ejemplo del libro (la primera vez que sale)."""
+    vistas: dict[tuple[str, str], list[str]] = {}
+    for ejemplo in datos["ejemplos.json"]["ejemplos"]:
+        clave = (ejemplo["sistema"], datos[ejemplo["regla"]["enlace"]]["id"])
+        if ejemplo["lienzo"] or clave in vistas:
+            continue
+        reglamento = Reglamento(sistema(ejemplo["sistema"])).con(
+            edicion=ejemplo["edicion"],
+            opcionales=frozenset(o["id"].upper() for o in ejemplo["opcionales"]),
+        )
+        regla = reglamento.regla(clave[1]).nombre
+        vistas[clave] = _limites_sin_declarar(reglamento, regla, ejemplo["entradas"])
+    assert {s for s, _ in vistas} == {"tapiz", "d20", "ratas"}
+    assert len(vistas) >= 70
+    assert [p for problemas in vistas.values() for p in problemas] == []
 
 
 def test_version_fecha_y_commit_reproducibles(

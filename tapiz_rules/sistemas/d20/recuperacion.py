@@ -198,7 +198,15 @@ def secuela_deliberada(
 def dano_no_letal(
     p: ParametrosD20,
     magulladuras: Annotated[int, Entrada("Magulladuras", minimo=0)],
-    fortaleza: Fortaleza,
+    fortaleza: Annotated[
+        int,
+        Entrada(
+            "Bonificación total de Fortaleza",
+            ayuda="Con una negativa el texto no dice cuánto se recupera",
+            formato=Formato.MODIFICADOR,
+            minimo=0,
+        ),
+    ],
     horas: Annotated[int, Entrada("Horas", unidad=("hora", "horas"), minimo=0)] = 1,
 ) -> Resultado:
     """Cada hora se recuperan tantas Magulladuras como la bonificación total de Fortaleza."""

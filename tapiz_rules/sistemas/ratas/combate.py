@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
+from tapiz_rules.modelo import Campo, Entrada, Resultado, Segun, Tabla, regla, tabla
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, limites
 
@@ -183,7 +183,14 @@ def recuperacion(
 )
 def a_cero_pv(
     p: ParametrosRatas,
-    turnos: Annotated[int, Entrada("Turnos de vida", ayuda="1d6 (1d3 con «Corazón débil»)")],
+    turnos: Annotated[
+        int,
+        Entrada(
+            "Turnos de vida",
+            ayuda="1d6 (1d3 con «Corazón débil»)",
+            segun=Segun("corazon_debil", lambda p, debil: limites(p.plazo_de_muerte(debil))),
+        ),
+    ],
     ayuda: Annotated[
         int,
         Entrada(
@@ -197,7 +204,7 @@ def a_cero_pv(
     ] = False,
 ) -> Resultado:
     """A 0 PV se muere al cabo de 1d6 turnos, salvo que alguien pase un turno ayudando."""
-    plazo = p.muerte_con_corazon_debil if corazon_debil else p.muerte_en_turnos
+    plazo = p.plazo_de_muerte(corazon_debil)
     exigir_rango("turnos", turnos, *limites(plazo))
     exigir_minimo("ayuda", ayuda, 0)
     sobrevive = 0 < ayuda <= turnos
@@ -242,7 +249,14 @@ def peligro(
             opciones={d: d for d in ParametrosRatas().peligros},
         ),
     ],
-    tirada: Annotated[int, Entrada("Tirada", ayuda="Lo que sacan esos dados")],
+    tirada: Annotated[
+        int,
+        Entrada(
+            "Tirada",
+            ayuda="Lo que sacan esos dados",
+            segun=Segun("gravedad", lambda p, gravedad: limites(gravedad)),
+        ),
+    ],
 ) -> Resultado:
     """Explosiones, venenos, caídas o ácidos hacen de 1d6 a 3d6; el DJ elige cuántos dados."""
     exigir_rango("tirada", tirada, *limites(gravedad))

@@ -109,7 +109,7 @@ RasgosLengua = Annotated[
     Entrada(
         "Rasgos por lengua",
         ayuda="Bonus de rasgo +1 por lengua (0-2); solo con la regla opcional TZR0001",
-        limites=lambda p: (0, p.maximo_rasgos_lengua),
+        limites=lambda p: (0, p.maximo_rasgos_lengua if p.bonus_lengua else 0),
     ),
 ]
 Bonus = Annotated[

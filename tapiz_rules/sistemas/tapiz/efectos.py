@@ -180,6 +180,7 @@ def ventaja_momentanea(
             "Puntos de efecto",
             ayuda="Puntos de efecto obtenidos, menos de los de un efecto menor",
             minimo=1,
+            limites=lambda p: (1, p.grados[0].puntos - 1),
         ),
     ],
     tipo: Annotated[
