@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo import api_textos
+from mkdocs_plugins.nucleo import api_textos, identificadores
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.ejecucion import coincide
 from tapiz_rules.errores import ErrorEntrada
@@ -398,10 +398,24 @@ def test_cada_seccion_dice_si_esta_pendiente(datos: dict[str, Any]) -> None:
     assert datos["secciones/posturas/normal.json"]["pendiente"] is False
 
 
-def test_la_construccion_sin_strict_tambien_falla_con_una_seccion_sin_identificador(
-    tmp_path: Path,
+SIN_IDENTIFICADORES = (
+    "# A {#a}\n\n## B\n\nTexto.\n\n```tapiz-ejemplo\ntitulo: La postura normal\nregla: postura\n"
+    "entradas: {postura: normal}\nespera: {mod_ataque: 0}\n```\n\n## C {#a}\n"
+)
+ERRORES_DE_IDENTIFICADORES = [
+    "srd/index.md:3: el encabezado «B» no declara su identificador",
+    "srd/index.md:7: el ejemplo «La postura normal» no declara su identificador",
+    "srd/index.md:14: el identificador «a» ya lo usa el encabezado de la línea 1",
+]
+
+
+def test_sin_registro_toda_orden_falla_con_una_seccion_o_un_ejemplo_sin_identificador(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Antes publicaba ``"id": null`` y ``posturas/#None`` sin un aviso."""
+    """Sin ``identificadores.yml``, una sección o un ejemplo sin identificador y uno repetido
+    son un error en la construcción (también sin ``--strict``), en ``tapiz comprobar`` (lo
+    mismo que comprueba pytest) y en ``tapiz exportar``. Antes la API publicaba ``"id": null``
+    y ``posturas/#None`` sin un aviso, y un ejemplo sin identificador tomaba el de su título."""
     proyecto = sitio(tmp_path, [])
     configuracion = proyecto / "mkdocs.yml"
     configuracion.write_text(
@@ -410,11 +424,17 @@ def test_la_construccion_sin_strict_tambien_falla_con_una_seccion_sin_identifica
         ),
         "utf-8",
     )
-    (proyecto / "srd" / "index.md").write_text("# A {#a}\n\n## B\n\nTexto.\n", "utf-8")
+    (proyecto / "srd" / "index.md").write_text(SIN_IDENTIFICADORES, "utf-8")
+    assert not (proyecto / identificadores.FICHERO).exists()
     resultado = construir(proyecto)
     assert resultado.returncode == 1
-    assert (
-        "ERROR   -  tapiz: srd/index.md:3: el encabezado «B» no declara su identificador"
-        in resultado.stderr
-    )
     assert "Traceback" not in resultado.stderr
+    monkeypatch.chdir(proyecto)
+    assert main(["comprobar", "srd/index.md"]) == 1
+    comprobado = capsys.readouterr().out
+    assert main(["exportar", "--json", str(tmp_path / "api")]) != 0
+    exportado = json.loads(capsys.readouterr().out)["error"]["mensaje"]
+    for error in ERRORES_DE_IDENTIFICADORES:
+        assert error in resultado.stderr
+        assert error in comprobado
+        assert error in exportado

@@ -193,11 +193,21 @@ def secuela_deliberada(
         "menos de 0."
     ),
     seccion=SECCION,
-    salidas=[Campo("magulladuras", int, "Magulladuras que quedan", decisiva=True)],
+    salidas=[
+        Campo(
+            "magulladuras",
+            int,
+            "Magulladuras que quedan",
+            unidad=("magulladura", "magulladuras"),
+            decisiva=True,
+        )
+    ],
 )
 def dano_no_letal(
     p: ParametrosD20,
-    magulladuras: Annotated[int, Entrada("Magulladuras", minimo=0)],
+    magulladuras: Annotated[
+        int, Entrada("Magulladuras", unidad=("magulladura", "magulladuras"), minimo=0)
+    ],
     fortaleza: Annotated[
         int,
         Entrada(

@@ -5,13 +5,18 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Segun, Tabla, regla, tabla
+from tapiz_rules.modelo.unidades import TURNOS
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, limites
 
 SECCION = "Ratas en las paredes"
 
-PV = Annotated[int, Entrada("PV actuales", ayuda="Puntos de vida antes del golpe", minimo=0)]
-Dano = Annotated[int, Entrada("Daño", ayuda="Lo que sacan los dados de daño del arma", minimo=0)]
+PV = Annotated[
+    int, Entrada("PV actuales", ayuda="Puntos de vida antes del golpe", unidad="PV", minimo=0)
+]
+Dano = Annotated[
+    int, Entrada("Daño", ayuda="Lo que sacan los dados de daño del arma", unidad="PV", minimo=0)
+]
 Proteccion = Annotated[
     int, Entrada("Protección", ayuda="Protección de la armadura (0, 1 o 2)", minimo=0)
 ]
@@ -152,7 +157,7 @@ def alcance(
 def recuperacion(
     p: ParametrosRatas,
     pv: PV,
-    maximo: Annotated[int, Entrada("PV máximos", minimo=1)] = 10,
+    maximo: Annotated[int, Entrada("PV máximos", unidad="PV", minimo=1)] = 10,
     cura: Annotated[
         int, Entrada("Cura médica (1d6)", ayuda="Lo que saca el 1d6 del médico", minimo=0, maximo=6)
     ] = 0,
@@ -187,6 +192,7 @@ def a_cero_pv(
         int,
         Entrada(
             "Turnos de vida",
+            unidad=TURNOS,
             ayuda="1d6 (1d3 con «Corazón débil»)",
             segun=Segun("corazon_debil", lambda p, debil: limites(p.plazo_de_muerte(debil))),
         ),

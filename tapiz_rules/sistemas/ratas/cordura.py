@@ -6,6 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
+from tapiz_rules.modelo.unidades import TURNOS
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, limites
 
@@ -94,6 +95,7 @@ def cero_cordura(
         int,
         Entrada(
             "Turnos desmayado (1d6)",
+            unidad=TURNOS,
             ayuda="Solo si se desmaya",
             limites=lambda p: limites(p.desmayo_en_turnos),
             solo_con=("eleccion", "desmayo"),
