@@ -246,6 +246,27 @@ def test_entradas_con_tipo_de_json_limites_y_longitud(datos: dict[str, Any]) -> 
     lienzo = {r["id"]: r for r in datos["lienzos/puertos-de-bruma.json"]["reglas"]}
     base_2d10 = next(c for c in lienzo["accion"]["entradas"] if c["clave"] == "base")
     assert (base_2d10["minimo"], base_2d10["maximo"]) == (2, 20)
+    efecto = next(c for c in reglas["accion"]["salidas"] if c["clave"] == "puntos_de_efecto")
+    assert efecto["unidad"] == "puntos"
+
+
+def test_los_limites_que_dependen_de_otra_entrada(datos: dict[str, Any]) -> None:
+    def entrada(fichero: str, clave: str) -> dict[str, Any]:
+        return next(c for c in datos[fichero]["entradas"] if c["clave"] == clave)
+
+    tirada = entrada("reglas/ratas/peligro.json", "tirada")
+    assert tirada["segun"] == {
+        "entrada": "gravedad",
+        "casos": [
+            {"valor": "1d6", "minimo": 1, "maximo": 6},
+            {"valor": "2d6", "minimo": 2, "maximo": 12},
+            {"valor": "3d6", "minimo": 3, "maximo": 18},
+        ],
+    }
+    bonus = entrada("reglas/tapiz/postura.json", "bonus_elegido")
+    assert bonus["solo_con"] == {"entrada": "postura", "valor": "ataque_total"}
+    assert bonus["segun"]["entrada"] == "nivel" and bonus["segun"]["descripcion"]
+    assert entrada("reglas/tapiz/ventaja-momentanea.json", "puntos")["maximo"] == 4
 
 
 def test_cada_ejemplo_da_lo_que_calcula_el_motor(datos: dict[str, Any]) -> None:
