@@ -122,7 +122,8 @@ def dado_emulado(
     if not 1 <= dado <= caras_reales:
         raise ErrorEntrada(
             f"la entrada «dado» debe estar entre 1 y {caras_reales} (un d{caras_reales}); "
-            f"se recibió {dado}"
+            f"se recibió {dado}",
+            "dado",
         )
     divisor = caras_reales // caras
     valor = -(-dado // divisor)
