@@ -87,7 +87,7 @@ def ayuda(campo: Campo, parametros: Any, hermanas: Sequence[Campo]) -> str:
     if campo.solo_con is not None:
         otra = _de(campo, hermanas, campo.solo_con[0])
         partes.append(f"Solo con {otra.etiqueta.lower()} «{otra.etiqueta_de(campo.solo_con[1])}».")
-    segun = campo.segun
+    segun = campo.segun if parametros is not None else None  # sin reglamento, lo fijo
     valores = None if segun is None else _valores(_de(campo, hermanas, segun.entrada))
     if segun is None:
         partes.append(fmt.limites(*rango(campo, parametros, None)))
