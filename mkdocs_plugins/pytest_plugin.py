@@ -130,21 +130,22 @@ class PaginaTapiz(pytest.File):
         resto = [p for p in procesada.problemas if id(p) not in de_ejemplos]
         if cabecera := error_front_matter(texto):
             resto.insert(0, Problema(ruta, *cabecera))
+        registro = _registro(self.config, leida)
+        de_ids = de_identificadores(leida, self.path, procesada, registro)
+        if registro is None:  # sin registro, solo si falta o se repite: con el resto de bloques
+            resto += de_ids
         yield BloquesTapiz.from_parent(
             self, name=f"{self.path.name} [tablas y dados]", problemas=resto
         )
-        registro = _registro(self.config, leida)
         if registro is not None and identificadores.clave(leida, self.path) is not None:
             yield BloquesTapiz.from_parent(
-                self,
-                name=f"{self.path.name} [identificadores]",
-                problemas=de_identificadores(leida, self.path, procesada, registro),
+                self, name=f"{self.path.name} [identificadores]", problemas=de_ids
             )
 
 
 def _registro(config: pytest.Config, leida: Configuracion) -> identificadores.Registro | None:
-    """``identificadores.yml``, leído una vez (sin él no se comprueba nada, como en
-    ``tapiz comprobar`` y en la construcción)."""
+    """``identificadores.yml``, leído una vez (sin él solo se comprueba que cada sección y cada
+    ejemplo tenga el suyo, como en ``tapiz comprobar`` y en la construcción)."""
     if _REGISTRO not in config.stash:
         config.stash[_REGISTRO] = identificadores.del_proyecto(leida)
     return config.stash[_REGISTRO]

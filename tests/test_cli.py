@@ -394,6 +394,14 @@ class TestJsonExactoYErrores:
             }
         }
 
+    def test_un_limite_que_depende_de_otra_entrada_nombra_su_entrada(self, capsys):
+        entrada = '{"pv": 5, "gravedad": "1d6", "tirada": 9}'
+        assert main(["regla", "peligro", "--sistema", "ratas", "--entrada", entrada, "--json"]) == 2
+        assert json.loads(capsys.readouterr().out)["error"] == {
+            "mensaje": "la entrada «tirada» debe estar entre 1 y 6; se recibió 9",
+            "entrada": "tirada",
+        }
+
     def test_un_error_de_la_orden_en_json_en_la_salida(self, capsys):
         assert main(["regla", "accion", "--sistema", "nope", "--json"]) == 2
         salida = capsys.readouterr()

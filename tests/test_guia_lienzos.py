@@ -74,7 +74,7 @@ def test_la_guia_de_lienzos_paso_a_paso(tmp_path: Path) -> None:
 
 def test_los_pasos_sin_ejecutar_y_los_bloques_de_texto_no_son_pasos() -> None:
     guia = (
-        "# G\n\n<!-- guía: sin ejecutar -->\n```bash\nmkdocs serve\n```\n\n"
+        "# G {#g}\n\n<!-- guía: sin ejecutar -->\n```bash\nmkdocs serve\n```\n\n"
         "```text\nsrd/p.md:3: un error\n```\n\n```bash\ntapiz reglas\n```\n"
     )
     assert pasos(guia) == [Paso(12, orden="tapiz reglas")]

@@ -17,7 +17,7 @@ from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from tests.html_activo import activo
 
 RAIZ = Path(__file__).resolve().parents[1]
-ANTES = "---\ntitle: Prueba\n---\n# Prueba\n\nUn párrafo.\n\n"
+ANTES = "---\ntitle: Prueba\n---\n# Prueba {#prueba}\n\nUn párrafo.\n\n"
 """Cabecera y texto: el caso está en la línea 8 del fichero (5 tras la cabecera)."""
 
 HOSTILES: dict[str, tuple[str, str]] = {

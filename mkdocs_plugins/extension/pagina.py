@@ -144,11 +144,11 @@ def de_identificadores(
     procesada: Procesada,
     registro: identificadores.Registro | None,
 ) -> list[Problema]:
-    """Los problemas de los identificadores de sus secciones, si el proyecto los registra
-    (los mismos en ``tapiz comprobar`` y en pytest)."""
+    """Los problemas de los identificadores de sus secciones y ejemplos, con lo que dice el
+    registro si el proyecto lo tiene (los mismos en ``tapiz comprobar`` y en pytest)."""
     clave = identificadores.clave(configuracion, fichero)
     generada = clave == catalogo.RUTA  # la escribe «tapiz exportar», como el plugin
-    if not registro or not clave or generada or procesada.estructura is None:
+    if not clave or generada or procesada.estructura is None:
         return []
     ruta = configuracion.ruta(fichero)
     return identificadores.comprobar(ruta, clave, procesada.estructura, registro)

@@ -107,6 +107,15 @@ def referencia(sistema: str, nombre: str, tipo: str, lienzo: str | None = None) 
     }
 
 
+def _citada_en(
+    citas: Referencias, tipo: str, sistema: str, nombre: str, lienzo: str | None
+) -> list[dict[str, Any]]:
+    """Las secciones que citan una regla o una tabla; la de un Lienzo que sus páginas no citan,
+    las del libro que la enuncia (con los números del libro)."""
+    propias = citas.get(ruta_de(tipo, sistema, nombre, lienzo), [])
+    return propias if propias or lienzo is None else citas.get(ruta_de(tipo, sistema, nombre), [])
+
+
 def _lugar(secciones: list[dict[str, Any]]) -> str | None:
     return secciones[0]["url"] if secciones else None
 
@@ -116,8 +125,14 @@ def _regla(
 ) -> dict[str, Any]:
     sistema = reglamento.sistema.nombre
     enlace = ruta_de("regla", sistema, regla.nombre, lienzo)
-    secciones = citas.get(enlace, [])
-    vistas = {t["enlace"]: t for s in secciones for t in s["tablas"] if t["sistema"] == sistema}
+    secciones = _citada_en(citas, "regla", sistema, regla.nombre, lienzo)
+    tablas = {id_de("tabla", n): n for n in reglamento.vigente.tablas}
+    vistas = {  # las del reglamento de la regla: las del Lienzo, con sus números
+        t["id"]: referencia(sistema, tablas[t["id"]], "tabla", lienzo)
+        for s in secciones
+        for t in s["tablas"]
+        if t["sistema"] == sistema and t["id"] in tablas
+    }
     return {
         "id": identificador(regla.nombre),
         "sistema": sistema,
@@ -126,7 +141,7 @@ def _regla(
         "descripcion": regla.descripcion,
         "enlace": enlace,
         "url": _lugar(secciones),
-        "entradas": [c.declaracion(reglamento.parametros) for c in regla.entradas],
+        "entradas": [c.declaracion(reglamento.parametros, regla.entradas) for c in regla.entradas],
         "salidas": [c.declaracion(reglamento.parametros) for c in regla.salidas],
         "secciones": [_cita(s) for s in secciones],
         "tablas": list(vistas.values()),
@@ -144,7 +159,7 @@ def _tabla(
     tabla = reglamento.tabla(definicion.nombre)
     sistema = reglamento.sistema.nombre
     enlace = ruta_de("tabla", sistema, definicion.nombre, lienzo)
-    secciones = citas.get(enlace, [])
+    secciones = _citada_en(citas, "tabla", sistema, definicion.nombre, lienzo)
     return {
         "id": id_de("tabla", definicion.nombre),
         "sistema": sistema,

@@ -20,6 +20,8 @@ _ENLACE = {"type": "string", "pattern": "^(?![a-z]+:|/)[^\\s]+\\.json$"}
 _URL = {"type": "string", "pattern": "^(?![a-z]+:|/)[^\\s]*$"}
 _ENTERO = {"type": "integer"}
 _SI_NO = {"type": "boolean"}
+_CLAVE = {"type": "string", "pattern": "^[a-z][a-z0-9]*(_[a-z0-9]+)*$"}
+"""La clave de una entrada o salida: como la escribe el motor, en minúsculas con «_»."""
 
 
 def _objeto(propiedades: dict[str, Any], *opcionales: str) -> dict[str, Any]:
@@ -46,7 +48,7 @@ _CITA = _objeto(
 _VARIANTE = _objeto({"id": _ID, "titulo": _TEXTO})
 _CAMPO = _objeto(
     {
-        "clave": {"type": "string", "pattern": "^[a-z][a-z0-9]*(_[a-z0-9]+)*$"},
+        "clave": _CLAVE,
         "etiqueta": _TEXTO,
         "descripcion": _TEXTO,
         "tipo": {"enum": ["integer", "number", "boolean", "string", "array"]},
@@ -61,6 +63,22 @@ _CAMPO = _objeto(
         "maximo": {"type": "number"},
         "elementos": {"enum": ["integer", "number", "boolean", "string"]},
         "longitud": _objeto({"minimo": _ENTERO, "maximo": _ENTERO}),
+        "segun": _objeto(
+            {
+                "entrada": _CLAVE,
+                "casos": _lista(
+                    _objeto(
+                        {"valor": {}, "minimo": {"type": "number"}, "maximo": {"type": "number"}},
+                        "minimo",
+                        "maximo",
+                    )
+                ),
+                "descripcion": _TEXTO,
+            },
+            "casos",
+            "descripcion",
+        ),
+        "solo_con": _objeto({"entrada": _CLAVE, "valor": {}}),
     },
     "por_defecto",
     "opciones",
@@ -68,6 +86,8 @@ _CAMPO = _objeto(
     "maximo",
     "elementos",
     "longitud",
+    "segun",
+    "solo_con",
 )
 _REGLA = _objeto(
     {

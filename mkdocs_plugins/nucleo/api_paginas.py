@@ -103,12 +103,6 @@ def _propia(fuente: Fuente, linea: int) -> Seccion | None:
     return anteriores[-1] if anteriores else None
 
 
-def id_de_ejemplo(titulo: str) -> str:
-    """El identificador de un ejemplo que no declara el suyo (en un libro sin registro de
-    identificadores, ``identificadores.yml``): el de su título."""
-    return identificador(titulo)
-
-
 def _valores_exactos(espec: Any, espera: dict[str, Any]) -> dict[str, Any]:
     """Lo que afirma el ejemplo, con las probabilidades exactas del motor junto a su decimal."""
     if not any(
@@ -138,7 +132,7 @@ def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     sistema = espec.reglamento.sistema.nombre
     lienzo = fuente.lienzo if espec.reglamento.lienzo is not None else None
     return {
-        "id": valla.identificador or id_de_ejemplo(espec.titulo),
+        "id": valla.identificador,  # lo exige «identificadores.sin_identificador»
         "titulo": espec.titulo,
         "pagina": fuente.id,
         "seccion": seccion.identificador if seccion else None,

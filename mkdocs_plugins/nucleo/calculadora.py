@@ -27,7 +27,9 @@ ESTADO = (
 def html(reglamento: Reglamento, clave_reglamento: str) -> str:
     valores = iniciales(reglamento)
     respuesta = responder_calculadora(reglamento, {"entradas": valores})
-    controles = "".join(_campo(c, valores.get(c.nombre, "")) for c in campos(reglamento))
+    controles = "".join(
+        _campo(c, valores.get(c.nombre, ""), reglamento) for c in campos(reglamento)
+    )
     return (
         f'<div class="tapiz-calculadora" data-edicion="{escape(reglamento.edicion)}" '
         f'data-reglamento="{escape(clave_reglamento)}" role="group" '
@@ -46,13 +48,14 @@ def html(reglamento: Reglamento, clave_reglamento: str) -> str:
     )
 
 
-def _campo(campo: Campo, valor: str) -> str:
+def _campo(campo: Campo, valor: str, reglamento: Reglamento) -> str:
     """Un campo como los de «Probar» (``campoDe`` de probar.js): etiqueta, control y ayuda."""
     ident = f"tapiz-calculadora-{campo.nombre}"
     explicacion = campo.ayuda if campo.ayuda != campo.etiqueta else ""
     if explicacion and not explicacion.endswith((".", ")")):
         explicacion += "."
-    ayuda = " ".join(t for t in (explicacion, campo.ayuda_de_limites) if t)
+    limites = campo.ayuda_de_limites(reglamento.parametros, campos(reglamento))
+    ayuda = " ".join(t for t in (explicacion, limites) if t)
     describe = f' aria-describedby="{ident}-ayuda"' if ayuda else ""
     # El teclado numérico de un móvil no siempre tiene el signo menos.
     sin_signo = campo.tipo is int and campo.minimo is not None and campo.minimo >= 0

@@ -1,13 +1,16 @@
 """Los identificadores estables de secciones y ejemplos: declarados una vez y nunca reutilizados.
 
 Cada encabezado del libro declara el suyo en el Markdown (``## Posturas {#posturas}``), y
-cada ejemplo resuelto en la cabecera de su bloque (``tapiz-ejemplo {#postura-normal}``):
-es el ancla del sitio, la de la API (``api/v1/``) y la que un enlace puede dar por buena
-aunque la sección cambie de título o de sitio. El registro ``identificadores.yml`` (junto a
+cada ejemplo resuelto en la cabecera de su bloque (``tapiz-ejemplo {#postura-normal}``): el
+de una sección es su ancla en el sitio y en la API (``api/v1/``), el de un ejemplo su ``id`` en
+``ejemplos.json`` y en ``tapiz cambios --json``, y un enlace puede darlos por buenos aunque
+cambien de título o de sitio. El registro ``identificadores.yml`` (junto a
 ``tapiz.yml``) guarda, por página, cada identificador con el primer título que tuvo; así
 un identificador que pasa a otra sección se detecta. Un identificador nuevo se registra
 con ``tapiz identificadores``; el registro nunca olvida uno (si la sección se quita, su
-identificador sigue reservado). Sin registro en el proyecto, no se comprueba nada.
+identificador sigue reservado). Con registro o sin él, toda orden que lee una página (la
+construcción, pytest, ``tapiz comprobar``, ``tapiz exportar``) rechaza una sección o un ejemplo
+sin identificador y uno repetido; lo que un identificador fue antes solo lo sabe el registro.
 """
 
 from __future__ import annotations
@@ -84,6 +87,8 @@ class Declarado:
     @property
     def nombre(self) -> str:
         """Cómo se nombra en un mensaje: el encabezado «Posturas», el ejemplo «…»."""
+        if not self.titulo:
+            return "el ejemplo sin título"
         return f"{'el encabezado' if self.es_seccion else 'el ejemplo'} «{self.titulo}»"
 
 
@@ -94,9 +99,9 @@ def declarados(leida: Estructura) -> list[Declarado]:
     una sección (los dos se enlazan como ``posturas/#id``)."""
     secciones = [Declarado(s.identificador, s.titulo, s.inicio) for s in leida.todas()]
     ejemplos = [
-        Declarado(v.identificador, titulo, v.inicio, es_seccion=False)
+        Declarado(v.identificador, _titulo(v.cuerpo), v.inicio, es_seccion=False)
         for v in leida.vallas
-        if v.lenguaje == EJEMPLO and (titulo := _titulo(v.cuerpo))
+        if v.lenguaje == EJEMPLO
     ]
     return sorted([*secciones, *ejemplos], key=lambda d: d.linea)
 
@@ -105,24 +110,27 @@ def declarados(leida: Estructura) -> list[Declarado]:
 def _titulo(cuerpo: str) -> str:
     try:
         datos = yaml.load(cuerpo, Loader=_CARGADOR)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError, RecursionError):  # el error lo da el ejemplo mismo
         return ""
     return str(datos.get("titulo") or "") if isinstance(datos, dict) else ""
 
 
-def comprobar(ruta: str, pagina: str, leida: Estructura, registro: Registro) -> list[Problema]:
-    """Secciones y ejemplos sin identificador, identificadores repetidos, nuevos o reutilizados.
+def comprobar(
+    ruta: str, pagina: str, leida: Estructura, registro: Registro | None
+) -> list[Problema]:
+    """Secciones y ejemplos sin identificador, identificadores repetidos y, con registro,
+    nuevos o reutilizados.
 
     ``ruta`` es como se nombra la página en los mensajes (``srd/posturas.md``); ``pagina``,
     su clave en el registro (``posturas.md``).
     """
     problemas: list[Problema] = []
     vistos: dict[str, Declarado] = {}
-    registrados = registro.get(pagina, {})
+    registrados = (registro or {}).get(pagina, {})
     for declarado in declarados(leida):
         identificador = declarado.identificador
         mensaje = _sin_el_suyo(declarado, vistos)
-        if mensaje or identificador is None:
+        if mensaje or identificador is None or registro is None:
             pass
         elif identificador not in registrados:
             mensaje = (
@@ -178,19 +186,9 @@ def _sin_el_suyo(declarado: Declarado, vistos: dict[str, Declarado]) -> str:
 
 
 def sin_identificador(leida: Estructura) -> list[str]:
-    """«línea: mensaje» por cada sección sin identificador y cada identificador repetido o mal
-    escrito en su página: un error para toda orden que publique la página, con registro o sin
-    él (sin registro, un ejemplo sin identificador toma el de su título)."""
-    vistos: dict[str, Declarado] = {}
-    problemas = []
-    for declarado in declarados(leida):
-        if declarado.identificador is None and not declarado.es_seccion:
-            continue
-        if mensaje := _sin_el_suyo(declarado, vistos):
-            problemas.append(f"{declarado.linea}: {mensaje}")
-        if declarado.identificador is not None:
-            vistos.setdefault(declarado.identificador, declarado)
-    return problemas
+    """«línea: mensaje» por cada sección o ejemplo sin identificador y cada identificador
+    repetido o mal escrito en su página (``comprobar`` sin registro)."""
+    return [f"{p.linea}: {p.mensaje}" for p in comprobar("", "", leida, None)]
 
 
 def registrar(registro: Registro, paginas: Iterable[tuple[str, Estructura]]) -> list[str]:

@@ -294,8 +294,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return reglas_lector.con_caja(html, datos.ruta_de_variantes(uri))
 
     def _identificadores(self, page: Page, estado: Estado) -> list[Problema]:
-        """Los problemas de los identificadores de las secciones (si el proyecto los registra)."""
-        if self.registro is None or page.file.generated_by:
+        """Los problemas de los identificadores de las secciones y los ejemplos (con lo que dice
+        el registro, si el proyecto lo tiene)."""
+        if page.file.generated_by:
             return []
         ruta, registro = estado.pagina.ruta, self.registro
         return identificadores.comprobar(ruta, page.file.src_uri, estado.estructura, registro)

@@ -1,6 +1,7 @@
 """El modelo del motor: campos con etiqueta y formato, reglas, tablas, sistemas y reglamentos."""
 
 from tapiz_rules.modelo.campos import OBLIGATORIO, Campo, Entrada, plegar
+from tapiz_rules.modelo.dependencias import Segun
 from tapiz_rules.modelo.formato import Formato
 from tapiz_rules.modelo.reglas import (
     DefinicionTabla,
@@ -23,6 +24,7 @@ __all__ = [
     "Regla",
     "Reglamento",
     "Resultado",
+    "Segun",
     "Sistema",
     "Tabla",
     "Variante",

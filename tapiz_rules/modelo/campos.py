@@ -9,13 +9,15 @@ salidas se declaran como ``Campo`` en el decorador de la regla.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from tapiz_rules.errores import ErrorEntrada
+from tapiz_rules.modelo import dependencias
 from tapiz_rules.modelo import formato as fmt
+from tapiz_rules.modelo.dependencias import Segun
 from tapiz_rules.modelo.formato import Formato
 
 Unidad = str | tuple[str, str] | None
@@ -64,6 +66,10 @@ class Entrada:
     limites: Limites | None = None
     longitud: tuple[int, int] | None = None
     """En una lista: cuántos elementos admite, como mínimo y como máximo."""
+    segun: Segun | None = None
+    """Límites que dependen de otra entrada (``dependencias``)."""
+    solo_con: tuple[str, Any] | None = None
+    """Solo admite un valor distinto del de por defecto si esa entrada tiene ese valor."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +97,8 @@ class Campo:
     """Para una salida cuya unidad da otra salida (la distancia en «m» o «km»)."""
     decisiva: bool = False
     """La salida que dice si sale bien: una tarjeta la enseña aunque el ejemplo no la cite."""
+    segun: Segun | None = None
+    solo_con: tuple[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.formato is None:
@@ -113,10 +121,10 @@ class Campo:
         """La explicación larga para quien contribuye; la etiqueta si no hay otra."""
         return self.ayuda or self.etiqueta
 
-    @property
-    def ayuda_de_limites(self) -> str:
-        """«De 1 a 5.400.»: lo que un formulario dice de sus límites (``formato.limites``)."""
-        return fmt.limites(self.minimo, self.maximo)
+    def ayuda_de_limites(self, parametros: Any = None, hermanas: Sequence[Campo] = ()) -> str:
+        """«De 1 a 5.400.»: lo que un formulario dice de sus límites (``formato.limites``), con
+        los parámetros de un reglamento y los que dan otras entradas (``hermanas``)."""
+        return dependencias.ayuda(self, parametros, hermanas)
 
     @property
     def valores_validos(self) -> tuple[Any, ...]:
@@ -216,12 +224,11 @@ class Campo:
         return datos
 
     def esquema(self, parametros: Any = None) -> dict[str, Any]:
-        """El JSON Schema de un valor de este campo, con los límites que exige el motor."""
+        """El JSON Schema de un valor de este campo, con los límites que exige el motor (los
+        que dependen de otra entrada los dice ``declaracion``)."""
         esquema: dict[str, Any] = {"type": TIPOS_JSON[self.tipo]}
         limites: dict[str, Any] = {}
-        minimo, maximo = self.minimo, self.maximo
-        if self.limites is not None and parametros is not None:
-            minimo, maximo = self.limites(parametros)
+        minimo, maximo = dependencias.rango(self, parametros, None)
         for clave, limite in (("minimum", minimo), ("maximum", maximo)):
             if limite is not None:
                 limites[clave] = limite
@@ -238,9 +245,10 @@ class Campo:
             esquema["type"] = [esquema["type"], "null"]
         return esquema
 
-    def declaracion(self, parametros: Any = None) -> dict[str, Any]:
+    def declaracion(self, parametros: Any = None, hermanas: Sequence[Campo] = ()) -> dict[str, Any]:
         """La declaración para quien programa (la API): clave, tipo de JSON, unidad, límites y
-        el JSON Schema del valor; ``parametros`` resuelve los límites que dependen de ellos."""
+        el JSON Schema del valor; ``parametros`` resuelve los límites que dependen de ellos y
+        ``hermanas`` (las entradas de la regla), los que dependen de otra entrada."""
         esquema = self.esquema(parametros)
         datos: dict[str, Any] = {
             "clave": self.nombre,
@@ -265,7 +273,7 @@ class Campo:
             datos["elementos"] = TIPOS_JSON[self.elementos or str]
             if self.longitud is not None:
                 datos["longitud"] = {"minimo": self.longitud[0], "maximo": self.longitud[1]}
-        return datos
+        return datos | dependencias.declaracion(self, parametros, hermanas)
 
 
 def opciones_de(opciones: Mapping[Any, str] | None) -> tuple[tuple[Any, str], ...] | None:

@@ -49,6 +49,8 @@ def limites(minimo: int | float | None, maximo: int | float | None) -> str:
     La escriben el libro (la calculadora, la hoja) y el motor en la página, que la manda con
     la declaración de cada campo del formulario; el navegador solo la muestra.
     """
+    if minimo is not None and minimo == maximo:
+        return f"Solo {numero(minimo)}."
     if minimo is not None and maximo is not None:
         return f"De {numero(minimo)} a {numero(maximo)}."
     if minimo is not None:

@@ -171,7 +171,16 @@ def entradas_de(nombre: str, funcion: Callable[..., Any]) -> tuple[Campo, ...]:
     parametros = list(inspect.signature(funcion).parameters.values())
     if not parametros:
         raise ErrorDeclaracion(f"la regla «{nombre}» debe recibir primero los parámetros")
-    return tuple(_campo(nombre, p, tipos.get(p.name)) for p in parametros[1:])
+    campos = tuple(_campo(nombre, p, tipos.get(p.name)) for p in parametros[1:])
+    nombres = {c.nombre for c in campos}
+    for campo in campos:
+        for otra in (campo.segun and campo.segun.entrada, campo.solo_con and campo.solo_con[0]):
+            if otra and otra not in nombres:
+                raise ErrorDeclaracion(
+                    f"la regla «{nombre}», entrada «{campo.nombre}»: depende de «{otra}», "
+                    "que no es una de sus entradas"
+                )
+    return campos
 
 
 def _campo(regla: str, parametro: inspect.Parameter, anotacion: Any) -> Campo:
@@ -207,6 +216,8 @@ def _campo(regla: str, parametro: inspect.Parameter, anotacion: Any) -> Campo:
         elementos=elementos,
         longitud=entrada.longitud,
         limites=entrada.limites,
+        segun=entrada.segun,
+        solo_con=entrada.solo_con,
     )
     if not campo.obligatorio and campo.por_defecto is not None:
         try:

@@ -11,14 +11,17 @@ def exigir_rango(nombre: str, valor: int | float, minimo: int | float, maximo: i
     if not minimo <= valor <= maximo:
         raise ErrorEntrada(
             f"la entrada «{nombre}» debe estar entre {minimo} y {maximo}; "
-            f"se recibió {en_mensaje(valor)}"
+            f"se recibió {en_mensaje(valor)}",
+            nombre,
         )
 
 
 def exigir_minimo(nombre: str, valor: int | float, minimo: int | float) -> None:
     if valor < minimo:
         raise ErrorEntrada(
-            f"la entrada «{nombre}» no puede ser menor que {minimo}; se recibió {en_mensaje(valor)}"
+            f"la entrada «{nombre}» no puede ser menor que {minimo}; "
+            f"se recibió {en_mensaje(valor)}",
+            nombre,
         )
 
 
@@ -28,12 +31,13 @@ def exigir_enteros(nombre: str, valores: list[object], minimo: int, maximo: int)
     for valor in valores:
         if isinstance(valor, bool) or not isinstance(valor, int):
             raise ErrorEntrada(
-                f"la entrada «{nombre}» debe ser una lista de enteros; contiene {valor!r}"
+                f"la entrada «{nombre}» debe ser una lista de enteros; contiene {valor!r}", nombre
             )
         if not minimo <= valor <= maximo:
             raise ErrorEntrada(
                 f"la entrada «{nombre}» solo admite enteros entre {minimo} y {maximo}; "
-                f"contiene {valor}"
+                f"contiene {valor}",
+                nombre,
             )
         enteros.append(valor)
     return enteros

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.modelo import Campo, Reglamento
+from tapiz_rules.modelo import Campo, Regla, Reglamento, plegar
 from tapiz_rules.modelo.formato import miles, tipografia
 from tapiz_rules.sistemas import reglamento as reglamento_de
 from tapiz_rules.vivo.calculadora import responder_calculadora
@@ -120,12 +120,20 @@ def celda(valor: Any) -> str:
     return tipografia(str(valor))
 
 
-def _campo(campo: Campo) -> dict[str, Any]:
+def _la_nombra(campo: Campo) -> bool:
+    """Si la etiqueta ya dice la unidad («Turnos de vida», «PV actuales»): el formulario no la
+    repite entre paréntesis."""
+    unidades = campo.unidad if isinstance(campo.unidad, tuple) else (campo.unidad or "",)
+    etiqueta = plegar(campo.etiqueta).split("_")
+    return any(u and plegar(u) in etiqueta for u in unidades)
+
+
+def _campo(campo: Campo, elegido: Reglamento, regla: Regla) -> dict[str, Any]:
     datos = campo.a_json()
     datos["tipo"] = campo.tipo.__name__
     datos["ayuda"] = campo.ayuda
-    datos["unidad"] = campo.unidad_en_plural
-    datos["limites"] = campo.ayuda_de_limites
+    datos["unidad"] = None if _la_nombra(campo) else campo.unidad_en_plural
+    datos["limites"] = campo.ayuda_de_limites(elegido.parametros, regla.entradas)
     if campo.opciones is not None:
         datos["opciones"] = [[str(v), e] for v, e in campo.opciones]
         del datos["etiquetas"]
@@ -145,7 +153,7 @@ def _formulario(elegido: Reglamento, peticion: dict[str, Any]) -> dict[str, Any]
     regla = elegido.regla(str(peticion.get("regla")))
     return {
         "titulo": regla.titulo,
-        "entradas": [_campo(c) for c in regla.entradas],
+        "entradas": [_campo(c, elegido, regla) for c in regla.entradas],
         "salidas": [c.etiqueta for c in regla.salidas],
         "reglamento": elegido.describir(),
     }

@@ -35,7 +35,7 @@ def test_reglas_nombre_muestra_entradas_y_salidas(capsys):
     salida = capsys.readouterr().out
     assert "Tirada de acción — regla «accion» del sistema «tapiz»" in salida
     assert "  resistencia              Resistencia (entero — obligatoria)" in salida
-    assert "  puntos_de_efecto         Puntos de efecto (entero)" in salida
+    assert "  puntos_de_efecto         Puntos de efecto (entero, en puntos)" in salida
 
 
 def test_regla_de_otro_sistema(capsys):

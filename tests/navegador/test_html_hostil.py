@@ -43,10 +43,10 @@ markdown_extensions:
   - mkdocs_plugins.extension
 """
 TODOS = "todos-los-casos"
-CABECERA = "# Caso hostil\n\nUn párrafo.\n\n"
+CABECERA = "# Caso hostil {#caso-hostil}\n\nUn párrafo.\n\n"
 """El caso está en la línea 5 de su página."""
 PERMITIDA = """\
-# Permitida
+# Permitida {#permitida}
 
 <div class="tapiz-solo-pantalla" markdown>
 **Nota** con <abbr title="Característica">CAR</abbr> y <kbd>Ctrl</kbd>.

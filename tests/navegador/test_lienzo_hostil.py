@@ -57,7 +57,9 @@ def _proyecto(destino: Path) -> Path:
     ]
     paginas = destino / "srd"
     shutil.copytree(HOSTIL, paginas / "lienzos" / "hostil")
-    (paginas / "index.md").write_text("# Portada\n\n[El Lienzo](lienzos/hostil/index.md)\n")
+    (paginas / "index.md").write_text(
+        "# Portada {#portada}\n\n[El Lienzo](lienzos/hostil/index.md)\n"
+    )
     (paginas / "abreviaturas.txt").write_text("")
     (destino / "mkdocs.yml").write_text(yaml.safe_dump(configuracion, allow_unicode=True))
     shutil.copy(RAIZ / "tapiz.yml", destino / "tapiz.yml")

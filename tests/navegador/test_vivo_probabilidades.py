@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import Browser
 
 from tapiz_rules.dados import analizar, distribucion
-from tapiz_rules.modelo import formato
 from tapiz_rules.modelo.formato import decimal, porcentaje
 from tapiz_rules.sistemas import reglamento
 from tests.navegador.conftest import ESCRITORIO, abrir_pestana
@@ -128,9 +127,12 @@ def test_probar_muestra_los_limites_que_escribe_el_motor(viva):
     control = viva.page.locator('details.tapiz-probar[data-regla="accion"]').first
     control.locator("summary").click()
     control.locator("form").wait_for(timeout=60_000)
-    con_limites = [c for c in reglamento().regla("accion").entradas if c.ayuda_de_limites]
-    assert con_limites
-    for campo in con_limites:
-        ayuda = control.locator(f"[name='{campo.nombre}']").get_attribute("aria-describedby")
-        texto = control.locator(f"[id='{ayuda}']").inner_text()
-        assert texto.endswith(formato.limites(campo.minimo, campo.maximo)), (campo.nombre, texto)
+    elegido = reglamento()
+    entradas = elegido.regla("accion").entradas
+    limites = {c.nombre: c.ayuda_de_limites(elegido.parametros, entradas) for c in entradas}
+    assert limites["base"] == "De 1 a 20."  # con los parámetros: el dado base
+    for nombre, esperado in limites.items():
+        if esperado:
+            ayuda = control.locator(f"[name='{nombre}']").get_attribute("aria-describedby")
+            texto = control.locator(f"[id='{ayuda}']").inner_text()
+            assert texto.endswith(esperado), (nombre, texto)

@@ -15,7 +15,7 @@ PAGINAS = Path(__file__).parent / "paginas"
 AVISO = """\
 # Un aviso {#un-aviso}
 
-```tapiz-ejemplo
+```tapiz-ejemplo {#un-veinte-natural}
 titulo: Un veinte natural
 sistema: d20
 regla: ataque

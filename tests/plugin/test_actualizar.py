@@ -10,9 +10,9 @@ from mkdocs_plugins.herramientas.actualizar import como_yaml
 from mkdocs_plugins.herramientas.cli import main
 
 DESFASADA = """\
-# Página
+# Página {#pagina}
 
-```tapiz-ejemplo
+```tapiz-ejemplo {#once-puntos}
 titulo: Once puntos
 regla: grado_efecto
 entradas: {puntos: 11}
@@ -23,7 +23,7 @@ espera:
 
 Texto entre medias.
 
-```tapiz-ejemplo
+```tapiz-ejemplo {#en-una-linea}
 titulo: En una línea
 regla: accion
 entradas: {base: 12, mod: 2, resistencia: 15}
@@ -31,9 +31,9 @@ espera: {total: 15, exito: false, grado: null}
 ```
 """
 AL_DIA = """\
-# Página
+# Página {#pagina}
 
-```tapiz-ejemplo
+```tapiz-ejemplo {#once-puntos}
 titulo: Once puntos
 regla: grado_efecto
 entradas: {puntos: 11}
@@ -44,7 +44,7 @@ espera:
 
 Texto entre medias.
 
-```tapiz-ejemplo
+```tapiz-ejemplo {#en-una-linea}
 titulo: En una línea
 regla: accion
 entradas: {base: 12, mod: 2, resistencia: 15}
@@ -107,18 +107,18 @@ def test_los_valores_se_escriben_como_yaml(valor, texto) -> None:
 
 
 HOSTIL = (
-    "# Página\r\n\r\n"
-    "```tapiz-ejemplo\r\n"
+    "# Página {#pagina}\r\n\r\n"
+    "```tapiz-ejemplo {#herida}\r\n"
     "{sistema: ratas, regla: herida, entradas: {pv: 10, dano: 3}, espera: {pv: 2}}\r\n"
     "```\r\n\r\n"
-    "```tapiz-ejemplo\r\n"
+    "```tapiz-ejemplo {#impedimento}\r\n"
     "regla: impedimento\r\n"
     "entradas: {fue: 14, des: 15, con: 12, peso: 30}\r\n"
     "espera:\r\n"
     "  impedimento: 'normal'   # entre comillas simples\r\n"
     "  carga: 30\r\n"
     "```\r\n\r\n"
-    "```tapiz-ejemplo\r\n"
+    "```tapiz-ejemplo {#fallo}\r\n"
     "regla: probabilidades_accion\r\n"
     "entradas: {resistencia: 10, dados: 2d10}\r\n"
     "espera: {p_fallo: 0.05, p_exito: 0.9}\r\n"
@@ -147,7 +147,7 @@ def test_rechaza_lo_que_no_sabe_reescribir(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     texto = (
-        "```tapiz-ejemplo\nregla: grado_efecto\nentradas: {puntos: 11}\n"
+        "```tapiz-ejemplo {#once}\nregla: grado_efecto\nentradas: {puntos: 11}\n"
         "espera:\n  grado: >-\n    menor\n```\n"
     )
     pagina = _pagina(tmp_path, texto)

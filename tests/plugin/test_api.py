@@ -16,10 +16,11 @@ from jsonschema import Draft202012Validator
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo import api_textos
+from mkdocs_plugins.nucleo import api_textos, identificadores
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.ejecucion import coincide
-from tapiz_rules.modelo import Reglamento
+from tapiz_rules.errores import ErrorEntrada
+from tapiz_rules.modelo import Reglamento, dependencias
 from tapiz_rules.sistemas import sistema
 from tests.plugin.conftest import construir, sitio
 
@@ -245,6 +246,27 @@ def test_entradas_con_tipo_de_json_limites_y_longitud(datos: dict[str, Any]) -> 
     lienzo = {r["id"]: r for r in datos["lienzos/puertos-de-bruma.json"]["reglas"]}
     base_2d10 = next(c for c in lienzo["accion"]["entradas"] if c["clave"] == "base")
     assert (base_2d10["minimo"], base_2d10["maximo"]) == (2, 20)
+    efecto = next(c for c in reglas["accion"]["salidas"] if c["clave"] == "puntos_de_efecto")
+    assert efecto["unidad"] == "puntos"
+
+
+def test_los_limites_que_dependen_de_otra_entrada(datos: dict[str, Any]) -> None:
+    def entrada(fichero: str, clave: str) -> dict[str, Any]:
+        return next(c for c in datos[fichero]["entradas"] if c["clave"] == clave)
+
+    tirada = entrada("reglas/ratas/peligro.json", "tirada")
+    assert tirada["segun"] == {
+        "entrada": "gravedad",
+        "casos": [
+            {"valor": "1d6", "minimo": 1, "maximo": 6},
+            {"valor": "2d6", "minimo": 2, "maximo": 12},
+            {"valor": "3d6", "minimo": 3, "maximo": 18},
+        ],
+    }
+    bonus = entrada("reglas/tapiz/postura.json", "bonus_elegido")
+    assert bonus["solo_con"] == {"entrada": "postura", "valor": "ataque_total"}
+    assert bonus["segun"]["entrada"] == "nivel" and bonus["segun"]["descripcion"]
+    assert entrada("reglas/tapiz/ventaja-momentanea.json", "puntos")["maximo"] == 4
 
 
 def test_cada_ejemplo_da_lo_que_calcula_el_motor(datos: dict[str, Any]) -> None:
@@ -267,6 +289,60 @@ def test_cada_ejemplo_da_lo_que_calcula_el_motor(datos: dict[str, Any]) -> None:
         for salida, esperado in ejemplo["espera"].items():
             esperado = esperado["decimal"] if isinstance(esperado, dict) else esperado
             assert coincide(esperado, valores[salida]), (ejemplo["id"], salida)
+
+
+def _rechazo(reglamento: Reglamento, regla: str, entradas: dict[str, Any]) -> str | None:
+    try:
+        reglamento.calcular(regla, entradas)
+    except ErrorEntrada as error:
+        return str(error)
+    except Exception as error:
+        return f"el motor falla: {error!r}"
+    return None
+
+
+def _limites_sin_declarar(reglamento: Reglamento, regla: str, dadas: dict[str, Any]) -> list[str]:
+    """Desde unas entradas que valen, cada entrada entera justo fuera de lo declarado (con los
+    parámetros y las demás entradas) se rechaza; en un límite declarado no se rechaza
+    nombrándola, ni por un lado sin límite (−1, 10.000.000). Si solo vale con cierto valor de
+    otra entrada (``solo_con``), se prueba con ese valor."""
+    problemas = []
+    for campo in reglamento.regla(regla).entradas:
+        if campo.tipo is not int or campo.opciones is not None:
+            continue
+        base = dict(dadas) | dict([campo.solo_con] if campo.solo_con else [])
+        valores = reglamento.regla(regla).validar(base)
+        rango = dependencias.rango(campo, reglamento.parametros, valores)
+        limites = zip((-1, 1), rango, strict=True)
+        for paso, limite in limites:
+            probados = [10**7 * paso] if limite is None else [limite, limite + paso]
+            for valor in probados:
+                error = _rechazo(reglamento, regla, {**base, campo.nombre: valor})
+                fuera = limite is not None and valor != limite
+                if fuera and error is None:
+                    problemas.append(f"{regla} «{campo.nombre}»: admite {valor}")
+                nombrada = error and (f"«{campo.nombre}»" in error or "el motor falla" in error)
+                if not fuera and nombrada:
+                    problemas.append(f"{regla} «{campo.nombre}»: {error}")
+    return problemas
+
+
+def test_cada_limite_que_exige_el_motor_esta_declarado(datos: dict[str, Any]) -> None:
+    """Una regla de cada sistema por cada ejemplo del libro (la primera vez que sale)."""
+    vistas: dict[tuple[str, str], list[str]] = {}
+    for ejemplo in datos["ejemplos.json"]["ejemplos"]:
+        clave = (ejemplo["sistema"], datos[ejemplo["regla"]["enlace"]]["id"])
+        if ejemplo["lienzo"] or clave in vistas:
+            continue
+        reglamento = Reglamento(sistema(ejemplo["sistema"])).con(
+            edicion=ejemplo["edicion"],
+            opcionales=frozenset(o["id"].upper() for o in ejemplo["opcionales"]),
+        )
+        regla = reglamento.regla(clave[1]).nombre
+        vistas[clave] = _limites_sin_declarar(reglamento, regla, ejemplo["entradas"])
+    assert {s for s, _ in vistas} == {"tapiz", "d20", "ratas"}
+    assert len(vistas) >= 70
+    assert [p for problemas in vistas.values() for p in problemas] == []
 
 
 def test_version_fecha_y_commit_reproducibles(
@@ -343,10 +419,24 @@ def test_cada_seccion_dice_si_esta_pendiente(datos: dict[str, Any]) -> None:
     assert datos["secciones/posturas/normal.json"]["pendiente"] is False
 
 
-def test_la_construccion_sin_strict_tambien_falla_con_una_seccion_sin_identificador(
-    tmp_path: Path,
+SIN_IDENTIFICADORES = (
+    "# A {#a}\n\n## B\n\nTexto.\n\n```tapiz-ejemplo\ntitulo: La postura normal\nregla: postura\n"
+    "entradas: {postura: normal}\nespera: {mod_ataque: 0}\n```\n\n## C {#a}\n"
+)
+ERRORES_DE_IDENTIFICADORES = [
+    "srd/index.md:3: el encabezado «B» no declara su identificador",
+    "srd/index.md:7: el ejemplo «La postura normal» no declara su identificador",
+    "srd/index.md:14: el identificador «a» ya lo usa el encabezado de la línea 1",
+]
+
+
+def test_sin_registro_toda_orden_falla_con_una_seccion_o_un_ejemplo_sin_identificador(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Antes publicaba ``"id": null`` y ``posturas/#None`` sin un aviso."""
+    """Sin ``identificadores.yml``, una sección o un ejemplo sin identificador y uno repetido
+    son un error en la construcción (también sin ``--strict``), en ``tapiz comprobar`` (lo
+    mismo que comprueba pytest) y en ``tapiz exportar``. Antes la API publicaba ``"id": null``
+    y ``posturas/#None`` sin un aviso, y un ejemplo sin identificador tomaba el de su título."""
     proyecto = sitio(tmp_path, [])
     configuracion = proyecto / "mkdocs.yml"
     configuracion.write_text(
@@ -355,11 +445,17 @@ def test_la_construccion_sin_strict_tambien_falla_con_una_seccion_sin_identifica
         ),
         "utf-8",
     )
-    (proyecto / "srd" / "index.md").write_text("# A {#a}\n\n## B\n\nTexto.\n", "utf-8")
+    (proyecto / "srd" / "index.md").write_text(SIN_IDENTIFICADORES, "utf-8")
+    assert not (proyecto / identificadores.FICHERO).exists()
     resultado = construir(proyecto)
     assert resultado.returncode == 1
-    assert (
-        "ERROR   -  tapiz: srd/index.md:3: el encabezado «B» no declara su identificador"
-        in resultado.stderr
-    )
     assert "Traceback" not in resultado.stderr
+    monkeypatch.chdir(proyecto)
+    assert main(["comprobar", "srd/index.md"]) == 1
+    comprobado = capsys.readouterr().out
+    assert main(["exportar", "--json", str(tmp_path / "api")]) != 0
+    exportado = json.loads(capsys.readouterr().out)["error"]["mensaje"]
+    for error in ERRORES_DE_IDENTIFICADORES:
+        assert error in resultado.stderr
+        assert error in comprobado
+        assert error in exportado

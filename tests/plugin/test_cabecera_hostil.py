@@ -13,7 +13,7 @@ title: Dados <img src=x onerror=alert(1)>
 description: '"><script>alert(1)</script>'
 ---
 
-# Dados
+# Dados {#dados}
 
 Texto.
 """
@@ -32,7 +32,7 @@ def test_titulo_y_descripcion_escapados(tmp_path: Path) -> None:
 
 def test_un_caracter_de_control_en_la_cabecera_es_un_error_en_su_linea() -> None:
     """YAML no lee un NUL: antes era una excepción de PyYAML (``ReaderError``) sin línea."""
-    texto = "---\ntitle: Dados\ndescription: a\x00b\n---\n\n# Dados\n"
+    texto = "---\ntitle: Dados\ndescription: a\x00b\n---\n\n# Dados {#dados}\n"
     assert error_front_matter(texto) == (
         3,
         "la cabecera de la página (entre las líneas ---) lleva el carácter de control U+0000, "

@@ -229,7 +229,7 @@ def test_un_nombre_de_pagina_que_no_es_utf8(tmp_path: Path) -> None:
     libro = proyecto(tmp_path)
     nombre = os.path.join(os.fsencode(libro / "srd"), b"p\xe1gina.md")
     with open(nombre, "wb") as pagina:
-        pagina.write(b"# P\xc3\xa1gina\n")
+        pagina.write(b"# P\xc3\xa1gina {#pagina}\n")
     resultado = construir(libro, "--strict")
     assert resultado.returncode != 0
     assert "srd/p\\xe1gina.md:1: su nombre no es UTF-8 (MkDocs no puede publicarlo)" in (
@@ -246,7 +246,7 @@ def test_una_pagina_enorme_da_un_solo_error_y_en_la_misma_linea(
     libro = proyecto(tmp_path)
     relleno = ("Texto de relleno. " * 60 + "\n\n") * 1000
     valla = "```tapiz-regla\ntabla: grados_efecto\n```\n"
-    texto = f"---\ntitle: Grande\n---\n\n# Grande\n\n{valla}\n{relleno}"
+    texto = f"---\ntitle: Grande\n---\n\n# Grande {{#grande}}\n\n{valla}\n{relleno}"
     (libro / "srd" / "grande.md").write_text(texto, encoding="utf-8")
     error = "srd/grande.md:1: la página ocupa más de 1.000.000 caracteres; divídela en varias"
     resultado = construir(libro, "--strict")

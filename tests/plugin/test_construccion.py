@@ -186,7 +186,7 @@ def test_mkdocs_serve_se_reinicia_con_el_motor_nuevo(tmp_path: Path) -> None:
         )
     proyecto = sitio(tmp_path / "libro", [])
     (proyecto / "srd" / "index.md").write_text(
-        "# Grados\n\n```tapiz-regla\ntabla: grados_efecto\n```\n", encoding="utf-8"
+        "# Grados {#grados}\n\n```tapiz-regla\ntabla: grados_efecto\n```\n", encoding="utf-8"
     )
     with socket.socket() as libre:
         libre.bind(("127.0.0.1", 0))

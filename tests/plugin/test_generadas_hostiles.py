@@ -125,9 +125,9 @@ PAGINA = """\
 title: "</script><img src=x onerror=alert(11)>"
 ---
 
-# Dados
+# Dados {#dados}
 
-## Lo que falta
+## Lo que falta {#lo-que-falta}
 
 !!! pendiente
 
@@ -209,8 +209,8 @@ def test_status_y_subtitle_de_la_cabecera_se_leen_como_texto_en_la_navegacion(
         '---\nstatus: \'x" onmouseover="alert(61)" y="\'\n'
         "subtitle: '<img src=x onerror=alert(62)>'\n---\n"
     )
-    (proyecto / "srd" / "index.md").write_text("# Portada\n\nTexto.\n", encoding="utf-8")
-    (proyecto / "srd" / "otra.md").write_text(f"{cabecera}\n# Otra\n\nTexto.\n", "utf-8")
+    (proyecto / "srd" / "index.md").write_text("# Portada {#portada}\n\nTexto.\n", encoding="utf-8")
+    (proyecto / "srd" / "otra.md").write_text(f"{cabecera}\n# Otra {{#otra}}\n\nTexto.\n", "utf-8")
     proceso = construir(proyecto, "--strict")
     assert proceso.returncode == 0, proceso.stderr
     for pagina in ("index.html", "otra/index.html"):

@@ -110,13 +110,6 @@ def test_la_construccion_estricta_falla_con_un_identificador_que_falta(tmp_path:
     )
 
 
-def test_sin_registro_no_se_comprueba(tmp_path: Path) -> None:
-    proyecto = sitio(tmp_path, [])
-    (proyecto / "srd" / "posturas.md").write_text("# Sin identificador\n", "utf-8")
-    resultado = construir(proyecto, "--strict")
-    assert resultado.returncode == 0, resultado.stderr
-
-
 EJEMPLO = "\n```tapiz-ejemplo {#la-normal}\ntitulo: La postura normal\nregla: postura\n```\n"
 CON_EJEMPLO = {"posturas.md": {**REGISTRO["posturas.md"], "la-normal": "La postura normal"}}
 

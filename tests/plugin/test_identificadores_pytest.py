@@ -50,7 +50,14 @@ def test_pytest_y_comprobar_fallan_igual_y_se_arreglan_igual(
     assert capsys.readouterr().out == "0 ejemplos, 0 fallos\n"
 
 
-def test_sin_registro_no_se_comprueban(pytester: pytest.Pytester) -> None:
-    (_proyecto(pytester.path) / "identificadores.yml").unlink()
+def test_sin_registro_falla_una_seccion_sin_identificador(pytester: pytest.Pytester) -> None:
+    """Sin ``identificadores.yml`` no hay nada nuevo que registrar, pero cada sección sigue
+    necesitando el suyo (como en ``tapiz comprobar`` y en la construcción)."""
+    raiz = _proyecto(pytester.path)
+    (raiz / "identificadores.yml").unlink()
     pytester.makeini("[pytest]\ntestpaths = srd\n")
     pytester.runpytest("-p", "no:randomly").assert_outcomes(passed=1)
+    (raiz / "srd" / "islas.md").write_text(PAGINA.replace(" {#mareas}", ""), encoding="utf-8")
+    resultado = pytester.runpytest("-p", "no:randomly")
+    resultado.assert_outcomes(failed=1)
+    resultado.stdout.fnmatch_lines(["srd/islas.md:5: el encabezado «Mareas» no declara su *"])

@@ -18,9 +18,9 @@ parametros:
   grados: {menor: 4, mayor: 8, extremo: 12}
 """
 PAGINA_LIENZO = """\
-# Islas
+# Islas {#islas}
 
-```tapiz-ejemplo
+```tapiz-ejemplo {#cuatro-puntos}
 titulo: Cuatro puntos ya son un efecto
 regla: grado_efecto
 entradas: {puntos: 4}

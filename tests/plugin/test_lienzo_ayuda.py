@@ -35,7 +35,7 @@ REGLAS = (pleamar,)
 PAGINA = """\
 # Islas {#islas}
 
-```tapiz-ejemplo
+```tapiz-ejemplo {#pleamar}
 titulo: La pleamar suma la marea
 regla: pleamar
 entradas: {base: 2}

@@ -27,7 +27,8 @@ def triple(p, n: Annotated[int, Entrada("Número")]) -> Resultado:
 REGLAS = (triple,)
 """
 PAGINA = (
-    "# {nombre}\n\n```tapiz-ejemplo\nregla: triple\nentradas: {{n: 2}}\nespera: {{valor: 6}}\n```\n"
+    "# {nombre} {{#inicio}}\n\n```tapiz-ejemplo {{#triple}}\nregla: triple\n"
+    "entradas: {{n: 2}}\nespera: {{valor: 6}}\n```\n"
 )
 
 

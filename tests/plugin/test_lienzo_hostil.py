@@ -39,7 +39,7 @@ def _proyecto(destino: Path, antes: str) -> Path:
     islas.mkdir()
     (islas / "lienzo.yml").write_text("nombre: Islas\npython: reglas.py\n", encoding="utf-8")
     (islas / "reglas.py").write_text(CABECERA + antes + REGLA, encoding="utf-8")
-    (islas / "index.md").write_text("# Islas\n\nSin ejemplos.\n", encoding="utf-8")
+    (islas / "index.md").write_text("# Islas {#islas}\n\nSin ejemplos.\n", encoding="utf-8")
     return proyecto
 
 
@@ -107,7 +107,8 @@ def test_en_lienzos_anidados_manda_el_mas_interior(
         "nombre: Dentro\nparametros:\n  grados: {menor: 3, mayor: 6, extremo: 9}\n", "utf-8"
     )
     (interior / "index.md").write_text(
-        "# Dentro\n\n```tapiz-ejemplo\nregla: grado_efecto\nentradas: {puntos: 3}\n"
+        "# Dentro {#dentro}\n\n```tapiz-ejemplo {#dentro-menor}\n"
+        "regla: grado_efecto\nentradas: {puntos: 3}\n"
         "espera: {grado: menor}\n```\n",
         "utf-8",
     )

@@ -26,7 +26,7 @@ EJEMPLO = """\
 
 Texto antes del ejemplo.
 
-```tapiz-ejemplo
+```tapiz-ejemplo {{#cuatro-puntos}}
 titulo: Cuatro puntos
 regla: grado_efecto
 entradas: {{puntos: {puntos}}}

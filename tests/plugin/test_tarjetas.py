@@ -10,7 +10,7 @@ from mkdocs_plugins.nucleo.render import tipografia
 from tapiz_rules.sistemas import SISTEMAS
 
 EJEMPLO = """\
-```tapiz-ejemplo
+```tapiz-ejemplo {#sharra-salta}
 titulo: Sharra salta
 regla: accion
 entradas: {base: 9, mod: -2, nivel: 3, rasgos: 2, resistencia: 15}

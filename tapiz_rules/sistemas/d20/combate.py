@@ -7,6 +7,7 @@ from typing import Annotated
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import con_signo, decimal, enumerar, miles, operador
+from tapiz_rules.modelo.unidades import ACCIONES
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ParametrosD20, tirada_natural
 
@@ -101,9 +102,15 @@ def orden_de_iniciativa(
 )
 def asalto(
     p: ParametrosD20,
-    estandar: Annotated[int, Entrada("Acciones estándar", minimo=0, maximo=10)] = 0,
-    movimiento: Annotated[int, Entrada("Acciones de movimiento", minimo=0, maximo=10)] = 0,
-    completo: Annotated[int, Entrada("Acciones de asalto completo", minimo=0, maximo=10)] = 0,
+    estandar: Annotated[
+        int, Entrada("Acciones estándar", unidad=ACCIONES, minimo=0, maximo=10)
+    ] = 0,
+    movimiento: Annotated[
+        int, Entrada("Acciones de movimiento", unidad=ACCIONES, minimo=0, maximo=10)
+    ] = 0,
+    completo: Annotated[
+        int, Entrada("Acciones de asalto completo", unidad=ACCIONES, minimo=0, maximo=10)
+    ] = 0,
     se_desplaza: Annotated[
         bool, Entrada("Se desplaza", ayuda="Si alguna de sus acciones lo mueve de sitio")
     ] = False,
@@ -195,7 +202,11 @@ def ataque(
     incrementos: Annotated[
         int,
         Entrada(
-            "Incrementos de distancia", ayuda="1 si está dentro del primero", minimo=1, maximo=1000
+            "Incrementos de distancia",
+            unidad=("incremento", "incrementos"),
+            ayuda="1 si está dentro del primero",
+            minimo=1,
+            maximo=1000,
         ),
     ] = 1,
 ) -> Resultado:

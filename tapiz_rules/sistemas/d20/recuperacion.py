@@ -195,12 +195,30 @@ def secuela_deliberada(
         "menos de 0."
     ),
     seccion=SECCION,
-    salidas=[Campo("magulladuras", int, "Magulladuras que quedan", decisiva=True)],
+    salidas=[
+        Campo(
+            "magulladuras",
+            int,
+            "Magulladuras que quedan",
+            unidad=("magulladura", "magulladuras"),
+            decisiva=True,
+        )
+    ],
 )
 def dano_no_letal(
     p: ParametrosD20,
-    magulladuras: Annotated[int, Entrada("Magulladuras", minimo=0)],
-    fortaleza: Fortaleza,
+    magulladuras: Annotated[
+        int, Entrada("Magulladuras", unidad=("magulladura", "magulladuras"), minimo=0)
+    ],
+    fortaleza: Annotated[
+        int,
+        Entrada(
+            "Bonificación total de Fortaleza",
+            ayuda="Con una negativa el texto no dice cuánto se recupera",
+            formato=Formato.MODIFICADOR,
+            minimo=0,
+        ),
+    ],
     horas: Annotated[int, Entrada("Horas", unidad=("hora", "horas"), minimo=0)] = 1,
 ) -> Resultado:
     """Cada hora se recuperan tantas Magulladuras como la bonificación total de Fortaleza."""

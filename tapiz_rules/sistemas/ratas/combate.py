@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
+from tapiz_rules.modelo import Campo, Entrada, Resultado, Segun, Tabla, regla, tabla
+from tapiz_rules.modelo.unidades import TURNOS
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, limites
 
 SECCION = "Ratas en las paredes"
 
-PV = Annotated[int, Entrada("PV actuales", ayuda="Puntos de vida antes del golpe", minimo=0)]
-Dano = Annotated[int, Entrada("Daño", ayuda="Lo que sacan los dados de daño del arma", minimo=0)]
+PV = Annotated[
+    int, Entrada("PV actuales", ayuda="Puntos de vida antes del golpe", unidad="PV", minimo=0)
+]
+Dano = Annotated[
+    int, Entrada("Daño", ayuda="Lo que sacan los dados de daño del arma", unidad="PV", minimo=0)
+]
 Proteccion = Annotated[
     int, Entrada("Protección", ayuda="Protección de la armadura (0, 1 o 2)", minimo=0)
 ]
@@ -152,7 +157,7 @@ def alcance(
 def recuperacion(
     p: ParametrosRatas,
     pv: PV,
-    maximo: Annotated[int, Entrada("PV máximos", minimo=1)] = 10,
+    maximo: Annotated[int, Entrada("PV máximos", unidad="PV", minimo=1)] = 10,
     cura: Annotated[
         int, Entrada("Cura médica (1d6)", ayuda="Lo que saca el 1d6 del médico", minimo=0, maximo=6)
     ] = 0,
@@ -183,7 +188,15 @@ def recuperacion(
 )
 def a_cero_pv(
     p: ParametrosRatas,
-    turnos: Annotated[int, Entrada("Turnos de vida", ayuda="1d6 (1d3 con «Corazón débil»)")],
+    turnos: Annotated[
+        int,
+        Entrada(
+            "Turnos de vida",
+            unidad=TURNOS,
+            ayuda="1d6 (1d3 con «Corazón débil»)",
+            segun=Segun("corazon_debil", lambda p, debil: limites(p.plazo_de_muerte(debil))),
+        ),
+    ],
     ayuda: Annotated[
         int,
         Entrada(
@@ -197,7 +210,7 @@ def a_cero_pv(
     ] = False,
 ) -> Resultado:
     """A 0 PV se muere al cabo de 1d6 turnos, salvo que alguien pase un turno ayudando."""
-    plazo = p.muerte_con_corazon_debil if corazon_debil else p.muerte_en_turnos
+    plazo = p.plazo_de_muerte(corazon_debil)
     exigir_rango("turnos", turnos, *limites(plazo))
     exigir_minimo("ayuda", ayuda, 0)
     sobrevive = 0 < ayuda <= turnos
@@ -242,7 +255,14 @@ def peligro(
             opciones={d: d for d in ParametrosRatas().peligros},
         ),
     ],
-    tirada: Annotated[int, Entrada("Tirada", ayuda="Lo que sacan esos dados")],
+    tirada: Annotated[
+        int,
+        Entrada(
+            "Tirada",
+            ayuda="Lo que sacan esos dados",
+            segun=Segun("gravedad", lambda p, gravedad: limites(gravedad)),
+        ),
+    ],
 ) -> Resultado:
     """Explosiones, venenos, caídas o ácidos hacen de 1d6 a 3d6; el DJ elige cuántos dados."""
     exigir_rango("tirada", tirada, *limites(gravedad))

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
+from tapiz_rules.modelo.unidades import TURNOS
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, limites
 
@@ -90,7 +91,16 @@ def cero_cordura(
             limites=lambda p: limites(p.cordura_recuperada),
         ),
     ],
-    desmayo: Annotated[int, Entrada("Turnos desmayado (1d6)", ayuda="Solo si se desmaya")] = 0,
+    desmayo: Annotated[
+        int,
+        Entrada(
+            "Turnos desmayado (1d6)",
+            unidad=TURNOS,
+            ayuda="Solo si se desmaya",
+            limites=lambda p: limites(p.desmayo_en_turnos),
+            solo_con=("eleccion", "desmayo"),
+        ),
+    ] = 0,
 ) -> Resultado:
     """A 0 de cordura el jugador elige qué le pasa al personaje y luego recupera 1d6."""
     exigir_rango("recupera", recupera, *limites(p.cordura_recuperada))
@@ -139,6 +149,7 @@ def recuperar_cordura(
         Entrada(
             "Afición (1d6)",
             ayuda="Lo que saca el 1d6 al disfrutar de su afición; 0 si no",
+            limites=lambda p: (0, limites(p.cordura_por_aficion)[1]),
         ),
     ] = 0,
     sesiones: Annotated[

@@ -133,8 +133,13 @@ class ParametrosRatas:
     def modificador(self, dificultad: str) -> tuple[str, int]:
         return next((t, m) for clave, t, m in self.dificultades if clave == dificultad)
 
+    def plazo_de_muerte(self, corazon_debil: bool) -> str:
+        """Los turnos que se tarda en morir a 0 PV: «1d6», «1d3» con «Corazón débil»."""
+        return self.muerte_con_corazon_debil if corazon_debil else self.muerte_en_turnos
+
     def banda(self, total: int) -> Banda:
-        return [b for b in self.bandas if total >= b.desde][-1]
+        """La banda de un total; la primera («7-») para todo lo que queda por debajo."""
+        return next((b for b in reversed(self.bandas) if total >= b.desde), self.bandas[0])
 
 
 def limites(expresion: str) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import con_signo, contar_puntos, operador, porcentaje
+from tapiz_rules.modelo.unidades import PUNTOS, RASGOS
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.tapiz.efectos import (
     SALIDA_MODIFICADOR,
@@ -102,14 +103,16 @@ Mod = Annotated[
 ]
 Nivel = Annotated[int, Entrada("Nivel del personaje", minimo=1)]
 Rasgos = Annotated[
-    int, Entrada("Rasgos que ayudan", ayuda="Rasgos que ayudan en la tirada", minimo=0)
+    int,
+    Entrada("Rasgos que ayudan", ayuda="Rasgos que ayudan en la tirada", unidad=RASGOS, minimo=0),
 ]
 RasgosLengua = Annotated[
     int,
     Entrada(
         "Rasgos por lengua",
         ayuda="Bonus de rasgo +1 por lengua (0-2); solo con la regla opcional TZR0001",
-        limites=lambda p: (0, p.maximo_rasgos_lengua),
+        unidad=RASGOS,
+        limites=lambda p: (0, p.maximo_rasgos_lengua if p.bonus_lengua else 0),
     ),
 ]
 Bonus = Annotated[
@@ -155,12 +158,14 @@ BonusRasgosDado = Annotated[
             "puntos_de_efecto",
             int,
             "Puntos de efecto",
+            unidad=PUNTOS,
             ayuda="Puntos por encima de la resistencia (0 si falla)",
         ),
         Campo(
             "puntos_de_consecuencia",
             int,
             "Puntos de consecuencia",
+            unidad=PUNTOS,
             ayuda="Puntos por debajo de la resistencia (0 si tiene éxito)",
         ),
         salida_grado("Grado del efecto o la consecuencia"),

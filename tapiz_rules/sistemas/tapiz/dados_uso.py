@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
-from tapiz_rules.modelo import Campo, Entrada, Resultado, regla
+from tapiz_rules.modelo import Campo, Entrada, Resultado, Segun, regla
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
 SECCION = "Uso de dados"
@@ -54,6 +54,11 @@ def lectura_porcentaje(
     return Resultado({"total": total}, (paso,))
 
 
+def _menor_divisor(numero: int) -> int:
+    """El menor divisor de ``numero`` mayor que 1 (el propio número si es primo)."""
+    return next((d for d in range(2, max(numero, 2)) if numero % d == 0), max(numero, 1))
+
+
 @regla(
     "dado_emulado",
     titulo="Emular un dado con otro",
@@ -72,13 +77,36 @@ def dado_emulado(
         Entrada(
             "Caras del dado emulado",
             ayuda="Caras del dado que se quiere emular (por ejemplo 3 para un d3)",
+            segun=Segun(
+                "caras_reales",
+                lambda p, caras_reales: (2, caras_reales // _menor_divisor(caras_reales)),
+                "Un divisor de las caras del dado tirado, de 2 a su mitad.",
+            ),
         ),
     ],
     dado: Annotated[
-        int, Entrada("Dado tirado", ayuda="Resultado del dado que se ha tirado de verdad")
+        int,
+        Entrada(
+            "Dado tirado",
+            ayuda="Resultado del dado que se ha tirado de verdad",
+            segun=Segun(
+                "caras_reales",
+                lambda p, caras_reales: (1, caras_reales),
+                "De 1 a las caras del dado tirado.",
+            ),
+        ),
     ],
     caras_reales: Annotated[
-        int, Entrada("Caras del dado tirado", ayuda="Caras del dado que se tira de verdad")
+        int,
+        Entrada(
+            "Caras del dado tirado",
+            ayuda="Caras del dado que se tira de verdad",
+            segun=Segun(
+                "caras",
+                lambda p, caras: (2 * caras, None),
+                "Un múltiplo de las caras del dado emulado, como mínimo su doble.",
+            ),
+        ),
     ] = 6,
 ) -> Resultado:
     """Emula un dado de menos caras dividiendo el resultado de otro y redondeando hacia arriba.
@@ -94,7 +122,8 @@ def dado_emulado(
     if not 1 <= dado <= caras_reales:
         raise ErrorEntrada(
             f"la entrada «dado» debe estar entre 1 y {caras_reales} (un d{caras_reales}); "
-            f"se recibió {dado}"
+            f"se recibió {dado}",
+            "dado",
         )
     divisor = caras_reales // caras
     valor = -(-dado // divisor)

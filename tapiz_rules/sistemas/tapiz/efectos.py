@@ -7,6 +7,7 @@ from typing import Annotated
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import contar_puntos
+from tapiz_rules.modelo.unidades import PUNTOS, PUNTOS_DE_GOLPE
 from tapiz_rules.sistemas.tapiz.parametros import Grado, ParametrosTapiz
 
 SECCION = "Puntos de Efecto"
@@ -70,7 +71,8 @@ def tabla_grados(p: ParametrosTapiz) -> Tabla:
 def grado_efecto(
     p: ParametrosTapiz,
     puntos: Annotated[
-        int, Entrada("Puntos", ayuda="Puntos de efecto o de consecuencia disponibles")
+        int,
+        Entrada("Puntos", unidad=PUNTOS, ayuda="Puntos de efecto o de consecuencia disponibles"),
     ],
 ) -> Resultado:
     """Qué grado de efecto (o de consecuencia) crean unos puntos."""
@@ -118,6 +120,7 @@ def grado_a_un_punto(p: ParametrosTapiz, puntos: int) -> Grado | None:
             "puntos",
             int,
             "Puntos de efecto necesarios",
+            unidad=PUNTOS,
             ayuda="Puntos de efecto necesarios para eliminarlo",
         )
     ],
@@ -168,6 +171,7 @@ def eliminar_efecto(
             "puntos_de_golpe",
             int,
             "Puntos de golpe que se pueden quitar",
+            unidad=PUNTOS_DE_GOLPE,
             ayuda="Puntos de golpe que se pueden quitar al objetivo en combate",
         ),
     ],
@@ -178,8 +182,10 @@ def ventaja_momentanea(
         int,
         Entrada(
             "Puntos de efecto",
+            unidad=PUNTOS,
             ayuda="Puntos de efecto obtenidos, menos de los de un efecto menor",
             minimo=1,
+            limites=lambda p: (1, p.grados[0].puntos - 1),
         ),
     ],
     tipo: Annotated[

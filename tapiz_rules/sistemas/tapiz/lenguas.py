@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
+from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla, unidades
 from tapiz_rules.sistemas.tapiz.accion import Nivel, calcular_bonus_rasgos
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz, exigir_lengua
 
@@ -65,7 +65,13 @@ def _nivel(tipo: str, cuando: str) -> Entrada:
     seccion=SECCION,
     salidas=[
         Campo("valido", bool, "Avance válido", ayuda="Si un punto de avance permite ese cambio"),
-        Campo("niveles", int, "Niveles que sube", ayuda="Niveles que se suben en total"),
+        Campo(
+            "niveles",
+            int,
+            "Niveles que sube",
+            unidad=unidades.NIVELES,
+            ayuda="Niveles que se suben en total",
+        ),
         Campo("motivo", str, "Motivo", ayuda="Por qué es válido o no"),
     ],
 )

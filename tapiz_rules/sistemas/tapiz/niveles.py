@@ -7,6 +7,7 @@ from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import contar_puntos, enumerar, miles
+from tapiz_rules.modelo.unidades import PUNTOS
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
@@ -115,6 +116,7 @@ Nivel = Annotated[
             "puntos",
             int,
             "Puntos de heroicidad",
+            unidad=PUNTOS,
             ayuda="Puntos de heroicidad al comienzo de una aventura",
         )
     ],
@@ -144,6 +146,7 @@ def puntos_heroicidad(p: ParametrosTapiz, nivel: Nivel) -> Resultado:
             "puntos",
             int,
             "Puntos de heroicidad de la Directora",
+            unidad=PUNTOS,
             ayuda="Reserva de la Directora de Juego al comienzo de la aventura",
         )
     ],
@@ -174,6 +177,7 @@ def heroicidad_directora(
             "mejoras",
             int,
             "Mejoras de característica",
+            unidad=("mejora", "mejoras"),
             ayuda="Puntos que se han sumado a características hasta este nivel",
         )
     ],

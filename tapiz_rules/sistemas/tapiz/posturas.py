@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
-from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
+from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Segun, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import con_signo
 from tapiz_rules.sistemas.tapiz.accion import Nivel
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
@@ -158,6 +158,12 @@ def postura(
         Entrada(
             "Bonus elegido en ataque total",
             ayuda="Solo en ataque total: bonus menor que el máximo, si se prefiere",
+            solo_con=("postura", "ataque_total"),
+            segun=Segun(
+                "nivel",
+                lambda p, nivel: (0, bonus_maximo_ataque_total(nivel)),
+                "De 0 a la mitad del nivel, redondeando hacia arriba.",
+            ),
         ),
     ] = None,
     bonus_ataque: Annotated[
@@ -166,6 +172,7 @@ def postura(
             "Bonificadores al ataque que se pierden",
             ayuda="Solo en defensa férrea: bonificadores al ataque que se pierden",
             minimo=0,
+            solo_con=("postura", "defensa_ferrea"),
         ),
     ] = 0,
 ) -> Resultado:
