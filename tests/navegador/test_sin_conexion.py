@@ -105,7 +105,8 @@ GZIP_DE_LO_GUARDADO = """async (dela) => {
   return tamanos;
 }"""
 """Los bytes con gzip (el de Chromium) de cada respuesta guardada que no pidió la página."""
-DE_LA_PAGINA = """() => [location.href, ...performance.getEntriesByType("resource").map((e) => e.name)]
+DE_LA_PAGINA = """() => [location.href]
+  .concat(performance.getEntriesByType("resource").map((e) => e.name))
   .map((url) => url.split(/[?#]/)[0].replace(/\\/$/, "/index.html"))"""
 """Lo que descargó la página (su HTML y cuanto pidió), como las claves de lo guardado."""
 
@@ -169,6 +170,12 @@ def test_sin_red_se_navega_se_busca_y_se_tiran_dados(
         pagina.locator("article h1").filter(has_text=titulo).first.wait_for()
     texto = anuncio_tras(pestana, pagina.locator("button.tapiz-dados").first.click)
     assert TOTAL.search(texto), texto
+    # «Probar» necesita el motor, que no se guardó: lo dice nombrando la conexión.
+    probar = pagina.locator("details.tapiz-probar").first
+    probar.locator("summary").click()
+    estado = probar.locator(".tapiz-probar__estado[role='status']")
+    estado.filter(has_text="Sin conexión:").wait_for()
+    assert "este navegador" not in estado.inner_text()
 
     # Por su dirección, cargando la página entera (con la consulta que deja el buscador).
     for ruta in ("magia/", "sistemas/ratas/?h=rata"):
