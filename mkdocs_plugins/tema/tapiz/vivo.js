@@ -61,7 +61,7 @@ addEventListener("online", () => {
  */
 export function avisarCarga(aviso) {
   aviso.textContent = CARGANDO;
-  import("./carga.js").then((m) => m.avisar(aviso));
+  import("./carga.js").then((m) => m.avisar(aviso), () => {});
 }
 
 /** Enlaza los estilos de los formularios en vivo (vivo.css), una vez. */
@@ -86,6 +86,7 @@ export function arrancar() {
   }
   estado = "cargando";
   progreso = { recibidos: 0, total: 0 };
+  import("./carga.js").catch(() => {}); // lo que dice cuánto lleva, mientras arranca el Worker
   trabajador.onmessage = (evento) => {
     if (evento.data.progreso) {
       progreso = evento.data.progreso;
