@@ -191,6 +191,8 @@ def test_sin_red_despues_de_cargar_sigue_calculando(viva):
 
 
 def test_si_el_motor_no_carga_la_pagina_sigue_igual_y_lo_dice(navegador: Browser, sitio: str):
+    """Sus ficheros no llegan por la red (la petición falla, como sin conexión): lo dice
+    nombrando la conexión, no el navegador."""
     pestana = abrir_pestana(navegador, sitio, ESCRITORIO)
     pestana.page.context.route(f"**{MOTOR}**", lambda ruta: ruta.abort())
     try:
@@ -200,7 +202,7 @@ def test_si_el_motor_no_carga_la_pagina_sigue_igual_y_lo_dice(navegador: Browser
         control.locator("summary").click()
         estado = control.locator(".tapiz-probar__estado")
         pestana.page.wait_for_function(
-            "e => e.textContent.startsWith('El motor de reglas no se ha podido cargar')",
+            "e => e.textContent.startsWith('Sin conexión: las reglas del libro no se han')",
             arg=estado.element_handle(),
             timeout=60_000,
         )
