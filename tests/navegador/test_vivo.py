@@ -87,7 +87,7 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
     assert _del_motor(pedidas) == []
     control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
     control.locator(".tapiz-probar__cuerpo").evaluate(DICHOS.replace("__dichos", "__carga"))
-    with pestana.page.expect_request(lambda p: p.url.endswith("pyodide.asm.wasm"), timeout=120_000):
+    with pestana.page.expect_request(lambda p: p.url.endswith("motor.zip"), timeout=120_000):
         control.locator("summary").click()
         estado = control.locator(".tapiz-probar__estado[role='status']")
         assert "Cargando las reglas del libro" in estado.inner_text()
@@ -97,7 +97,9 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
     calculadora.get_by_label("Resistencia", exact=True).fill("14")
     dichos = pestana.page.wait_for_function("() => window.__dichos.length && window.__dichos")
     assert dichos.json_value()[0].startswith("Cargando las reglas del libro")
-    control.locator(VALORES).first.wait_for(timeout=120_000)
+    pestana.page.wait_for_function(
+        "() => window.__carga.some((d) => /Cargando las reglas del libro: \\d+\u00a0%/.test(d))"
+    )
     partes = [
         int(m.group(1))
         for d in pestana.page.evaluate("() => window.__carga")
@@ -105,7 +107,7 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
     ]
     assert partes and partes == sorted(partes) and all(p % 10 == 0 and p < 100 for p in partes)
     del_motor = _del_motor(pedidas)
-    assert len(del_motor) == len(set(del_motor)) and any("motor.zip" in u for u in del_motor)
+    assert len(del_motor) == len(set(del_motor)) and any(u.endswith(".wasm") for u in del_motor)
 
 
 def test_probar_la_tirada_de_accion_da_lo_mismo_que_la_cli(viva):
