@@ -171,8 +171,11 @@ def resultados_con_dados(
     espec = ejecutado.espec
     if not espec.dados:
         return None
+    # En el orden de sus nombres, el de los datos publicados (JSON con las claves ordenadas): la
+    # página tira los dados en ese orden y busca el resultado con sus totales en ese orden.
+    nombres = sorted(espec.dados)
     try:
-        soportes = [[valor for valor, _ in distribucion(e).items()] for e in espec.dados.values()]
+        soportes = [[valor for valor, _ in distribucion(espec.dados[n]).items()] for n in nombres]
     except ErrorTapiz:
         return None
     combinaciones = math.prod(len(soporte) for soporte in soportes)
@@ -183,7 +186,7 @@ def resultados_con_dados(
     escritos: dict[str, dict[str, Any]] = {}
     """Muchas tiradas acaban con los mismos valores: se escriben una vez."""
     for combinacion in itertools.product(*soportes):
-        entradas = dict(ejecutado.entradas) | dict(zip(espec.dados, combinacion, strict=True))
+        entradas = dict(ejecutado.entradas) | dict(zip(nombres, combinacion, strict=True))
         try:
             resultado = ejecutado.regla.calcular(espec.reglamento.parametros, **entradas)
         except ErrorTapiz as error:

@@ -30,7 +30,7 @@ from tapiz_rules.vivo.hoja import hoja_del_reglamento, responder_hoja
 
 ESTADO = (
     "Escribe los datos de tu personaje: los números los calcula el motor de reglas del libro "
-    "en tu navegador (se carga al escribir, unos 6 MB la primera vez). Nada sale de tu "
+    "en tu navegador (se carga al escribir, unos 4 MB la primera vez). Nada sale de tu "
     "navegador: la hoja se guarda en él y en el enlace de esta página."
 )
 ENLACE = "tapiz-regla:"

@@ -42,7 +42,7 @@ log = logging.getLogger("mkdocs.plugins.tapiz")
 """El registro del plugin: con MkDocs, el aviso sale como los suyos."""
 
 CARPETA = "assets/tapiz/vivo"
-"""Donde se publican, relativo al sitio: ``pyodide/`` y ``motor.zip``."""
+"""Donde se publican, relativo al sitio: ``pyodide/``, ``motor.zip`` y ``descargas.json``."""
 PYODIDE = (
     "pyodide.js",
     "pyodide.asm.js",
@@ -54,6 +54,8 @@ PYODIDE = (
 no depende de que el servidor conozca el tipo de ``.mjs``). Los paquetes de su
 ``pyodide-lock.json`` no se publican: el motor no los necesita, y la lista que se publica va sin
 ellos (:func:`lista_sin_paquetes`)."""
+DESCARGAS = "descargas.json"
+"""Los ficheros del motor del libro y sus bytes, relativo a :data:`CARPETA` (:func:`descargas`)."""
 FECHA_FIJA = (1980, 1, 1, 0, 0, 0)
 """Las entradas del zip llevan esta fecha: dos construcciones iguales dan el mismo fichero."""
 
@@ -115,8 +117,16 @@ def publicar(
         else:
             _copiar(origen / nombre, destino / "pyodide" / nombre)
     (destino / "motor.zip").write_bytes(motor_zip(configuracion, compilado))
+    _escribir(destino / DESCARGAS, _json(descargas(destino)))
     publicar_lienzos(destino, lienzos_aparte(configuracion, compilado))
     return True
+
+
+def descargas(carpeta: Path) -> dict[str, int]:
+    """Lo que descarga el motor del libro en la página, con sus bytes (``DESCARGAS``): el Worker
+    lo pide todo a la vez y dice cuánto lleva mientras llega."""
+    nombres = [f"pyodide/{nombre}" for nombre in PYODIDE] + ["motor.zip"]
+    return {nombre: (carpeta / nombre).stat().st_size for nombre in nombres}
 
 
 def publicar_lienzos(destino: Path, aparte: dict[str, tuple[bytes, dict[str, Any]]]) -> None:

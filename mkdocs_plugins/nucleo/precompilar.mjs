@@ -15,7 +15,9 @@ import path from "node:path";
 const [pyodide, fuentes, salida] = process.argv.slice(2, 5).map((p) => path.resolve(p));
 const entradas = process.argv.slice(5);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodide, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: pyodide + path.sep });
+// Sin las columnas de cada instrucción en los .pyc (-X no_debug_ranges): solo sirven para señalar
+// con ^^^ en una traza, que quien lee nunca ve, y son casi un tercio de lo que pesan comprimidos.
+const py = await loadPyodide({ indexURL: pyodide + path.sep, args: ["-X", "no_debug_ranges"] });
 for (const [carpeta, punto] of [[fuentes, "/fuentes"], [salida, "/salida"]]) {
   py.FS.mkdirTree(punto);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: carpeta }, punto);

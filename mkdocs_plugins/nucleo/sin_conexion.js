@@ -40,16 +40,40 @@ function leerManifiesto() {
   return manifiesto;
 }
 
+/** Los 16 primeros dígitos hexadecimales del SHA-256 de `datos`, como la huella de la lista. */
+async function huellaDe(/** @type {ArrayBuffer} */ datos) {
+  const resumen = new Uint8Array(await crypto.subtle.digest("SHA-256", datos));
+  return [...resumen.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Un fichero de la lista: el que ya descargó la página (la caché HTTP del navegador, sin ir a
+ * la red) si es el de esa huella; si no, el del servidor. Así la primera visita no descarga dos
+ * veces lo que usa la página (Material, el índice de búsqueda, los estilos).
+ * @param {string} ruta
+ * @param {string} huella
+ */
+async function traer(ruta, huella) {
+  const guardada = await fetch(BASE + ruta, { cache: "force-cache" }).catch(() => null);
+  if (guardada?.ok && (await huellaDe(await guardada.clone().arrayBuffer())) === huella) return guardada;
+  return fetch(BASE + ruta, { cache: "no-cache" });
+}
+
 /** Descarga lo que falta de la lista, unos pocos ficheros a la vez. */
 async function instalar() {
   const lista = await leerManifiesto();
   const cache = await caches.open(CACHE);
   const guardadas = new Set((await cache.keys()).map((peticion) => peticion.url));
-  const faltan = Object.entries(lista.precache).filter(([r, h]) => !guardadas.has(clave(r, h)));
+  // Y las páginas abiertas (la primera visita no pasa por el trabajador): la caché del navegador
+  // ya las tiene, y sin conexión se vuelven a abrir.
+  const abiertas = await sw.clients.matchAll({ includeUncontrolled: true, type: "window" });
+  const leidas = abiertas.map((c) => rutaDe(c.url) ?? "").filter((r) => r in lista.bajo_demanda);
+  const todas = [...Object.entries(lista.precache), ...leidas.map((r) => [r, lista.bajo_demanda[r]])];
+  const faltan = todas.filter(([r, h]) => !guardadas.has(clave(r, h)));
   const descargar = async () => {
     for (let par = faltan.pop(); par; par = faltan.pop()) {
       const [ruta, huella] = par;
-      const respuesta = await fetch(BASE + ruta, { cache: "no-cache" });
+      const respuesta = await traer(ruta, huella);
       if (!respuesta.ok) throw new Error(`${ruta}: ${respuesta.status}`);
       await cache.put(clave(ruta, huella), respuesta);
     }

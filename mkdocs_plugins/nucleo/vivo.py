@@ -14,7 +14,7 @@ from tapiz_rules.modelo import Regla
 
 SIN_MOTOR = (
     "Para probar esta regla con tus datos, la página carga el motor de reglas del libro "
-    "(Python en tu navegador, unos 6 MB la primera vez). Hace falta JavaScript."
+    "(Python en tu navegador, unos 4 MB la primera vez). Hace falta JavaScript."
 )
 
 

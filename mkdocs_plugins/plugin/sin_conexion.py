@@ -1,9 +1,14 @@
 """El libro sin conexión, desde MkDocs: qué se guarda al instalarse y qué solo al pedirlo, el
 manifiesto de aplicación web y el trabajador de servicio (que arma ``nucleo/sin_conexion``).
 
-Se guarda al instalarse todo lo que lee quien abre el libro: las páginas, el índice de búsqueda
-y su trabajador, los módulos y estilos, los datos de los widgets y los iconos. Bajo demanda (se
-guarda la primera vez que se pide y desde entonces funciona sin conexión):
+Se guarda al instalarse lo que hace falta para leer el libro entero sin conexión, y poco más
+(unos 400 KB con gzip además de la página por la que se entra: :data:`PRESUPUESTO`): la portada,
+el libro completo en una página (``libro/``), la de «no encontrada», el índice de búsqueda y su
+trabajador, los módulos y estilos, los datos de los widgets y los iconos. Lo que la página ya
+descargó, el trabajador lo toma de la caché del navegador (cada fichero se descarga una vez).
+Bajo demanda (se guarda la primera vez que se pide y desde entonces funciona sin conexión):
+
+- Las demás páginas (cada capítulo, unos 560 KB con gzip entre todas): al leerlas.
 
 - Pyodide y el motor empaquetado (``assets/tapiz/vivo/``, unos 12 MB): solo si quien lee pide
   las reglas en vivo.
@@ -22,7 +27,13 @@ from mkdocs.config.defaults import MkDocsConfig
 
 from mkdocs_plugins.nucleo import sin_conexion
 
+PRESUPUESTO = 400 * 1000
+"""Bytes con gzip que guarda el trabajador al instalarse además de la página por la que se entra
+(issue 41); lo mide tests/navegador/test_sin_conexion.py."""
+PAGINAS_SIEMPRE = ("index.html", "404.html", "libro/index.html")
+"""Las páginas que se guardan al instalarse: con ``libro/``, el libro entero se lee sin conexión."""
 BAJO_DEMANDA = (
+    "*.html",
     "assets/tapiz/vivo/*",
     "api/*",
     "*.map",
@@ -74,9 +85,9 @@ def escribir(
 ) -> sin_conexion.Inventario:
     """La lista y el trabajador, en el sitio, con las huellas ya ``conocidas`` de lo que
     escribió otro proceso (con ``completas``, las de todo el sitio)."""
-    idiomas = siempre(idiomas_del_buscador(config))
+    siempre_ = [*siempre(idiomas_del_buscador(config)), *PAGINAS_SIEMPRE]
     sitio = Path(config.site_dir)
-    lista = sin_conexion.inventario(sitio, BAJO_DEMANDA, idiomas, conocidas, completas=completas)
+    lista = sin_conexion.inventario(sitio, BAJO_DEMANDA, siempre_, conocidas, completas=completas)
     return sin_conexion.publicar(sitio, lista)
 
 

@@ -80,6 +80,7 @@ class _Servidor(SimpleHTTPRequestHandler):
     prefijo = "/"
     publicado_en: str | None = None
     base = ""
+    pedidas: list[str] | None = None
 
     def log_message(self, format: str, *args: object) -> None:
         """Sin una línea por petición en la salida de pytest."""
@@ -97,6 +98,8 @@ class _Servidor(SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(self.prefijo) :])
 
     def do_GET(self) -> None:
+        if self.pedidas is not None:
+            self.pedidas.append(self.path)
         if self.publicado_en and self.path.split("?", 1)[0] == self.prefijo + "sitemap.xml":
             texto = Path(self.translate_path(self.path)).read_text(encoding="utf-8")
             cuerpo = texto.replace(self.publicado_en, self.base).encode("utf-8")
@@ -109,14 +112,18 @@ class _Servidor(SimpleHTTPRequestHandler):
         super().do_GET()
 
 
-def servir(directorio: Path, publicado_en: str | None = None) -> tuple[ThreadingHTTPServer, str]:
-    """Sirve ``directorio`` en un puerto libre de 127.0.0.1 desde un hilo.
+def servir(
+    directorio: Path, publicado_en: str | None = None, pedidas: list[str] | None = None
+) -> tuple[ThreadingHTTPServer, str]:
+    """Sirve ``directorio`` en un puerto libre de 127.0.0.1 desde un hilo; en ``pedidas``, la
+    ruta de cada petición que le llega.
 
     Con ``publicado_en`` se sirve en su misma ruta (``/tapiz-srd/``) y el sitemap lleva las
     direcciones de este servidor; sin él, en la raíz.
     """
     prefijo = urlsplit(publicado_en).path if publicado_en else "/"
-    manejador = type("Manejador", (_Servidor,), {"prefijo": prefijo, "publicado_en": publicado_en})
+    atributos = {"prefijo": prefijo, "publicado_en": publicado_en, "pedidas": pedidas}
+    manejador = type("Manejador", (_Servidor,), atributos)
     servidor = ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(manejador, directory=str(directorio))
     )

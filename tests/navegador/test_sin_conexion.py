@@ -1,6 +1,8 @@
-"""El libro sin conexión, en Chromium: con el trabajador de servicio instalado, sin red (el
-servidor apagado y el navegador sin conexión) se navega, se busca, se tiran dados y se repite
-una tarjeta; y una construcción nueva se anuncia y, al recargar, se ve.
+"""El libro sin conexión, en Chromium: la primera visita descarga cada fichero una vez y lo que
+guarda el trabajador de servicio además de la página cabe en su presupuesto; con el trabajador
+instalado, sin red (el servidor apagado y el navegador sin conexión) se navega por lo leído, se
+busca, se tiran dados y se repite una tarjeta; y una construcción nueva se anuncia y, al
+recargar, se ve.
 
 Cada prueba sirve el libro con su propio servidor (el de la sesión no se puede apagar) y en un
 contexto de Chromium que deja funcionar a los trabajadores de servicio.
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections import Counter
 from collections.abc import Callable, Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -57,7 +60,9 @@ class Sitio:
     def __init__(self, carpeta: Path) -> None:
         self.carpeta = carpeta
         self.servidor: ThreadingHTTPServer
-        self.servidor, self.base = servir(carpeta, publicado_en=site_url())
+        self.pedidas: list[str] = []
+        """La ruta de cada petición que llega al servidor (la red, no la caché del navegador)."""
+        self.servidor, self.base = servir(carpeta, site_url(), self.pedidas)
 
     def apagar(self) -> None:
         self.servidor.shutdown()
@@ -86,6 +91,34 @@ def abrir(navegador: Browser) -> Iterator[Callable[[Sitio], Pestana]]:
         assert pestana.externas == [], "peticiones fuera de 127.0.0.1"
 
 
+GZIP_DE_LO_GUARDADO = """async (dela) => {
+  const tamanos = {};
+  for (const nombre of await caches.keys()) {
+    const cache = await caches.open(nombre);
+    for (const peticion of await cache.keys()) {
+      const url = peticion.url.split("?")[0];
+      if (dela.includes(url)) continue;
+      const cuerpo = (await cache.match(peticion)).body.pipeThrough(new CompressionStream("gzip"));
+      tamanos[url] = (await new Response(cuerpo).arrayBuffer()).byteLength;
+    }
+  }
+  return tamanos;
+}"""
+"""Los bytes con gzip (el de Chromium) de cada respuesta guardada que no pidió la página."""
+DE_LA_PAGINA = """() => [location.href]
+  .concat(performance.getEntriesByType("resource").map((e) => e.name))
+  .map((url) => url.split(/[?#]/)[0].replace(/\\/$/, "/index.html"))"""
+"""Lo que descargó la página (su HTML y cuanto pidió), como las claves de lo guardado."""
+
+
+def _repetidas(sitio: Sitio) -> list[str]:
+    """Las rutas que llegaron al servidor más de una vez. Salvo el sitemap: este servidor lo
+    reescribe con su dirección (``servir``), su huella ya no es la de la lista y el trabajador
+    lo vuelve a pedir; publicado tal cual, es como los demás."""
+    veces = Counter(sitio.pedidas)
+    return [r for r, n in veces.items() if n > 1 and not r.endswith("/sitemap.xml")]
+
+
 def _claves(sitio: Sitio, rutas: dict[str, str]) -> set[str]:
     return {f"{sitio.base}{ruta}?v={huella}" for ruta, huella in rutas.items()}
 
@@ -102,6 +135,14 @@ def test_sin_red_se_navega_se_busca_y_se_tiran_dados(
     pagina = pestana.page
     pestana.ir("")
     assert controlada(pagina) == sitio.base + sin_conexion.TRABAJADOR
+    # La primera visita: cada fichero se pide una vez a la red (lo que ya descargó la página, el
+    # trabajador lo toma de la caché del navegador), y lo que guarda además de la página, con
+    # gzip, cabe en el presupuesto.
+    assert _repetidas(sitio) == []
+    de_la_pagina = pagina.evaluate(DE_LA_PAGINA)
+    ademas = pagina.evaluate(GZIP_DE_LO_GUARDADO, de_la_pagina)
+    assert ademas and sum(ademas.values()) <= adaptador.PRESUPUESTO, ademas
+    assert f"{sitio.base}index.html" in de_la_pagina and f"{sitio.base}index.html" not in ademas
     lista = sitio.lista()
     guardadas = _guardadas(pestana)
     assert _claves(sitio, lista["precache"]) <= guardadas
@@ -112,21 +153,29 @@ def test_sin_red_se_navega_se_busca_y_se_tiran_dados(
     clave_pyodide = f"{sitio.base}{pyodide}?v={lista['bajo_demanda'][pyodide]}"
     assert clave_pyodide in _guardadas(pestana)
 
+    # Las páginas de cada capítulo se guardan al leerlas (las lee quien lee, aún con red).
+    capitulos = (("tiradas/", "Tiradas"), ("dano/", "Daño"), ("hacer-cosas/", "Hacer cosas"))
+    for ruta, _ in (*capitulos, ("magia/", ""), ("sistemas/ratas/", "")):
+        assert pagina.evaluate(f"fetch('{sitio.base}{ruta}').then((r) => r.status)") == 200
+    assert _repetidas(sitio) == []
+
     sitio.apagar()
     pagina.context.set_offline(True)
 
     # Por el menú, como quien lee (la navegación instantánea pide la página al trabajador).
-    for ruta, titulo in (
-        ("tiradas/", "Tiradas"),
-        ("dano/", "Daño"),
-        ("hacer-cosas/", "Hacer cosas"),
-    ):
+    for ruta, titulo in capitulos:
         pagina.locator(f"nav.md-nav--primary a[href$='{ruta}']").first.click()
         pagina.wait_for_url(f"**/{ruta}")
         # La dirección cambia antes que el contenido: se espera al título de la página nueva.
         pagina.locator("article h1").filter(has_text=titulo).first.wait_for()
     texto = anuncio_tras(pestana, pagina.locator("button.tapiz-dados").first.click)
     assert TOTAL.search(texto), texto
+    # «Probar» necesita el motor, que no se guardó: lo dice nombrando la conexión.
+    probar = pagina.locator("details.tapiz-probar").first
+    probar.locator("summary").click()
+    estado = probar.locator(".tapiz-probar__estado[role='status']")
+    estado.filter(has_text="Sin conexión:").wait_for()
+    assert "este navegador" not in estado.inner_text()
 
     # Por su dirección, cargando la página entera (con la consulta que deja el buscador).
     for ruta in ("magia/", "sistemas/ratas/?h=rata"):
@@ -162,7 +211,8 @@ def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
     la lista y el trabajador, como hace el plugin al final de cada construcción."""
     carpeta = tmp_path / "sitio"
     shutil.copytree(libro, carpeta, ignore=shutil.ignore_patterns("vivo", "api"))
-    bajo_demanda, siempre = adaptador.BAJO_DEMANDA, adaptador.siempre(["es"])
+    bajo_demanda = adaptador.BAJO_DEMANDA
+    siempre = [*adaptador.siempre(["es"]), *adaptador.PAGINAS_SIEMPRE]
     anterior = sin_conexion.publicar(
         carpeta, sin_conexion.inventario(carpeta, bajo_demanda, siempre)
     )
@@ -170,11 +220,11 @@ def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
     try:
         pestana = abrir(sitio)
         pagina = pestana.page
-        pestana.ir("historia/")
+        pestana.ir("")
         controlada(pagina)
         assert pagina.locator(".tapiz-version-nueva").count() == 0
 
-        historia = carpeta / "historia" / "index.html"
+        historia = carpeta / "index.html"
         html = historia.read_text(encoding="utf-8")
         nuevo = '<p id="prueba-nueva">Un párrafo de la versión nueva.</p>'
         historia.write_text(re.sub("</h1>", "</h1>" + nuevo, html, count=1), encoding="utf-8")
@@ -194,7 +244,7 @@ def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
         pagina.locator("#prueba-nueva").wait_for()
         assert controlada(pagina).endswith(sin_conexion.TRABAJADOR)
         guardadas = _guardadas(pestana)
-        ruta = "historia/index.html"
+        ruta = "index.html"
         assert f"{sitio.base}{ruta}?v={nueva.precache[ruta]}" in guardadas
         # Lo de la versión anterior se borró; lo que no cambió se guardó una vez.
         assert f"{sitio.base}{ruta}?v={anterior.precache[ruta]}" not in guardadas

@@ -7,6 +7,7 @@ ya arrancó (``con_motor``, en conftest.py: Pyodide arranca una vez por proceso)
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -59,8 +60,10 @@ DICHOS = """(estado) => {
 
 def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
     """Una pestaña nueva: nada del motor hasta pulsar «Probar» (aunque la calculadora pase por
-    la vista), y entonces dice que lo carga y empieza a descargarlo, y la calculadora también
-    (lo que calcula ya arrancado lo miran las pruebas siguientes)."""
+    la vista y un «Repetir» dé una tirada nueva con lo guardado), y entonces dice que lo carga,
+    cuánto lleva (en su role="status", de diez en diez por ciento) y lo descarga, cada fichero
+    una vez; la calculadora también lo dice (lo que calcula ya arrancado lo miran las pruebas
+    siguientes)."""
     pestana = pestana_nueva
     pedidas: list[str] = []
     pestana.page.context.on("request", lambda peticion: pedidas.append(peticion.url))
@@ -70,19 +73,41 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
     assert pestana.page.locator("details.tapiz-probar").count() >= 3
     assert _del_motor(pedidas) == []
     assert not any("probar.js" in u or "motor.js" in u for u in pedidas)
+    # «Repetir» pinta el resultado guardado en los datos de su tarjeta: no hace falta el motor.
+    repetir = pestana.page.locator(
+        '[data-ejemplo="ejemplo-srd-hacer-cosas-la-estocada-del-guardia"]'
+    )
+    repetir.click()
+    tarjeta = repetir.locator(
+        "xpath=ancestor::*[contains(concat(' ', @class, ' '), ' tapiz-ejemplo ')][1]"
+    )
+    pestana.page.wait_for_function(
+        "t => t.dataset.tapizResuelta === t.dataset.tapizTirada", arg=tarjeta.element_handle()
+    )
+    assert _del_motor(pedidas) == []
     control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
-    with pestana.page.expect_request(lambda p: p.url.endswith("pyodide.asm.wasm"), timeout=120_000):
+    control.locator(".tapiz-probar__cuerpo").evaluate(DICHOS.replace("__dichos", "__carga"))
+    with pestana.page.expect_request(lambda p: p.url.endswith("motor.zip"), timeout=120_000):
         control.locator("summary").click()
-        estado = control.locator(".tapiz-probar__estado")
-        assert "Cargando el motor de reglas" in estado.inner_text()
-    # La calculadora, con el motor aún cargando, dice que lo carga y para qué.
+        estado = control.locator(".tapiz-probar__estado[role='status']")
+        assert "Cargando las reglas del libro" in estado.inner_text()
+    # La calculadora, con el motor aún cargando, dice que lo carga.
     calculadora = pestana.page.locator(".tapiz-calculadora")
     calculadora.locator("p[role='status']").evaluate(DICHOS)
     calculadora.get_by_label("Resistencia", exact=True).fill("14")
     dichos = pestana.page.wait_for_function("() => window.__dichos.length && window.__dichos")
-    assert dichos.json_value()[0].startswith(
-        "Cargando el motor de reglas del libro para calcular con tus datos"
+    assert dichos.json_value()[0].startswith("Cargando las reglas del libro")
+    pestana.page.wait_for_function(
+        "() => window.__carga.some((d) => /Cargando las reglas del libro: \\d+\u00a0%/.test(d))"
     )
+    partes = [
+        int(m.group(1))
+        for d in pestana.page.evaluate("() => window.__carga")
+        if (m := re.search(r"Cargando las reglas del libro: (\d+)\u00a0%", d))
+    ]
+    assert partes and partes == sorted(partes) and all(p % 10 == 0 and p < 100 for p in partes)
+    del_motor = _del_motor(pedidas)
+    assert len(del_motor) == len(set(del_motor)) and any(u.endswith(".wasm") for u in del_motor)
 
 
 def test_probar_la_tirada_de_accion_da_lo_mismo_que_la_cli(viva):
@@ -172,6 +197,8 @@ def test_sin_red_despues_de_cargar_sigue_calculando(viva):
 
 
 def test_si_el_motor_no_carga_la_pagina_sigue_igual_y_lo_dice(navegador: Browser, sitio: str):
+    """Sus ficheros no llegan por la red (la petición falla, como sin conexión): lo dice
+    nombrando la conexión, no el navegador."""
     pestana = abrir_pestana(navegador, sitio, ESCRITORIO)
     pestana.page.context.route(f"**{MOTOR}**", lambda ruta: ruta.abort())
     try:
@@ -181,7 +208,7 @@ def test_si_el_motor_no_carga_la_pagina_sigue_igual_y_lo_dice(navegador: Browser
         control.locator("summary").click()
         estado = control.locator(".tapiz-probar__estado")
         pestana.page.wait_for_function(
-            "e => e.textContent.startsWith('El motor de reglas no se ha podido cargar')",
+            "e => e.textContent.startsWith('Sin conexión: las reglas del libro no se han')",
             arg=estado.element_handle(),
             timeout=60_000,
         )

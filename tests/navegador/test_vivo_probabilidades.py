@@ -20,7 +20,7 @@ pytestmark = pytest.mark.navegador
 ESCRITA = "3d4 + 1d6 - 2"
 """Ningún dado del texto la lleva: sus probabilidades no están en los datos de la página."""
 SIN_MOTOR = "Las probabilidades de una expresión escrita las calcula el motor de reglas del libro"
-CARGANDO = "Cargando el motor de reglas del libro"
+CARGANDO = "Cargando las reglas del libro"
 DICHOS = """(zona) => {
   window.__dichos = [];
   new MutationObserver(() => window.__dichos.push(zona.textContent))
@@ -108,7 +108,7 @@ def test_sin_los_ficheros_del_motor_el_tirador_dice_que_carga_y_luego_que_falta(
 ):
     """Como un libro publicado sin Pyodide: el Worker arranca, pero no encuentra el motor."""
     pestana = abrir_pestana(navegador, sitio, ESCRITORIO)
-    pestana.page.context.route("**/assets/tapiz/vivo/**", lambda ruta: ruta.abort())
+    pestana.page.context.route("**/assets/tapiz/vivo/**", lambda ruta: ruta.fulfill(status=404))
     try:
         pestana.ir("dados/")
         tirador = _tirar_y_abrir_la_grafica(pestana, ESCRITA)

@@ -27,7 +27,7 @@ REPETIR = """async (tarjeta) => {
   tarjeta.querySelector('button.tapiz-repetir').click();
   const limite = Date.now() + 120_000;
   const {dataset} = tarjeta;
-  const listo = () => dataset.tapizVivo && dataset.tapizVivo === dataset.tapizTirada;
+  const listo = () => dataset.tapizResuelta && dataset.tapizResuelta === dataset.tapizTirada;
   while (!listo() && Date.now() < limite) await new Promise((r) => setTimeout(r, 10));
   const cuerpo = tarjeta.querySelector('.tapiz-ejemplo__cuerpo');
   return {
@@ -45,7 +45,8 @@ REPETIR = """async (tarjeta) => {
       .map((dd) => [dd.dataset.salida, dd.innerText]),
   };
 }"""
-"""Pulsa «Repetir», espera a que el motor en la página responda a esa tirada y lee la tarjeta
+"""Pulsa «Repetir», espera a que la tarjeta tenga el resultado de esa tirada con sus pasos (el
+guardado en sus datos o, si no lo está, el del motor en la página) y lee la tarjeta
 de una vez (una ida y vuelta por tirada, no una por dato)."""
 
 
@@ -54,7 +55,7 @@ REPETIR_TODAS = """async () => {
   for (const tarjeta of tarjetas) tarjeta.querySelector('button.tapiz-repetir').click();
   const limite = Date.now() + 120_000;
   const faltan = () => tarjetas.filter(({dataset}) =>
-    !dataset.tapizVivo || dataset.tapizVivo !== dataset.tapizTirada);
+    !dataset.tapizResuelta || dataset.tapizResuelta !== dataset.tapizTirada);
   while (faltan().length && Date.now() < limite) await new Promise((r) => setTimeout(r, 20));
   return [tarjetas.length, faltan().length];
 }"""
@@ -154,7 +155,7 @@ def test_cambiar_datos_recalcula_y_se_vuelve_al_libro(viva):
     primero.fill("1")
     formulario.get_by_role("button", name="Calcular con estos datos").click()
     viva.page.wait_for_function(
-        "t => t.dataset.tapizVivo && t.dataset.tapizVivo === t.dataset.tapizTirada",
+        "t => t.dataset.tapizResuelta && t.dataset.tapizResuelta === t.dataset.tapizTirada",
         arg=tarjeta.element_handle(),
     )
     assert tarjeta.locator(".tapiz-ejemplo__resumen").inner_text().startswith("Con tus datos: ")
@@ -175,7 +176,7 @@ def test_los_datos_cambiados_vuelven_escritos_como_en_el_libro(viva):
     formulario.locator("input[name=px]").fill("5400")
     formulario.get_by_role("button", name="Calcular con estos datos").click()
     viva.page.wait_for_function(
-        "t => t.dataset.tapizVivo && t.dataset.tapizVivo === t.dataset.tapizTirada",
+        "t => t.dataset.tapizResuelta && t.dataset.tapizResuelta === t.dataset.tapizTirada",
         arg=tarjeta.element_handle(),
     )
     campo = reglamento("tapiz").regla("nivel_por_experiencia").entrada("px")

@@ -80,7 +80,7 @@ def test_con_adelanto_se_publica_lo_mismo_que_sin_el(tmp_path: Path) -> None:
     lista = json.loads(lo_mismo[sin_conexion.LISTA])
     assert f"{motor.CARPETA}/motor.zip" in lista["bajo_demanda"]
     assert "api/v1/index.json" in lista["bajo_demanda"]
-    assert "colaborar/estado/index.html" in lista["precache"]
+    assert "colaborar/estado/index.html" in lista["bajo_demanda"]
 
 
 def test_un_error_se_informa_aunque_las_paginas_se_adelanten(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ arrancar el motor, y sin Node el libro se publica igual, con las fuentes."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import logging
@@ -123,6 +124,22 @@ def test_se_publican_los_pyc_de_pyodide_y_del_motor_y_la_lista_sin_paquetes(libr
     assert "tapiz_rules/vivo/__init__.py" not in nombres
     lista = json.loads((libro / VIVO / "pyodide" / "pyodide-lock.json").read_bytes())
     assert lista["packages"] == {} and lista["info"]["python"].startswith("3.13")
+
+
+PRESUPUESTO = 4 * 1024 * 1024
+"""Lo que puede descargar el motor del libro en la página, con gzip (issue 41: 4 MiB)."""
+
+
+def test_lo_que_descarga_el_motor_cabe_en_4_mib_con_gzip(libro: Path) -> None:
+    """Cada fichero que pide el Worker (motor.js, la lista de descargas y lo que esta dice),
+    comprimido aquí con gzip como lo sirve un servidor; descargas.json dice sus bytes de verdad."""
+    vivo = libro / VIVO
+    lista = json.loads((vivo / motor.DESCARGAS).read_bytes())
+    assert set(lista) == {f"pyodide/{n}" for n in motor.PYODIDE} | {"motor.zip"}
+    assert lista == {nombre: (vivo / nombre).stat().st_size for nombre in lista}
+    ficheros = [libro / "tapiz" / "motor.js", vivo / motor.DESCARGAS, *(vivo / n for n in lista)]
+    total = sum(len(gzip.compress(f.read_bytes(), 6)) for f in ficheros)
+    assert total <= PRESUPUESTO, {f.name: len(gzip.compress(f.read_bytes(), 6)) for f in ficheros}
 
 
 def test_sin_node_se_publican_las_fuentes_y_solo_se_informa(

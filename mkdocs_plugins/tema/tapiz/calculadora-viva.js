@@ -6,10 +6,9 @@
 // los pasos ya escritos (tapiz_rules/vivo/calculadora.py). Aquí no se calcula ni se valida nada.
 // No viaja con la página: lo importa calculadora.js cuando la calculadora se acerca a la vista.
 
-const CARGANDO =
-  "Cargando el motor de reglas del libro para calcular con tus datos (Python en tu navegador, unos 5 MB la primera vez; luego queda guardado)…";
-const SIN_MOTOR =
-  "El motor de reglas no se ha podido cargar en este navegador: la tabla sigue siendo la de los valores iniciales, calculada al construir el libro, y no se puede tirar.";
+const TABLA = "la tabla sigue siendo la de los valores iniciales, calculada al construir el libro, y no se puede tirar.";
+const SIN_MOTOR = `El motor de reglas no se ha podido cargar en este navegador: ${TABLA}`;
+const SIN_CONEXION = `Sin conexión: no se ha podido descargar el motor de reglas; ${TABLA}`;
 const ESPERA = 300;
 
 /** @typedef {{nombre: string, etiqueta: string, texto: string, ancho: string, detalle: boolean}} Fila */
@@ -57,7 +56,10 @@ export function montar(contenedor) {
     clearTimeout(reloj);
     const mio = (turno += 1);
     const motor = await vivo();
-    if (motor.estado !== "listo") decir(CARGANDO);
+    if (motor.estado !== "listo") {
+      estado.classList.remove("tapiz-error");
+      motor.avisarCarga(estado);
+    }
     /** @type {Respuesta} */
     let respuesta;
     try {
@@ -65,7 +67,7 @@ export function montar(contenedor) {
       respuesta = await motor.preguntar({ tipo: "calculadora", entradas, semilla, ...motor.reglasDe(contenedor) });
     } catch {
       if (mio === turno) {
-        decir(SIN_MOTOR, true);
+        decir(motor.sinMotor() === motor.SIN_CONEXION ? SIN_CONEXION : SIN_MOTOR, true);
         salida.removeAttribute("aria-busy");
       }
       return;
@@ -181,10 +183,11 @@ export function montar(contenedor) {
   });
   tirar.addEventListener("click", () => calcular(crypto.getRandomValues(new Uint32Array(1))[0]));
   document.addEventListener("tapiz:reglas", () => contenedor.isConnected && (intacta() ? inicial() : calcular()));
-  // El motor (unos 5 MB) empieza a cargar cuando quien lee entra en un campo o pulsa algo.
+  // El motor (unos 4 MB) empieza a cargar cuando quien lee se acerca a un campo (ratón, dedo o
+  // teclado).
   const preparar = () => vivo().then((m) => m.arrancar());
   form.addEventListener("focusin", preparar, { once: true });
-  form.addEventListener("pointerdown", preparar, { once: true });
+  form.addEventListener("pointerover", preparar, { once: true });
   // Lo que se escribió antes de que llegara este módulo.
   if ([...form.elements].some((c) => c instanceof HTMLInputElement && c.value !== c.defaultValue)) cambiar();
   else if (eligio()) {

@@ -185,13 +185,15 @@ function alHacerClic(evento) {
 }
 
 /**
- * Los datos de «Repetir» se piden al acercarse al botón (ratón o teclado), antes del clic.
+ * Los datos de «Repetir» se piden al acercarse al botón (ratón, dedo o teclado), antes del clic
+ * (y el motor, si sus tiradas no están todas guardadas); el motor de «Probar» y «Cambiar datos»,
+ * al acercarse a ellos.
  * @param {PointerEvent | FocusEvent} evento
  */
 function alAcercarse(evento) {
   const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-repetir[data-ejemplo]");
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
-  const vivo = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-repetir,.tapiz-cambiar");
+  const vivo = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-cambiar");
   if (vivo) conModulo("probar", (m) => m.prepararProbar(vivo));
   if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-reglas-lector")) cargar("reglas");
 }

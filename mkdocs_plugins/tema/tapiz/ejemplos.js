@@ -113,11 +113,24 @@ export function resultadoDe(resultados, totales) {
 }
 
 /**
- * Pide de antemano los datos del ejemplo (al acercarse al botón), para no esperarlos al pulsar.
+ * Si alguna tirada del ejemplo no está guardada entera en sus datos (su resultado y sus pasos, o
+ * su error), o la tarjeta sigue otras reglas que las del libro: solo entonces hace falta el motor.
+ * @param {HTMLElement} tarjeta
+ * @param {any} ejemplo
+ */
+const necesitaMotor = (tarjeta, ejemplo) =>
+  Boolean(tarjeta.dataset.tapizReglas) || !ejemplo.resultados || ejemplo.resultados.unicos.some((/** @type {any} */ r) => !r.pasos && !r.error);
+
+/**
+ * Pide de antemano los datos del ejemplo (al acercarse al botón), para no esperarlos al pulsar;
+ * y el motor, si alguna tirada del ejemplo lo necesitará.
  * @param {HTMLElement} boton
  */
 export function prepararEjemplo(boton) {
-  cargarEjemplo(boton).catch(() => {});
+  const tarjeta = /** @type {HTMLElement | null} */ (boton.closest(".tapiz-ejemplo"));
+  cargarEjemplo(boton).then((ejemplo) => {
+    if (tarjeta && ejemplo && necesitaMotor(tarjeta, ejemplo)) import("./vivo.js").then((m) => m.arrancarPara(tarjeta));
+  }, () => {});
 }
 
 /**
@@ -167,12 +180,17 @@ export async function repetirEjemplo(boton) {
   }
   const totales = Object.fromEntries(tiradas.map(([entrada, t]) => [entrada, t.total]));
   const resumen = `Con dados nuevos: ${datos.join(", ")}.`;
-  import("./tarjeta-viva.js").then((m) => m.repetirEnVivo(tarjeta, zona, totales, tirada, resumen, !!resultado));
+  // Lo guardado se pinta ya; el motor, solo para lo que no está guardado (los pasos, u otra tirada).
+  if (!resultado || !(resultado.pasos || resultado.error)) {
+    import("./tarjeta-viva.js").then((m) => m.repetirEnVivo(tarjeta, zona, totales, tirada, resumen, !!resultado));
+  }
   if (!resultado || resultado.error) {
-    const aviso = resultado?.error ?? "Calculando esta tirada con el motor de reglas…";
-    cuerpo.querySelector(".tapiz-ejemplo__pasos")?.replaceChildren(el("li", { class: resultado ? "tapiz-error" : "", texto: aviso }));
+    const aviso = el("li", { class: resultado ? "tapiz-error" : "", texto: resultado?.error ?? "Calculando esta tirada con el motor de reglas…" });
+    cuerpo.querySelector(".tapiz-ejemplo__pasos")?.replaceChildren(aviso);
     for (const dd of cuerpo.querySelectorAll("[data-salida]")) dd.replaceChildren(el("strong", { texto: "—" }));
-    marcar(tarjeta, zona, `${resumen} ${aviso}`);
+    marcar(tarjeta, zona, `${resumen} ${aviso.textContent}`);
+    if (resultado) tarjeta.dataset.tapizResuelta = tirada;
+    else import("./vivo.js").then((m) => m.estado !== "listo" && m.avisarCarga(aviso));
     return;
   }
   const pasos = cuerpo.querySelector(".tapiz-ejemplo__pasos");
@@ -186,6 +204,7 @@ export async function repetirEjemplo(boton) {
     leidos.push(`${etiqueta}: ${texto}`);
   }
   marcar(tarjeta, zona, `Con dados nuevos: ${datos.join(", ")}. ${leidos.join("; ")}.`);
+  if (resultado.pasos) tarjeta.dataset.tapizResuelta = tirada;
 }
 
 /**

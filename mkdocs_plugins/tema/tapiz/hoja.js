@@ -5,7 +5,7 @@
 // escribe ningún número: llegan escritos, y lo que no se puede leer llega dicho con su etiqueta.
 
 import { el } from "./vista.js";
-import { arrancar, CARGANDO, estado as motor, preguntar, reglasDe, SIN_MOTOR } from "./vivo.js";
+import { arrancar, avisarCarga, estado as motor, preguntar, reglasDe, sinMotor } from "./vivo.js";
 
 const CLAVE = "tapiz-hoja";
 const ESPERA = 250;
@@ -89,12 +89,12 @@ export function montarHoja(contenedor) {
   const calcular = async () => {
     const mio = (turno += 1);
     const datos = leer(form);
-    if (motor !== "listo") estado.textContent = CARGANDO;
+    if (motor !== "listo") avisarCarga(estado);
     let respuesta;
     try {
       respuesta = await preguntar({ tipo: "hoja", datos, ...reglasDe(contenedor) });
     } catch {
-      if (mio === turno) estado.textContent = SIN_MOTOR;
+      if (mio === turno) estado.textContent = sinMotor();
       return;
     }
     if (mio !== turno) return;

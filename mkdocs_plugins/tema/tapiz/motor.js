@@ -4,7 +4,8 @@
 // assets/tapiz/vivo/ (ningún otro servidor). Arranca con la primera petición; cada petición
 // {tipo, sistema, edicion, opcionales, lienzo, …} se responde con tapiz_rules.vivo.responder,
 // con los valores ya escritos como en el libro. Una lista de peticiones da una lista de
-// respuestas (una sola ida y vuelta). Es un Worker clásico (importScripts) y no de módulo: así
+// respuestas (una sola ida y vuelta). Mientras se descargan sus ficheros, la página sabe cuánto
+// lleva ({progreso}). Es un Worker clásico (importScripts) y no de módulo: así
 // no depende de que el servidor sepa servir .mjs.
 //
 // El mismo guion es el motor de un Lienzo con Python (caja.js): allí corre en un Worker creado
@@ -23,48 +24,111 @@ vivo.responder
   /** @type {Promise<(peticion: string) => string> | null} */
   let motor = null;
 
+  const TIPOS = { wasm: "application/wasm", js: "text/javascript", json: "application/json" };
   /** @param {string} nombre */
-  async function descargar(nombre) {
-    const respuesta = await fetch(new URL(`../assets/tapiz/vivo/${nombre}`, ambito.location.href));
-    if (!respuesta.ok) throw new Error(`${nombre}: HTTP ${respuesta.status}`);
-    return respuesta.arrayBuffer();
+  const tipoDe = (nombre) => /** @type {Record<string, string>} */ (TIPOS)[nombre.split(".").pop() ?? ""] ?? "application/octet-stream";
+  /** El fetch de siempre (el de servir lo sustituye). @type {typeof fetch} */
+  const red = ambito.fetch.bind(ambito);
+  /** Lo que dice el motor cuando no llega un fichero por la red; la página lo reconoce. */
+  const SIN_RED = "sin conexión";
+
+  /**
+   * Pide a la vez los ficheros del motor (descargas.json dice cuáles son y cuántos bytes tiene
+   * cada uno) y dice a la página cuánto lleva, {progreso: {recibidos, total}}, cada milésima.
+   * Cada respuesta se lee mientras llega (el WebAssembly se compila mientras se descarga).
+   * @param {string} carpeta
+   * @returns {Promise<Record<string, Promise<Response>>>}
+   */
+  async function pedirTodo(carpeta) {
+    /** @param {string} nombre */
+    const pedir = (nombre) =>
+      red(carpeta + nombre).then(
+        (respuesta) => {
+          if (!respuesta.ok || !respuesta.body) throw new Error(`${nombre}: HTTP ${respuesta.status}`);
+          return respuesta;
+        },
+        () => {
+          throw new Error(SIN_RED);
+        },
+      );
+    /** @type {Record<string, number>} */
+    const tamanos = await (await pedir("descargas.json")).json();
+    const total = Object.values(tamanos).reduce((a, b) => a + b, 0);
+    let recibidos = 0;
+    let avisado = -1;
+    const avisar = () => {
+      const milesima = Math.floor((1000 * recibidos) / total);
+      if (milesima === avisado) return;
+      avisado = milesima;
+      ambito.postMessage({ progreso: { recibidos, total } });
+    };
+    avisar();
+    /** @type {Record<string, Promise<Response>>} */
+    const pedidos = {};
+    for (const nombre of Object.keys(tamanos)) {
+      pedidos[nombre] = pedir(nombre).then((respuesta) => {
+        const contar = new TransformStream({
+          transform(trozo, salida) {
+            recibidos += trozo.byteLength;
+            avisar();
+            salida.enqueue(trozo);
+          },
+        });
+        const cuerpo = /** @type {ReadableStream} */ (respuesta.body).pipeThrough(contar);
+        return new Response(cuerpo, { headers: { "Content-Type": tipoDe(nombre) } });
+      });
+    }
+    return pedidos;
   }
 
   /**
-   * Los ficheros entregados, servidos a Pyodide como si los descargara: importScripts de un
-   * blob: y un fetch que contesta con ellos (cualquier otra dirección va al fetch de siempre,
-   * que en el marco aislado no llega a ninguna parte).
-   * @param {string} indice
-   * @param {Record<string, ArrayBuffer>} ficheros
+   * Sirve a Pyodide los ficheros ya pedidos, como si los descargara: importScripts de un blob:
+   * para sus guiones y un fetch que contesta con ellos (cualquier otra dirección va al fetch de
+   * siempre, que en el marco aislado de un Lienzo no llega a ninguna parte).
+   * @param {string} indice la carpeta de Pyodide
+   * @param {Record<string, Promise<Response>>} pedidos nombre dentro de `indice` → respuesta
    */
-  function servir(indice, ficheros) {
-    const tipos = { wasm: "application/wasm", js: "text/javascript", json: "application/json" };
-    const original = ambito.fetch.bind(ambito);
+  async function servir(indice, pedidos) {
     ambito.fetch = (/** @type {any} */ entrada, /** @type {any} */ opciones) => {
-      const nombre = String(entrada?.url ?? entrada).slice(indice.length);
-      const datos = String(entrada?.url ?? entrada).startsWith(indice) ? ficheros[nombre] : undefined;
-      if (datos === undefined) return original(entrada, opciones);
-      const tipo = /** @type {Record<string, string>} */ (tipos)[nombre.split(".").pop() ?? ""];
-      return Promise.resolve(new Response(datos, { headers: { "Content-Type": tipo ?? "application/octet-stream" } }));
+      const url = String(entrada?.url ?? entrada);
+      const pedido = url.startsWith(indice) ? pedidos[url.slice(indice.length)] : undefined;
+      return pedido ?? red(entrada, opciones);
     };
     for (const guion of ["pyodide.js", "pyodide.asm.js"]) {
-      const url = URL.createObjectURL(new Blob([ficheros[guion]], { type: "text/javascript" }));
+      const datos = await (await pedidos[guion]).arrayBuffer();
+      const url = URL.createObjectURL(new Blob([datos], { type: "text/javascript" }));
       ambito.importScripts(url);
       URL.revokeObjectURL(url);
     }
   }
+
+  /** @param {Record<string, ArrayBuffer>} ficheros */
+  const respuestas = (ficheros) =>
+    Object.fromEntries(
+      Object.entries(ficheros).map(([nombre, datos]) => [
+        nombre,
+        Promise.resolve(new Response(datos, { headers: { "Content-Type": tipoDe(nombre) } })),
+      ]),
+    );
 
   /** @param {{ indice: string, ficheros: Record<string, ArrayBuffer> } | null} entregados */
   async function arrancar(entregados) {
     let carpeta, zip;
     if (entregados) {
       carpeta = entregados.indice;
-      servir(carpeta, entregados.ficheros);
+      await servir(carpeta, respuestas(entregados.ficheros));
       zip = entregados.ficheros["motor.zip"];
     } else {
-      carpeta = new URL("../assets/tapiz/vivo/pyodide/", ambito.location.href).href;
-      ambito.importScripts(carpeta + "pyodide.js");
-      zip = descargar("motor.zip");
+      const vivo = new URL("../assets/tapiz/vivo/", ambito.location.href).href;
+      carpeta = vivo + "pyodide/";
+      const pedidos = await pedirTodo(vivo);
+      const dePyodide = Object.fromEntries(
+        Object.entries(pedidos)
+          .filter(([nombre]) => nombre.startsWith("pyodide/"))
+          .map(([nombre, pedido]) => [nombre.slice("pyodide/".length), pedido]),
+      );
+      await servir(carpeta, dePyodide);
+      zip = pedidos["motor.zip"].then((respuesta) => respuesta.arrayBuffer());
     }
     const [pyodide, datos] = await Promise.all([ambito.loadPyodide({ indexURL: carpeta }), zip]);
     pyodide.unpackArchive(datos, "zip", { extractDir: "/tapiz" });

@@ -4,7 +4,7 @@
 // dados del texto. Se descarga al abrir esa gráfica, no con la página.
 
 import { el } from "./vista.js";
-import { CARGANDO, estado, preguntar } from "./vivo.js";
+import { avisarCarga, estado, preguntar, SIN_CONEXION, sinMotor } from "./vivo.js";
 
 export const SIN_MOTOR_PROBABILIDADES =
   "Las probabilidades de una expresión escrita las calcula el motor de reglas del libro, que no se ha podido cargar aquí. Los dados del texto sí traen las suyas.";
@@ -17,12 +17,16 @@ export const SIN_MOTOR_PROBABILIDADES =
  * @returns {Promise<import("./vista.js").Puntos>}
  */
 export async function probabilidadesDelMotor(expresion, zona) {
-  if (estado !== "listo") zona.replaceChildren(el("p", { class: "tapiz-ayuda", role: "status", texto: CARGANDO }));
+  if (estado !== "listo") {
+    const aviso = el("p", { class: "tapiz-ayuda", role: "status" });
+    zona.replaceChildren(aviso);
+    avisarCarga(aviso);
+  }
   let respuesta;
   try {
     respuesta = await preguntar({ tipo: "probabilidades", expresion });
   } catch {
-    throw new Error(SIN_MOTOR_PROBABILIDADES);
+    throw new Error(sinMotor() === SIN_CONEXION ? SIN_CONEXION : SIN_MOTOR_PROBABILIDADES);
   }
   if (respuesta.error) throw new Error(respuesta.error);
   return respuesta.puntos;

@@ -6,7 +6,7 @@
 // («2,5», «−2») y vuelven escritos o con un mensaje que nombra el dato.
 
 import { el, nuevoId } from "./vista.js";
-import { arrancarPara, CARGANDO, preguntar, reglasDe, SIN_MOTOR } from "./vivo.js";
+import { arrancarPara, avisarCarga, preguntar, reglasDe, sinMotor } from "./vivo.js";
 
 /**
  * Al acercarse al control: el motor que lo calcula (el del libro o el de su Lienzo) empieza a
@@ -25,13 +25,14 @@ export async function abrirProbar(control) {
   if (control.dataset.tapizProbar) return;
   control.dataset.tapizProbar = "1";
   const cuerpo = /** @type {HTMLElement} */ (control.querySelector(".tapiz-probar__cuerpo"));
-  const estado = el("p", { class: "tapiz-probar__estado", role: "status", texto: CARGANDO });
+  const estado = el("p", { class: "tapiz-probar__estado", role: "status" });
   cuerpo.replaceChildren(estado);
+  avisarCarga(estado);
   let formulario;
   try {
     formulario = await preguntar({ tipo: "formulario", regla: control.dataset.regla, ...reglasDe(control) });
   } catch {
-    estado.textContent = SIN_MOTOR;
+    estado.textContent = sinMotor();
     delete control.dataset.tapizProbar;
     return;
   }
@@ -63,8 +64,8 @@ function montar(control, cuerpo, declaracion) {
     let respuesta;
     try {
       respuesta = await preguntar({ tipo: "regla", regla: control.dataset.regla, entradas, ...reglasDe(control) });
-    } catch (error) {
-      respuesta = { error: SIN_MOTOR };
+    } catch {
+      respuesta = { error: sinMotor() };
     }
     if (mio === turno) mostrar(form, salida, nota, respuesta);
   };

@@ -8,7 +8,7 @@ import { marcar, original, pintarRespuesta as pintar } from "./ejemplos.js";
 import { decimal, miles } from "./formato.js";
 import { campoDe, leer } from "./probar.js";
 import { el } from "./vista.js";
-import { CARGANDO, preguntar, reglasDe, SIN_MOTOR } from "./vivo.js";
+import { avisarCarga, preguntar, reglasDe, sinMotor } from "./vivo.js";
 
 /**
  * Los datos del ejemplo del libro: {entrada: valor}.
@@ -64,7 +64,7 @@ export async function repetirEnVivo(tarjeta, zona, totales, tirada, resumen, pre
   }
   if (tarjeta.dataset.tapizTirada !== tirada) return;
   const dice = pintar(cuerpo, respuesta);
-  tarjeta.dataset.tapizVivo = tirada;
+  tarjeta.dataset.tapizResuelta = tirada;
   marcar(tarjeta, zona, `${resumen} ${dice}`);
 }
 
@@ -78,13 +78,14 @@ export async function cambiarDatos(boton) {
   if (!tarjeta || !zona || zona.querySelector("form")) return;
   const cuerpo = cuerpoDe(tarjeta);
   const libro = valoresDelLibro(tarjeta);
-  const estado = el("p", { role: "status", texto: CARGANDO });
+  const estado = el("p", { role: "status" });
   zona.replaceChildren(estado);
+  avisarCarga(estado);
   let declaracion;
   try {
     declaracion = await preguntar({ tipo: "formulario", regla: cuerpo.dataset.regla, ...reglasDe(cuerpo) });
   } catch {
-    estado.textContent = SIN_MOTOR;
+    estado.textContent = sinMotor();
     return;
   }
   const campos = declaracion.entradas.filter((/** @type {any} */ c) => c.nombre in libro);
@@ -100,7 +101,7 @@ export async function cambiarDatos(boton) {
     try {
       respuesta = await preguntar({ tipo: "regla", regla: cuerpo.dataset.regla, entradas: { ...libro, ...entradas }, ...reglasDe(cuerpo) });
     } catch {
-      respuesta = { error: SIN_MOTOR };
+      respuesta = { error: sinMotor() };
     }
     if (tarjeta.dataset.tapizTirada !== tirada) return;
     cuerpo.replaceChildren(...[...original(tarjeta).childNodes].map((n) => n.cloneNode(true)));
@@ -115,7 +116,7 @@ export async function cambiarDatos(boton) {
       datos.push(`${campo.etiqueta} ${texto}`);
     }
     const dice = pintar(cuerpo, respuesta);
-    tarjeta.dataset.tapizVivo = tirada;
+    tarjeta.dataset.tapizResuelta = tirada;
     marcar(tarjeta, zona, `Con tus datos: ${datos.join(", ")}. ${dice}`, [form], "datos");
   });
   zona.replaceChildren(form);

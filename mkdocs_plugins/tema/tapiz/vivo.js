@@ -13,9 +13,13 @@ const deLaCaja = () => (moduloCaja ??= import("./caja.js"));
 /** @typedef {{ sistema: string, edicion: string, opcionales: string[], lienzo: string }} Reglas */
 
 export const CARGANDO =
-  "Cargando el motor de reglas del libro (Python en tu navegador, unos 6 MB la primera vez; luego queda guardado)…";
+  "Cargando las reglas del libro (Python en tu navegador, unos 4 MB la primera vez; luego quedan guardadas)…";
 export const SIN_MOTOR =
   "El motor de reglas no se ha podido cargar en este navegador; el libro sigue como está, con sus ejemplos y tablas ya calculados.";
+export const SIN_CONEXION =
+  "Sin conexión: las reglas del libro no se han podido descargar. El libro sigue como está, con sus ejemplos y tablas ya calculados; vuelve a probar cuando tengas conexión.";
+/** Lo que dice motor.js cuando un fichero no llega por la red. */
+const SIN_RED = "sin conexión";
 const CLAVE = "tapiz-reglas";
 /** Los bloques con las reglas del libro, los que siguen las que elige quien lee. */
 export const LIBRO = "tapiz/actual";
@@ -27,11 +31,37 @@ const pendientes = new Map();
 let siguiente = 0;
 /** @type {"parado" | "cargando" | "listo" | "fallo"} */
 export let estado = "parado";
+/** Bytes de los ficheros del motor recibidos y por recibir, mientras carga. */
+export let progreso = { recibidos: 0, total: 0 };
+let sinRed = false;
 
 function fallar(/** @type {string} */ motivo) {
   estado = "fallo";
+  sinRed = motivo === SIN_RED || !navigator.onLine;
   for (const { rechazar } of pendientes.values()) rechazar(new Error(motivo));
   pendientes.clear();
+  trabajador?.terminate();
+  document.dispatchEvent(new CustomEvent("tapiz:carga"));
+}
+
+/** Por qué no hay motor, para quien lee: sin conexión, o este navegador. */
+export const sinMotor = () => (sinRed ? SIN_CONEXION : SIN_MOTOR);
+
+// Con la conexión de vuelta, lo que falló por falta de red se puede volver a pedir.
+addEventListener("online", () => {
+  if (estado !== "fallo" || !sinRed) return;
+  estado = "parado";
+  trabajador = null;
+});
+
+/**
+ * Dice en `aviso` (un role="status" junto al control que espera al motor) que el motor carga y,
+ * en cuanto llega carga.js, cuánto lleva.
+ * @param {HTMLElement} aviso
+ */
+export function avisarCarga(aviso) {
+  aviso.textContent = CARGANDO;
+  import("./carga.js").then((m) => m.avisar(aviso), () => {});
 }
 
 /**
@@ -58,7 +88,14 @@ export function arrancar() {
     return;
   }
   estado = "cargando";
+  progreso = { recibidos: 0, total: 0 };
+  import("./carga.js").catch(() => {}); // lo que dice cuánto lleva, mientras arranca el Worker
   trabajador.onmessage = (evento) => {
+    if (evento.data.progreso) {
+      progreso = evento.data.progreso;
+      document.dispatchEvent(new CustomEvent("tapiz:carga"));
+      return;
+    }
     const { id, respuesta, fallo } = evento.data;
     const pendiente = pendientes.get(id);
     pendientes.delete(id);
@@ -67,7 +104,10 @@ export function arrancar() {
       else pendiente?.rechazar(new Error(fallo));
       return;
     }
-    estado = "listo";
+    if (estado !== "listo") {
+      estado = "listo";
+      document.dispatchEvent(new CustomEvent("tapiz:carga"));
+    }
     pendiente?.resolver(respuesta);
   };
   trabajador.onerror = (evento) => fallar(evento.message || "el motor no arranca");
@@ -116,7 +156,7 @@ export function preguntar(peticion) {
  */
 function alLibro(peticion) {
   arrancar();
-  if (estado === "fallo" || !trabajador) return Promise.reject(new Error(SIN_MOTOR));
+  if (estado === "fallo" || !trabajador) return Promise.reject(new Error(sinMotor()));
   const id = (siguiente += 1);
   const activo = trabajador;
   return new Promise((resolver, rechazar) => {
