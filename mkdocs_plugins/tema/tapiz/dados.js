@@ -31,7 +31,6 @@ const WIDGETS = [
   [".tapiz-calculadora", "calculadora", "montarCalculadora"],
   [".tapiz-tirador", "botones", "montarTirador"],
   [".tapiz-hoja", "hoja", "montarHoja"],
-  ["button.tapiz-dados", "botones"],
 ];
 /**
  * Cada hoja de estilos y lo que la necesita.
@@ -185,7 +184,8 @@ function alHacerClic(evento) {
 }
 
 /**
- * Los datos de «Repetir» se piden al acercarse al botón (ratón o teclado), antes del clic.
+ * Los datos de «Repetir» y el módulo de los dados del texto se piden al acercarse al botón
+ * (ratón, dedo o teclado), antes del clic: no pesan en la carga de la página.
  * @param {PointerEvent | FocusEvent} evento
  */
 function alAcercarse(evento) {
@@ -193,6 +193,7 @@ function alAcercarse(evento) {
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
   const vivo = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-repetir,.tapiz-cambiar");
   if (vivo) conModulo("probar", (m) => m.prepararProbar(vivo));
+  if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-dados")) cargar("botones");
   if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-reglas-lector")) cargar("reglas");
 }
 
