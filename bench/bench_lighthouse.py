@@ -220,7 +220,7 @@ def tabla(pasadas: dict[str, dict[str, list[dict[str, Any]]]]) -> str:
                 f"| {pagina} | {variante} | {mediana['rendimiento']:g} | "
                 f"{diferencia:+g} | {peor}{' (' + ', '.join(fallos) + ')' if fallos else ''} | "
                 f"{_segundos(mediana['FCP'])} | {_segundos(mediana['LCP'])} | "
-                f"{mediana['TBT']:.0f} ms | {mediana['CLS']:.3f} |"
+                f"{mediana['TBT']:.0f} ms | {mediana['CLS']:.3f} |".replace(".", ",")
             )
     return "\n".join(filas)
 
