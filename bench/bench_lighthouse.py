@@ -16,8 +16,8 @@ ejecución:
   igual, y da la mediana de cada medida y la peor accesibilidad, con las auditorías que la
   bajan.
 
-``--rondas N`` (5 por defecto) son las pasadas por página y variante; ``--json FICHERO``
-guarda cada pasada.
+``--rondas N`` (5 por defecto) son las pasadas por página y variante; ``--paginas`` elige
+algunas (``--paginas Ratas comparativa``); ``--json FICHERO`` guarda cada pasada.
 """
 
 from __future__ import annotations
@@ -175,17 +175,19 @@ def lighthouse(url: str, salida: Path) -> dict[str, Any]:
     }
 
 
-def medir(rondas: int, temporal: Path) -> dict[str, dict[str, list[dict[str, Any]]]]:
+def medir(
+    rondas: int, paginas: list[str], temporal: Path
+) -> dict[str, dict[str, list[dict[str, Any]]]]:
     sitios = {v: temporal / v.replace(" ", "-") for v in VARIANTES}
     construir(RAIZ / "mkdocs.yml", sitios["con plugin"], estricto=True)
     construir(configuracion_sin_plugin(temporal), sitios["sin plugin"], estricto=False)
     bases = {v: servir(sitio)[1] for v, sitio in sitios.items()}
-    pasadas: dict[str, dict[str, list[dict[str, Any]]]] = {p: {} for p in PAGINAS}
+    pasadas: dict[str, dict[str, list[dict[str, Any]]]] = {p: {} for p in paginas}
     for ronda in range(rondas):
         orden = VARIANTES if ronda % 2 == 0 else VARIANTES[::-1]
-        for pagina, ruta in PAGINAS.items():
+        for pagina in paginas:
             for variante in orden:
-                una = lighthouse(bases[variante] + ruta, temporal / "informe.json")
+                una = lighthouse(bases[variante] + PAGINAS[pagina], temporal / "informe.json")
                 pasadas[pagina].setdefault(variante, []).append(una)
                 print(
                     f"  ronda {ronda + 1} {pagina:<12} {variante:<10} "
@@ -229,11 +231,12 @@ def main() -> None:
     argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     argumentos.add_argument("--rondas", type=int, default=5)
     argumentos.add_argument("--json", type=Path)
+    argumentos.add_argument("--paginas", nargs="+", choices=list(PAGINAS), default=list(PAGINAS))
     opciones = argumentos.parse_args()
     instalar()
     print(f"carga media al empezar: {os.getloadavg()[0]:.1f}", flush=True)
     with tempfile.TemporaryDirectory(prefix="tapiz-lighthouse-") as temporal:
-        pasadas = medir(opciones.rondas, Path(temporal))
+        pasadas = medir(opciones.rondas, opciones.paginas, Path(temporal))
     print(f"carga media al acabar: {os.getloadavg()[0]:.1f}\n")
     if opciones.json:
         opciones.json.write_text(json.dumps(pasadas, indent=1), encoding="utf-8")
