@@ -59,7 +59,9 @@ WIDGETS = (
         colocable="hoja",
         sin_javascript="La hoja de personaje calcula sus números con JavaScript.",
     ),
-    Widget("tapiz-dados", "botones", etiqueta="button"),
+    # Los dados del texto no cargan nada con la página: dados.js importa botones.js (que pide
+    # los datos de la página) al acercarse a uno (ratón, dedo o teclado), antes del clic.
+    Widget("tapiz-dados", etiqueta="button"),
     # La caja de las reglas de quien lee (nucleo/reglas_lector.py): dados.js importa reglas.js
     # si quien lee ya eligió, o al acercarse a la caja; sin el motor.
     Widget("tapiz-reglas-lector"),

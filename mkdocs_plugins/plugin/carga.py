@@ -70,9 +70,9 @@ def modulos_de(widgets: set[str]) -> set[str]:
 
 
 def con_datos(widgets: set[str]) -> bool:
-    """Si la página lee datos: la montan módulos, o tiene «Repetir», que carga su módulo (y sus
-    datos) al acercarse a un botón y no con la página."""
-    return bool(modulos_de(widgets)) or "tapiz-repetir" in widgets
+    """Si la página lee datos: la montan módulos, o tiene «Repetir» o dados en el texto, que
+    cargan su módulo (y sus datos) al acercarse a un botón y no con la página."""
+    return bool(modulos_de(widgets)) or bool(widgets & {"tapiz-repetir", "tapiz-dados"})
 
 
 def aplazados_de(widgets: set[str]) -> set[str]:

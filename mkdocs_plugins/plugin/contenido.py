@@ -28,13 +28,14 @@ def fuente(fichero: File) -> str:
 
 
 def abreviaturas_propias(html: str, page: Page, config: MkDocsConfig) -> str:
-    """Los significados que la página da a sus abreviaturas (``abreviaturas:``)."""
+    """Los significados que la página da a sus abreviaturas (``abreviaturas:``), escritos la
+    primera vez que aparece cada una."""
     try:
         propias = abreviaturas.leer(page.meta.get("abreviaturas"))
     except abreviaturas.ErrorAbreviaturas as error:
         log.warning(str(Problema(ruta_mostrada(page.file.src_uri, config), 1, str(error))))
-        return html
-    return abreviaturas.con_significados(html, propias)
+        propias = {}
+    return abreviaturas.explicar(abreviaturas.con_significados(html, propias))
 
 
 def apartar_de_la_busqueda(

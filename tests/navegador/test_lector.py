@@ -21,6 +21,17 @@ def test_en_ratas_el_dj_es_el_director_de_juego(pestana):
     assert significados and set(significados) == {"Director de Juego"}
     expansiones = pestana.page.locator("article .tapiz-expansion").all_text_contents()
     assert " (Director de Juego)" in expansiones
+    # Escritas al construir, no al cargar: el texto ya pintado no se mueve (Lighthouse, CLS).
+    assert pestana.page.evaluate(DESPLAZAMIENTOS) == []
+
+
+DESPLAZAMIENTOS = """() => {
+  const observador = new PerformanceObserver(() => {});
+  observador.observe({type: 'layout-shift', buffered: true});
+  return observador.takeRecords().filter(e => !e.hadRecentInput)
+    .flatMap(e => e.sources.map(s => s.node?.textContent?.slice(0, 60) ?? '?'));
+}"""
+"""Lo que se movió en la página sin que nadie la tocara (``layout-shift`` de Chromium)."""
 
 
 @pytest.mark.parametrize(("ruta", "sigla"), [("lenguas/", "TZR0001"), ("introduccion/", "DJ")])

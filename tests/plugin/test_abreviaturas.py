@@ -2,7 +2,12 @@
 
 import pytest
 
-from mkdocs_plugins.nucleo.abreviaturas import ErrorAbreviaturas, con_significados, leer
+from mkdocs_plugins.nucleo.abreviaturas import (
+    ErrorAbreviaturas,
+    con_significados,
+    explicar,
+    leer,
+)
 
 
 def test_la_pagina_cambia_el_significado_de_sus_abreviaturas():
@@ -20,3 +25,14 @@ def test_un_front_matter_mal_escrito_se_explica(valor):
 
 def test_sin_front_matter_no_cambia_nada():
     assert leer(None) == {}
+
+
+def test_la_primera_abreviatura_se_explica_al_construir_donde_el_texto_no_lo_dice():
+    dj = '<abbr title="Directora de Juego">DJ</abbr>'
+    pgf = '<abbr title="Puntos de golpe físicos">PGF</abbr>'
+    html = (
+        f"<h2>El {dj}</h2><p><strong>{pgf} = 10</strong></p>"
+        f"<p>Los puntos de golpe\nfísicos ({pgf}) y la {dj}.</p><p>La {dj} otra vez.</p>"
+    )
+    expansion = '<span class="tapiz-expansion" data-search-exclude=""> (Directora de Juego)</span>'
+    assert explicar(html) == html.replace(f"la {dj}", f"la {dj}{expansion}")

@@ -31,7 +31,6 @@ const WIDGETS = [
   [".tapiz-calculadora", "calculadora", "montarCalculadora"],
   [".tapiz-tirador", "botones", "montarTirador"],
   [".tapiz-hoja", "hoja", "montarHoja"],
-  ["button.tapiz-dados", "botones"],
 ];
 /**
  * Cada hoja de estilos y lo que la necesita.
@@ -185,9 +184,9 @@ function alHacerClic(evento) {
 }
 
 /**
- * Los datos de «Repetir» se piden al acercarse al botón (ratón, dedo o teclado), antes del clic
- * (y el motor, si sus tiradas no están todas guardadas); el motor de «Probar» y «Cambiar datos»,
- * al acercarse a ellos.
+ * Los datos de «Repetir» y el módulo de los dados del texto se piden al acercarse al botón
+ * (ratón, dedo o teclado), antes del clic (y el motor, si las tiradas de «Repetir» no están
+ * todas guardadas); el motor de «Probar» y «Cambiar datos», al acercarse a ellos.
  * @param {PointerEvent | FocusEvent} evento
  */
 function alAcercarse(evento) {
@@ -195,6 +194,7 @@ function alAcercarse(evento) {
   if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
   const vivo = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-cambiar");
   if (vivo) conModulo("probar", (m) => m.prepararProbar(vivo));
+  if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-dados")) cargar("botones");
   if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-reglas-lector")) cargar("reglas");
 }
 

@@ -9,8 +9,12 @@
  * @param {Document | HTMLElement} raiz
  */
 export function avisarTablasAnchas(raiz) {
-  for (const envoltorio of /** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".md-typeset__scrollwrap"))) {
-    const desborda = envoltorio.scrollWidth > envoltorio.clientWidth + 1;
+  const envoltorios = [.../** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".md-typeset__scrollwrap"))];
+  // Todas las medidas antes de escribir nada: medir tras cada aviso rehacía el diseño de la
+  // página entera una vez por tabla (en la comparativa, la tarea más larga de la carga).
+  const desbordan = envoltorios.map((envoltorio) => envoltorio.scrollWidth > envoltorio.clientWidth + 1);
+  for (const [indice, envoltorio] of envoltorios.entries()) {
+    const desborda = desbordan[indice];
     envoltorio.classList.toggle("tapiz-desborda", desborda);
     const aviso = envoltorio.previousElementSibling?.classList.contains("tapiz-desliza")
       ? envoltorio.previousElementSibling
