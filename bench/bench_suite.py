@@ -90,6 +90,8 @@ def resumen_de_cpu(informe: Path) -> None:
     medidas: dict[str, float] = {}
     for fichero in informe.parent.glob(informe.name + ".*"):
         medidas.update(json.loads(fichero.read_text(encoding="utf-8")))
+    guardado = Path(tempfile.gettempdir()) / "tapiz-cpu-por-prueba.json"
+    guardado.write_text(json.dumps(medidas, indent=1, sort_keys=True), encoding="utf-8")
     total = sum(medidas.values())
     print(f"CPU por prueba: {total:.0f} s en {len(medidas)} pruebas; las diez que más:")
     for nombre, segundos in sorted(medidas.items(), key=lambda m: -m[1])[:10]:
@@ -98,7 +100,7 @@ def resumen_de_cpu(informe: Path) -> None:
     for nombre, segundos in medidas.items():
         fichero = nombre.split("::", 1)[0]
         por_fichero[fichero] = por_fichero.get(fichero, 0.0) + segundos
-    print("por fichero, los veinticinco que más:")
+    print(f"por fichero, los veinticinco que más (cada prueba, en {guardado}):")
     for fichero, segundos in sorted(por_fichero.items(), key=lambda m: -m[1])[:25]:
         print(f"  {segundos:6.1f} s  {fichero}")
 
