@@ -159,9 +159,10 @@ def _repartir(items: list[pytest.Item], procesos: int) -> list[pytest.Item]:
     return orden + libres[usadas:]
 
 
-LARGAS = ("tests/paquete/", "tests/test_guia_lienzos.py")
+LARGAS = ("tests/paquete/", "tests/test_guia_lienzos.py", "tests/navegador/test_lienzo_hostil.py")
 """Las que tardan de medio minuto a un minuto: instalan la rueda, construyen libros enteros en
-otra carpeta o siguen la guía de Lienzos paso a paso."""
+otra carpeta, siguen la guía de Lienzos paso a paso o construyen el sitio del Lienzo hostil y
+arrancan tres motores en la página."""
 
 
 def _larga(item: pytest.Item) -> bool:
