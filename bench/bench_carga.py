@@ -37,6 +37,8 @@ from typing import Any, ClassVar
 
 RAIZ = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "tests" / "navegador"))
+sys.path.insert(0, str(RAIZ / "bench"))
+from bench_vivo import EVALUAR  # noqa: E402
 from conftest import ESCRITORIO, lanzar_chromium  # noqa: E402
 
 PAGINA = "hacer-cosas/"
@@ -69,24 +71,8 @@ PRIMERO = """async () => {
   return { primero: performance.now() - inicio, progreso };
 }"""
 
-SIGUIENTES = """async (veces) => {
-  const control = document.querySelector('details.tapiz-probar[data-regla="accion"]');
-  const form = control.querySelector("form");
-  const salida = control.querySelector(".tapiz-probar__resultado");
-  const tiempos = [];
-  for (let i = 0; i < veces; i += 1) {
-    const cambio = new Promise((listo) => {
-      const vigia = new MutationObserver(() => { vigia.disconnect(); listo(); });
-      vigia.observe(salida, { childList: true, subtree: true, characterData: true });
-    });
-    form.elements.namedItem("base").value = String(1 + (i % 20));
-    const inicio = performance.now();
-    form.requestSubmit();
-    await cambio;
-    tiempos.push(performance.now() - inicio);
-  }
-  return tiempos;
-}"""
+SIGUIENTES = EVALUAR
+"""Cada resultado después del primero: el mismo bucle de ``bench_vivo.py``."""
 
 
 class Red:
