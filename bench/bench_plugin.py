@@ -60,6 +60,11 @@ def libro_multiplicado(destino: Path, veces: int) -> Path:
     for copia in range(1, veces):
         sin_libro = shutil.ignore_patterns("libro.md")
         shutil.copytree(RAIZ / "srd", docs / f"copia{copia}", ignore=sin_libro)
+        for declaracion in (docs / f"copia{copia}").glob("lienzos/*/lienzo.yml"):
+            # Cada Lienzo necesita un nombre propio: el de la copia lleva su número.
+            texto = declaracion.read_text("utf-8")
+            nombre = next(linea for linea in texto.splitlines() if linea.startswith("nombre:"))
+            declaracion.write_text(texto.replace(nombre, f"{nombre} {copia}", 1), "utf-8")
     return docs
 
 

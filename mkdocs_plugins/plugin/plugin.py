@@ -44,6 +44,7 @@ from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.nucleo.sin_conexion import Conocidas
 from mkdocs_plugins.plugin import (
     adelanto,
+    api_guardada,
     arranque,
     auxiliar,
     busqueda,
@@ -358,7 +359,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             precompilacion.cerrar()
         if self.config.api and api_hecha is None:
             try:
-                api_estatica.escribir(sitio, self.configuracion)
+                preparados = api_guardada.ficheros(self.configuracion, self.cache)
+                api_estatica.escribir(sitio, self.configuracion, preparados)
             except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
                 raise PluginError(f"tapiz: {error}") from None
         datos_hechos = self._escribir_lo_demas(config)
