@@ -12,12 +12,25 @@ preguntar a git la versión se hace en cada construcción: es lo barato.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mkdocs_plugins.extension import api as api_estatica
-from mkdocs_plugins.nucleo import cache, catalogo, motor, version
+from mkdocs_plugins.nucleo import api, cache, catalogo, motor, sin_conexion, version
 from mkdocs_plugins.nucleo.configuracion import Configuracion
 
 CONVERSIONES = "api: html de cada texto"
 """Dónde recuerda ``Cache.memoria`` el HTML de cada texto convertido para la API."""
+
+
+def escribir(
+    sitio: Path, configuracion: Configuracion, guardada: cache.Cache | None
+) -> sin_conexion.Conocidas:
+    """Escribe la API en el sitio y da la huella de cada fichero, de sus textos (la lista sin
+    conexión no vuelve a leer del disco cientos de ficheros recién escritos)."""
+    textos = ficheros(configuracion, guardada)
+    api_estatica.escribir(sitio, configuracion, textos)
+    carpeta = sitio / api.CARPETA
+    return sin_conexion.huellas_de(sitio, {carpeta / ruta: texto for ruta, texto in textos.items()})
 
 
 def ficheros(configuracion: Configuracion, guardada: cache.Cache | None) -> dict[str, str]:

@@ -17,7 +17,6 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
-from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial
 from mkdocs_plugins.nucleo import (
@@ -207,7 +206,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 calculado=self._encargado("historial"),
             )
         if self.config.enabled and self.config.estado:
-            estado.anadir_pagina(files, config, lambda: self._encargado("estado"))
+            estado.anadir_pagina(files, config, lambda: self._encargado("estado"), self.cache)
         return files
 
     @event_priority(-100)  # cuando los demás plugins ya han cambiado los ficheros
@@ -359,8 +358,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             precompilacion.cerrar()
         if self.config.api and api_hecha is None:
             try:
-                preparados = api_guardada.ficheros(self.configuracion, self.cache)
-                api_estatica.escribir(sitio, self.configuracion, preparados)
+                api_hecha = api_guardada.escribir(sitio, self.configuracion, self.cache)
             except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
                 raise PluginError(f"tapiz: {error}") from None
         datos_hechos = self._escribir_lo_demas(config)
