@@ -281,13 +281,17 @@ def main() -> None:
     opciones = argumentos.parse_args()
 
     print(maquina())
-    vacio, motor, icepool = en_frio(
-        ["pass", "import tapiz_rules.dados", "import icepool"], opciones.frio
-    )
+    nombres = ["intérprete vacío", "import fractions", "import tapiz_rules.dados", "import icepool"]
+    codigos = ["pass", "import fractions", "import tapiz_rules.dados", "import icepool"]
+    arranques = dict(zip(nombres, en_frio(codigos, opciones.frio), strict=True))
     print(
-        f"Arranque en frío (pared / CPU): intérprete vacío {_ms(vacio.pared)} / {_ms(vacio.cpu)};"
-        f" import tapiz_rules.dados {_ms(motor.pared)} / {_ms(motor.cpu)};"
-        f" import icepool {_ms(icepool.pared)} / {_ms(icepool.cpu)}"
+        "Arranque en frío (pared / CPU): "
+        + "; ".join(f"{n} {_ms(f.pared)} / {_ms(f.cpu)}" for n, f in arranques.items())
+    )
+    techo = arranques["import icepool"].cpu / arranques["import fractions"].cpu
+    print(
+        "Techo de la razón en frío (CPU) con fracciones exactas: import icepool / import "
+        f"fractions = {_razon(techo, 1)}"
     )
     print()
     print(
