@@ -4,11 +4,15 @@ Se ejecuta a demanda (``uv run python bench/bench_dados.py``) y no afirma nada:
 imprime tiempos y razones medidos en la misma ejecución, porque la máquina es
 compartida y ruidosa.
 
-- en caliente: el mismo proceso, el cálculo repetido (mediana); la caché de
-  ``distribucion`` se vacía antes de cada repetición; icepool conserva sus
-  cachés internas, como le pasaría a un usuario;
+- en caliente: el mismo proceso, el cálculo repetido (el mínimo); la caché de
+  ``distribucion`` se vacía antes de cada repetición, pero icepool conserva sus
+  cachés internas (``100 @ icepool.d6`` recuerda sus sumas en el dado: con un dado
+  recién hecho tarda cien veces más); «con caché», Tapiz también conserva la suya, como
+  le pasaría a un usuario que repite un cálculo;
 - en frío: cada cálculo en un ``python -c`` nuevo, con el arranque del
-  intérprete y las importaciones incluidos (mediana de varias ejecuciones).
+  intérprete y las importaciones incluidos (mediana de varias ejecuciones, Tapiz e icepool
+  alternados); tiempo de pared y CPU del proceso (la CPU apenas depende de la carga de la
+  máquina compartida; la pared, mucho).
 """
 
 from __future__ import annotations
@@ -165,8 +169,10 @@ def tareas() -> list[Tarea]:
     ]
 
 
-def en_caliente(codigo: str, repeticiones: int) -> tuple[float, object]:
-    """Mediana de ``repeticiones`` ejecuciones tras una de calentamiento (importaciones)."""
+def en_caliente(codigo: str, repeticiones: int, vaciar: bool = True) -> tuple[float, object]:
+    """El mínimo de ``repeticiones`` ejecuciones tras una de calentamiento (importaciones): en
+    una máquina compartida, la mediana recoge las esperas por otros procesos; el mínimo, el
+    coste del cálculo."""
     from tapiz_rules.dados.probabilidad import vaciar_caches
 
     compilado = compile(codigo, "<tarea>", "exec")
@@ -174,11 +180,12 @@ def en_caliente(codigo: str, repeticiones: int) -> tuple[float, object]:
     exec(compilado, espacio)
     tiempos = []
     for _ in range(repeticiones):
-        vaciar_caches()
+        if vaciar:
+            vaciar_caches()
         inicio = time.perf_counter()
         exec(compilado, espacio)
         tiempos.append(time.perf_counter() - inicio)
-    return statistics.median(tiempos), espacio["resultado"]
+    return min(tiempos), espacio["resultado"]
 
 
 MEMORIA = (
@@ -190,18 +197,56 @@ MEMORIA = (
 la del proceso que lo lanzó (la conserva al hacer ``exec``)."""
 
 
-def en_frio(codigo: str, repeticiones: int) -> tuple[float, int]:
-    """Mediana del tiempo de pared de un ``python -c`` nuevo que ejecuta ``codigo``, y la
-    memoria máxima de esos procesos (KiB)."""
-    tiempos, memoria = [], 0
+ENTORNO = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+"""Los procesos en frío escriben y leen sus ``.pyc``, como los de quien usa el motor (sin
+ellos, cada arranque compila de nuevo cada módulo: a icepool le cuesta cinco veces más)."""
+
+
+@dataclass
+class Frio:
+    """Medianas de varios procesos nuevos: tiempo de pared, CPU (usuario + sistema) y memoria
+    máxima (KiB)."""
+
+    pared: float
+    cpu: float
+    memoria: int
+
+
+def _proceso(codigo: str) -> tuple[float, float, int]:
+    """Pared, CPU del hijo (``wait4``: solo ese proceso) y su memoria máxima."""
+    inicio = time.perf_counter()
+    proceso = subprocess.Popen(
+        [sys.executable, "-c", codigo + MEMORIA], cwd=RAIZ, env=ENTORNO, stdout=subprocess.PIPE
+    )
+    assert proceso.stdout is not None
+    salida = proceso.stdout.read()
+    _, estado, uso = os.wait4(proceso.pid, 0)
+    pared = time.perf_counter() - inicio
+    proceso.returncode = os.waitstatus_to_exitcode(estado)
+    proceso.stdout.close()
+    if proceso.returncode:
+        raise SystemExit(f"falló el proceso en frío:\n{codigo}")
+    return pared, uso.ru_utime + uso.ru_stime, int(salida.split()[-1])
+
+
+def en_frio(codigos: list[str], repeticiones: int) -> list[Frio]:
+    """Cada código en ``repeticiones`` intérpretes nuevos, alternando los códigos en cada
+    vuelta (la carga de la máquina cae por igual sobre todos); antes, una vuelta que no
+    cuenta deja escritos los ``.pyc``."""
+    for codigo in codigos:
+        _proceso(codigo)
+    medidas: list[list[tuple[float, float, int]]] = [[] for _ in codigos]
     for _ in range(repeticiones):
-        inicio = time.perf_counter()
-        proceso = subprocess.run(
-            [sys.executable, "-c", codigo + MEMORIA], cwd=RAIZ, check=True, capture_output=True
+        for codigo, lista in zip(codigos, medidas, strict=True):
+            lista.append(_proceso(codigo))
+    return [
+        Frio(
+            statistics.median(m[0] for m in lista),
+            statistics.median(m[1] for m in lista),
+            max(m[2] for m in lista),
         )
-        tiempos.append(time.perf_counter() - inicio)
-        memoria = max(memoria, int(proceso.stdout.split()[-1]))
-    return statistics.median(tiempos), memoria
+        for lista in medidas
+    ]
 
 
 def maquina() -> str:
@@ -221,6 +266,14 @@ def maquina() -> str:
     )
 
 
+def _ms(segundos: float) -> str:
+    return f"{segundos * 1000:,.2f}".replace(",", " ").replace(".", ",").replace(" ", ".") + " ms"
+
+
+def _razon(ajeno: float, propio: float) -> str:
+    return f"{ajeno / propio:.2f}".replace(".", ",")
+
+
 def main() -> None:
     argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     argumentos.add_argument("--repeticiones", type=int, default=7, help="en caliente")
@@ -228,32 +281,49 @@ def main() -> None:
     opciones = argumentos.parse_args()
 
     print(maquina())
-    arranque = {
-        "intérprete vacío": en_frio("pass", opciones.frio)[0],
-        "import tapiz_rules.dados": en_frio("import tapiz_rules.dados", opciones.frio)[0],
-        "import icepool": en_frio("import icepool", opciones.frio)[0],
-    }
-    print("Arranque en frío: " + "; ".join(f"{k} {v * 1000:.0f} ms" for k, v in arranque.items()))
-    print()
-    cabecera = (
-        f"{'cálculo':<30} {'Tapiz cal.':>11} {'icepool cal.':>13} {'razón':>7}"
-        f" {'Tapiz frío':>11} {'icepool frío':>13} {'razón':>7}"
-        f" {'MiB Tapiz':>9} {'MiB icepool':>11}  iguales"
+    nombres = ["intérprete vacío", "import fractions", "import tapiz_rules.dados", "import icepool"]
+    codigos = ["pass", "import fractions", "import tapiz_rules.dados", "import icepool"]
+    arranques = dict(zip(nombres, en_frio(codigos, opciones.frio), strict=True))
+    print(
+        "Arranque en frío (pared / CPU): "
+        + "; ".join(f"{n} {_ms(f.pared)} / {_ms(f.cpu)}" for n, f in arranques.items())
     )
-    print(cabecera)
-    print("-" * len(cabecera))
+    techo = arranques["import icepool"].cpu / arranques["import fractions"].cpu
+    print(
+        "Techo de la razón en frío (CPU) con fracciones exactas: import icepool / import "
+        f"fractions = {_razon(techo, 1)}"
+    )
+    print()
+    print(
+        "| cálculo | Tapiz cal. | icepool cal. | razón | Tapiz cal. con caché | razón"
+        " | Tapiz frío | icepool frío | razón"
+        " | Tapiz frío CPU | icepool frío CPU | razón | MiB Tapiz | MiB icepool | iguales |"
+    )
+    print("|---|" + "---:|" * 14 + ":-:|")
     for tarea in tareas():
         propio, resultado_propio = en_caliente(tarea.tapiz, opciones.repeticiones)
+        con_cache, _ = en_caliente(tarea.tapiz, opciones.repeticiones, vaciar=False)
         ajeno, resultado_ajeno = en_caliente(tarea.icepool, opciones.repeticiones)
-        propio_frio, propia_memoria = en_frio(tarea.tapiz, opciones.frio)
-        ajeno_frio, ajena_memoria = en_frio(tarea.icepool, opciones.frio)
-        iguales = "sí" if resultado_propio == resultado_ajeno else "NO"
-        print(
-            f"{tarea.nombre:<30} {propio * 1000:>9.2f}ms {ajeno * 1000:>11.2f}ms"
-            f" {ajeno / propio:>7.1f} {propio_frio * 1000:>9.0f}ms {ajeno_frio * 1000:>11.0f}ms"
-            f" {ajeno_frio / propio_frio:>7.2f}"
-            f" {propia_memoria / 1024:>9.1f} {ajena_memoria / 1024:>11.1f}  {iguales}"
-        )
+        frio_propio, frio_ajeno = en_frio([tarea.tapiz, tarea.icepool], opciones.frio)
+        iguales = "sí" if resultado_propio == resultado_ajeno else "**NO**"
+        columnas = [
+            tarea.nombre,
+            _ms(propio),
+            _ms(ajeno),
+            _razon(ajeno, propio),
+            _ms(con_cache),
+            _razon(ajeno, con_cache),
+            _ms(frio_propio.pared),
+            _ms(frio_ajeno.pared),
+            _razon(frio_ajeno.pared, frio_propio.pared),
+            _ms(frio_propio.cpu),
+            _ms(frio_ajeno.cpu),
+            _razon(frio_ajeno.cpu, frio_propio.cpu),
+            f"{frio_propio.memoria / 1024:.1f}".replace(".", ","),
+            f"{frio_ajeno.memoria / 1024:.1f}".replace(".", ","),
+            iguales,
+        ]
+        print("| " + " | ".join(columnas) + " |", flush=True)
     print()
     print("razón = tiempo de icepool / tiempo de Tapiz (mayor que 1: Tapiz es más rápido).")
     print("«iguales»: las probabilidades exactas de ambos coinciden (como lista de fracciones).")

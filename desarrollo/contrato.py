@@ -11,7 +11,6 @@ ficheros; la salida es determinista y se guarda en git).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
@@ -50,7 +49,7 @@ def texto_del_contrato() -> str:
             _objeto(
                 "LIMITES",
                 "Topes de una expresión de dados.",
-                {c: v for c, v in dataclasses.asdict(LIMITES).items() if c not in SOLO_PYTHON},
+                {c: v for c, v in vars(LIMITES).items() if c not in SOLO_PYTHON},
             ),
             "/** La profundidad de «!» cuando no se escribe número. */",
             f"export const PROFUNDIDAD_POR_DEFECTO = {PROFUNDIDAD_POR_DEFECTO};",

@@ -1,7 +1,5 @@
 """Motor de reglas del Sistema Tapiz: dados, probabilidades exactas, sistemas de reglas."""
 
-from typing import Any
-
 from tapiz_rules import _rutas_antiguas
 from tapiz_rules.errores import ErrorEntrada, ErrorNotacion, ErrorTapiz
 
@@ -10,8 +8,9 @@ _rutas_antiguas.instalar()
 __all__ = ["ErrorEntrada", "ErrorNotacion", "ErrorTapiz"]
 
 
-def __getattr__(nombre: str) -> Any:
-    """Los sistemas se cargan al pedirlos: quien solo tira dados no importa todas las reglas."""
+def __getattr__(nombre: str) -> object:
+    """Los sistemas se cargan al pedirlos: quien solo tira dados no importa todas las reglas
+    (ni ``typing``: el arranque en frío del motor de dados cuenta cada importación)."""
     if nombre in ("SISTEMAS", "reglamento"):
         from tapiz_rules import sistemas
 

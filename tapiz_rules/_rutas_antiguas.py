@@ -9,12 +9,15 @@ el nuevo, así que las clases no se duplican, y se avisa con un ``DeprecationWar
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import sys
-import warnings
+from importlib.machinery import ModuleSpec
 from types import ModuleType
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # para mypy, el protocolo de un cargador; en ejecución, sin importarlo
+    from importlib.abc import Loader as _Cargador
+else:
+    _Cargador = object
 
 NUEVAS = {
     "tapiz_rules.reglas": "tapiz_rules.sistemas.tapiz",
@@ -23,15 +26,21 @@ NUEVAS = {
 }
 
 
-class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Resuelve ``tapiz_rules.reglas.x`` con el módulo ``tapiz_rules.sistemas.tapiz.x``."""
+class _Alias(_Cargador):
+    """Resuelve ``tapiz_rules.reglas.x`` con el módulo ``tapiz_rules.sistemas.tapiz.x``.
+
+    Buscador y cargador a la vez, por el protocolo de ``sys.meta_path`` (sin heredar de
+    ``importlib.abc``, que al importarse arrastra ``importlib.resources`` y ``tempfile``).
+    """
 
     def find_spec(
         self, fullname: str, path: object = None, target: object = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        return importlib.util.spec_from_loader(fullname, self) if _nueva(fullname) else None
+    ) -> ModuleSpec | None:
+        return ModuleSpec(fullname, self) if _nueva(fullname) else None
 
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+    def create_module(self, spec: ModuleSpec) -> ModuleType:
+        import warnings
+
         nueva = _nueva(spec.name)
         assert nueva is not None
         warnings.warn(

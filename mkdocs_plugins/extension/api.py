@@ -38,7 +38,7 @@ MODULO = "tapiz.mjs"
 """El módulo ES que evalúa las reglas con el motor publicado (``nucleo/tapiz.mjs``)."""
 
 
-def _conversor() -> Callable[[list[str]], list[str]]:
+def _conversor(hechas: dict[str, str] | None = None) -> Callable[[list[str]], list[str]]:
     """Markdown → HTML con la estructura del libro; las vallas quedan como código, sin colorear
     (``<code class="language-python">``: cada cliente lo colorea a su manera, y Pygments
     compilaba las expresiones de cada lenguaje en cada construcción, un tercio de la API).
@@ -48,17 +48,22 @@ def _conversor() -> Callable[[list[str]], list[str]]:
     del tiempo de la API se iba en preparar cada conversión). Una sección con HTML propio
     (un ``<div>`` que podría quedar abierto) se convierte sola, como antes. El HTML solo
     depende del texto (``reset`` olvida lo de la conversión anterior): un texto repetido se
-    convierte una vez."""
-    conversor = Markdown(
-        extensions=[*EXTENSIONES, "pymdownx.highlight"],
-        extension_configs={"pymdownx.highlight": {"use_pygments": False}},
-    )
-    hechas: dict[str, str] = {}
+    convierte una vez, también en la construcción siguiente si se le dan las ``hechas``
+    en la anterior (``plugin/api_guardada.py``); el conversor se prepara solo si hace falta."""
+    preparado: list[Markdown] = []
+    hechas = {} if hechas is None else hechas
     """Cada texto ya convertido: un libro con páginas repetidas convierte cada una una vez."""
 
     def solo(texto: str) -> str:
         if texto not in hechas:
-            hechas[texto] = _sin_nada_activo(conversor.reset().convert(texto))
+            if not preparado:
+                preparado.append(
+                    Markdown(
+                        extensions=[*EXTENSIONES, "pymdownx.highlight"],
+                        extension_configs={"pymdownx.highlight": {"use_pygments": False}},
+                    )
+                )
+            hechas[texto] = _sin_nada_activo(preparado[0].reset().convert(texto))
         return hechas[texto]
 
     def a_html(textos: list[str]) -> list[str]:
@@ -148,13 +153,17 @@ def _con_cabecera(tipo: str, ruta: str, base: str, datos: dict[str, Any]) -> dic
 
 
 def ficheros(
-    configuracion: Configuracion, base: str | None = None, con_motor: bool = False
+    configuracion: Configuracion,
+    base: str | None = None,
+    con_motor: bool = False,
+    hechas: dict[str, str] | None = None,
 ) -> dict[str, str]:
     """Cada fichero de la API, por su ruta dentro de ``api/v1/``; ``base``, la dirección del
     sitio (por defecto la ``site_url`` de ``mkdocs.yml``). Con ``con_motor`` (el sitio publica
-    Pyodide y ``motor.zip``), también el módulo JavaScript que evalúa las reglas."""
+    Pyodide y ``motor.zip``), también el módulo JavaScript que evalúa las reglas. ``hechas``:
+    el HTML de cada texto ya convertido en una construcción anterior (véase ``_conversor``)."""
     base = sitio_de(configuracion.raiz) if base is None else base
-    a_html = _conversor()
+    a_html = _conversor(hechas)
     leidas = fuentes(configuracion)
     paginas = {f.pagina: (f, titulo, api_paginas.pagina(f, titulo, a_html)) for f, titulo in leidas}
     secciones = [s for _, _, propias in paginas.values() for s in propias]

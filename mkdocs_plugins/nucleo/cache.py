@@ -98,6 +98,9 @@ class Cache:
         self._anteriores: dict[str, Any] = _leer(fichero, huella) if fichero else {}
         self._usadas: dict[str, Any] = {}
         self._ofrecidas: dict[str, Any] = {}
+        self.memoria: dict[str, dict[str, Any]] = {}
+        """Lo que solo se recuerda en este proceso, de una construcción a otra de ``mkdocs
+        serve`` (objetos que no van al fichero), por tema; vale lo que la huella."""
         self.aciertos = 0
         self.fallos = 0
 

@@ -8,7 +8,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from mkdocs_plugins.nucleo import estado_srd
+from mkdocs_plugins.nucleo import cache, estado_srd
 from mkdocs_plugins.plugin import generadas
 
 FUERA = ("colaborar/", "libro.md", "cambios.md", "catalogo.md")
@@ -39,16 +39,28 @@ def leer(capitulos: list[tuple[str, str, str | None]]) -> Leidos:
 
 
 def anadir_pagina(
-    files: Files, config: MkDocsConfig, leidos: Callable[[], Leidos | None] | None = None
+    files: Files,
+    config: MkDocsConfig,
+    leidos: Callable[[], Leidos | None] | None = None,
+    guardada: cache.Cache | None = None,
 ) -> None:
     """Añade ``colaborar/estado.md``, que se escribe cuando MkDocs la lee (la última, tras las
-    demás páginas): con los capítulos ya leídos por ``leidos`` si su texto no ha cambiado."""
+    demás páginas): con los capítulos ya leídos por ``leidos`` si su texto no ha cambiado. Su
+    texto solo depende de los capítulos y de la dirección de edición: con todo igual, el de la
+    construcción anterior (de la caché ``guardada``), sin leer otra vez cada capítulo."""
     capitulos = capitulos_del_libro(files, config)
 
     def contenido() -> str:
-        ya = (leidos() if leidos else None) or {}
         textos = [(ruta, fichero.content_string, titulo) for ruta, fichero, titulo in capitulos]
-        return texto([ya.get(clave) or estado_srd.capitulo(*clave) for clave in textos], config)
+
+        def calcular() -> str:
+            ya = (leidos() if leidos else None) or {}
+            return texto([ya.get(c) or estado_srd.capitulo(*c) for c in textos], config)
+
+        partes = [repr(c) for c in textos]
+        return cache.texto_guardado(
+            guardada, calcular, "estado", repr(direccion_de_edicion(config)), *partes
+        )
 
     pagina = _Perezosa.generated(config, estado_srd.RUTA, content="")
     assert isinstance(pagina, _Perezosa)

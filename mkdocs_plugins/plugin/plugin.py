@@ -17,7 +17,6 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
-from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial
 from mkdocs_plugins.nucleo import (
@@ -44,6 +43,7 @@ from mkdocs_plugins.nucleo.problemas import Problema
 from mkdocs_plugins.nucleo.sin_conexion import Conocidas
 from mkdocs_plugins.plugin import (
     adelanto,
+    api_guardada,
     arranque,
     auxiliar,
     busqueda,
@@ -213,7 +213,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 calculado=self._encargado("historial"),
             )
         if self.config.enabled and self.config.estado:
-            estado.anadir_pagina(files, config, lambda: self._encargado("estado"))
+            estado.anadir_pagina(files, config, lambda: self._encargado("estado"), self.cache)
         self.buscador = self.config.enabled and busqueda.anadir_trabajador(files, config)
         return files
 
@@ -382,7 +382,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             precompilacion.cerrar()
         if self.config.api and api_hecha is None:
             try:
-                api_estatica.escribir(sitio, self.configuracion)
+                api_hecha = api_guardada.escribir(sitio, self.configuracion, self.cache)
             except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
                 raise PluginError(f"tapiz: {error}") from None
         datos_hechos = self._escribir_lo_demas(config)

@@ -6,30 +6,30 @@ import argparse
 from typing import Any
 
 from tapiz_rules.cli.comun import anadir_json, imprimir_json, semilla_o_nueva
-from tapiz_rules.dados import Generador, analizar, distribucion, tirar
+from tapiz_rules.dados import DadoTirado, Generador, analizar, distribucion, tirar
 
 # --- tirar -------------------------------------------------------------------
 
 
-def _marca(dado: dict[str, Any]) -> str:
+def _marca(dado: DadoTirado) -> str:
     marcas = []
-    if dado["explosion"]:
+    if dado.explosion:
         marcas.append("explosión")
-    if dado["descartado"]:
+    if dado.descartado:
         marcas.append("descartado")
     return f" ({', '.join(marcas)})" if marcas else ""
 
 
 def ejecutar_tirar(args: argparse.Namespace) -> int:
     semilla = semilla_o_nueva(args.semilla)
-    tirada = tirar(args.expresion, Generador(semilla)).a_json()
+    tirada = tirar(args.expresion, Generador(semilla))
     if args.json:
-        imprimir_json(tirada)
+        imprimir_json(tirada.a_json())
         return 0
-    print(f"{tirada['expresion']} = {tirada['total']}  (semilla {semilla})")
-    for dado in tirada["dados"]:
-        etiqueta = f" {dado['etiqueta']}" if dado["etiqueta"] else ""
-        print(f"  d{dado['caras']}{etiqueta}: {dado['valor']}{_marca(dado)}")
+    print(f"{tirada.expresion} = {tirada.total}  (semilla {semilla})")
+    for dado in tirada.dados:
+        etiqueta = f" {dado.etiqueta}" if dado.etiqueta else ""
+        print(f"  d{dado.caras}{etiqueta}: {dado.valor}{_marca(dado)}")
     return 0
 
 

@@ -10,14 +10,17 @@ umbral o con otra distribución y llevar cada total a una fila de tabla.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
 from itertools import accumulate, pairwise
-from typing import TypeVar
 
 from tapiz_rules.dados.polinomios import multiplicar, potencia
 
-Fila = TypeVar("Fila", bound=Hashable)
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # sin ``typing`` al arrancar: mypy reconoce este nombre
+    from collections.abc import Callable, Hashable, Iterator
+    from typing import TypeVar
+
+    Fila = TypeVar("Fila", bound=Hashable)
 
 
 class Distribucion:

@@ -1,8 +1,11 @@
-"""El árbol de una expresión de dados y su notación canónica."""
+"""El árbol de una expresión de dados y su notación canónica.
+
+Clases con ``__slots__`` escritas a mano, no ``dataclasses``: importar ``dataclasses`` (y con
+él ``inspect``) costaba más que todo el motor al arrancar un intérprete nuevo. Son valores: se
+comparan y se usan como claves de caché por sus campos (``_clave``): nadie los modifica.
+"""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from tapiz_rules.dados.limites import PROFUNDIDAD_POR_DEFECTO
 
@@ -13,12 +16,39 @@ DESCARTAR_BAJOS = "dl"
 MODOS = (GUARDAR_ALTOS, GUARDAR_BAJOS, DESCARTAR_ALTOS, DESCARTAR_BAJOS)
 
 
-@dataclass(frozen=True)
-class Seleccion:
+class Valor:
+    """Igualdad, hash y ``repr`` a partir de ``_clave()``."""
+
+    __slots__ = ()
+
+    def _clave(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, otro: object) -> bool:
+        if type(otro) is not type(self):
+            return NotImplemented
+        return self._clave() == otro._clave()
+
+    def __hash__(self) -> int:
+        return hash(self._clave())
+
+    def __repr__(self) -> str:
+        campos = ", ".join(map(repr, self._clave()))
+        return f"{type(self).__name__}({campos})"
+
+
+class Seleccion(Valor):
     """Guardar o descartar dados: ``modo`` es kh, kl, dh o dl."""
 
+    __slots__ = ("cantidad", "modo")
     modo: str
     cantidad: int
+
+    def __init__(self, modo: str, cantidad: int) -> None:
+        self.modo, self.cantidad = modo, cantidad
+
+    def _clave(self) -> tuple[object, ...]:
+        return (self.modo, self.cantidad)
 
     def guardados(self, dados: int) -> int:
         """Cuántos dados quedan de ``dados`` tirados."""
@@ -35,21 +65,45 @@ class Seleccion:
         return f"{self.modo}{self.cantidad}"
 
 
-@dataclass(frozen=True)
-class Dados:
+class Dados(Valor):
     """``cantidad`` dados de ``caras`` caras; ``porcentual`` es el d% de dos d10.
 
     ``explosion`` es la profundidad máxima (None si no explotan). ``columna`` es
     dónde empieza el término en el texto analizado; no cuenta al comparar.
     """
 
+    __slots__ = ("cantidad", "caras", "columna", "explosion", "porcentual", "seleccion", "signo")
     cantidad: int
     caras: int
-    signo: int = 1
-    porcentual: bool = False
-    explosion: int | None = None
-    seleccion: Seleccion | None = None
-    columna: int = field(default=1, compare=False, repr=False)
+    signo: int
+    porcentual: bool
+    explosion: int | None
+    seleccion: Seleccion | None
+    columna: int
+
+    def __init__(
+        self,
+        cantidad: int,
+        caras: int,
+        signo: int = 1,
+        porcentual: bool = False,
+        explosion: int | None = None,
+        seleccion: Seleccion | None = None,
+        columna: int = 1,
+    ) -> None:
+        self.cantidad, self.caras, self.signo = cantidad, caras, signo
+        self.porcentual, self.explosion, self.seleccion = porcentual, explosion, seleccion
+        self.columna = columna
+
+    def _clave(self) -> tuple[object, ...]:
+        return (
+            self.cantidad,
+            self.caras,
+            self.signo,
+            self.porcentual,
+            self.explosion,
+            self.seleccion,
+        )
 
     @property
     def guardados(self) -> int:
@@ -84,9 +138,15 @@ class Dados:
         return texto
 
 
-@dataclass(frozen=True)
-class Constante:
+class Constante(Valor):
+    __slots__ = ("valor",)
     valor: int
+
+    def __init__(self, valor: int) -> None:
+        self.valor = valor
+
+    def _clave(self) -> tuple[object, ...]:
+        return (self.valor,)
 
     @property
     def minimo(self) -> int:
@@ -100,11 +160,17 @@ class Constante:
 Termino = Dados | Constante
 
 
-@dataclass(frozen=True)
-class Expresion:
+class Expresion(Valor):
     """Suma de términos; ``str`` da la notación canónica (``analizar(str(e)) == e``)."""
 
+    __slots__ = ("terminos",)
     terminos: tuple[Termino, ...]
+
+    def __init__(self, terminos: tuple[Termino, ...]) -> None:
+        self.terminos = terminos
+
+    def _clave(self) -> tuple[object, ...]:
+        return (self.terminos,)
 
     @property
     def minimo(self) -> int:

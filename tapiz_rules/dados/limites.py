@@ -1,11 +1,12 @@
-"""Límites de la notación: lo que se puede tirar sin colgar a nadie."""
+"""Límites de la notación: lo que se puede tirar sin colgar a nadie.
+
+Clases sencillas, no ``dataclasses``: el motor arranca sin importar ``dataclasses`` (ver
+``expresion``). ``vars(LIMITES)`` da cada límite con su valor, en este orden.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
 class Limites:
     """Topes de una expresión de dados y del cálculo exacto de probabilidades.
 
@@ -14,16 +15,16 @@ class Limites:
     lo que pasa de medio segundo, se rechaza antes de empezar.
     """
 
-    dados: int = 1000
-    caras: int = 1000
-    profundidad: int = 20
-    longitud: int = 200
-    terminos: int = 50
-    constante: int = 1_000_000
-    trabajo: int = 500_000_000
+    def __init__(self) -> None:
+        self.dados = 1000
+        self.caras = 1000
+        self.profundidad = 20
+        self.longitud = 200
+        self.terminos = 50
+        self.constante = 1_000_000
+        self.trabajo = 500_000_000
 
 
-@dataclass(frozen=True)
 class ModeloDeCoste:
     """Constantes del modelo que estima el trabajo del cálculo exacto (``estimar_trabajo``).
 
@@ -34,10 +35,11 @@ class ModeloDeCoste:
     potencia se calcule con raíces cuadradas (``probabilidad.potencia_karatsuba``).
     """
 
-    por_coeficiente: int = 200
-    por_palabra: int = 16
-    por_actualizacion: int = 80
-    karatsuba_1024: int = 599
+    def __init__(self) -> None:
+        self.por_coeficiente = 200
+        self.por_palabra = 16
+        self.por_actualizacion = 80
+        self.karatsuba_1024 = 599
 
 
 LIMITES = Limites()

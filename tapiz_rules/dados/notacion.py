@@ -55,6 +55,11 @@ def validar(arbol: Expresion) -> Expresion:
     return _Analizador(str(arbol)).expresion()
 
 
+def como_expresion(expresion: Expresion | str) -> Expresion:
+    """Acepta texto o árbol; un árbol se vuelve a validar contra los límites (``validar``)."""
+    return analizar(expresion) if isinstance(expresion, str) else validar(expresion)
+
+
 class _Analizador:
     def __init__(self, texto: str) -> None:
         self.original = texto

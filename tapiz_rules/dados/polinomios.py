@@ -25,24 +25,23 @@ def multiplicar(a: list[int], b: list[int]) -> list[int]:
     ranura = ancho_de_ranura(max(a), max(b), min(len(a), len(b)))
     producto = _empaquetar(a, ranura) * _empaquetar(b, ranura)
     longitud = len(a) + len(b) - 1
-    datos = producto.to_bytes(longitud * ranura, "little")
-    return [
-        int.from_bytes(datos[i : i + ranura], "little") for i in range(0, longitud * ranura, ranura)
-    ]
+    return _desempaquetar(producto.to_bytes(longitud * ranura, "little"), ranura)
 
 
 def potencia(a: list[int], exponente: int) -> list[int]:
-    """``a`` elevado a ``exponente`` por cuadrados sucesivos."""
-    resultado: list[int] | None = None
-    base = a
-    while exponente:
-        if exponente & 1:
-            resultado = base if resultado is None else multiplicar(resultado, base)
-        exponente >>= 1
-        if exponente:
-            base = multiplicar(base, base)
-    return resultado if resultado is not None else [1]
+    """``a`` elevado a ``exponente``: se empaqueta una vez, con ranuras que caben el mayor
+    coeficiente posible (``sum(a) ** exponente``), y CPython eleva el entero."""
+    if exponente == 0:
+        return [1]
+    longitud = (len(a) - 1) * exponente + 1
+    ranura = (sum(a) ** exponente).bit_length() // 8 + 1
+    datos = (_empaquetar(a, ranura) ** exponente).to_bytes(longitud * ranura, "little")
+    return _desempaquetar(datos, ranura)
 
 
 def _empaquetar(coeficientes: list[int], ranura: int) -> int:
     return int.from_bytes(b"".join(c.to_bytes(ranura, "little") for c in coeficientes), "little")
+
+
+def _desempaquetar(datos: bytes, ranura: int) -> list[int]:
+    return [int.from_bytes(datos[i : i + ranura], "little") for i in range(0, len(datos), ranura)]

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from dataclasses import dataclass
 from functools import lru_cache
 
 from tapiz_rules.dados.distribucion import Distribucion, guardar
 from tapiz_rules.dados.expresion import Constante, Dados, Expresion
 from tapiz_rules.dados.limites import COSTE, LIMITES
-from tapiz_rules.dados.notacion import analizar
+from tapiz_rules.dados.notacion import analizar, como_expresion
 from tapiz_rules.dados.polinomios import ancho_de_ranura, multiplicar, potencia
-from tapiz_rules.dados.tirada import como_expresion
 from tapiz_rules.errores import ErrorNotacion
 
 
@@ -83,12 +81,13 @@ def _termino(termino: Dados) -> tuple[int, list[int], int]:
     return minimo, pesos, denominador**n
 
 
-@dataclass
 class _Forma:
     """Lo que se sabe de un polinomio antes de calcularlo: longitud y bits del denominador."""
 
-    longitud: int
-    bits: int
+    __slots__ = ("bits", "longitud")
+
+    def __init__(self, longitud: int, bits: int) -> None:
+        self.longitud, self.bits = longitud, bits
 
 
 def potencia_karatsuba(x: int) -> float:

@@ -2,43 +2,64 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
-
-from tapiz_rules.dados.expresion import Constante, Dados, Expresion
+from tapiz_rules.dados.expresion import Constante, Dados, Expresion, Valor
 from tapiz_rules.dados.generador import Generador
-from tapiz_rules.dados.notacion import analizar, validar
+from tapiz_rules.dados.notacion import como_expresion
 
 
-@dataclass(frozen=True)
-class DadoTirado:
+class DadoTirado(Valor):
     """Un dado en la mesa; ``etiqueta`` es «decenas» o «unidades» en un d%."""
 
+    __slots__ = ("caras", "descartado", "etiqueta", "explosion", "valor")
     caras: int
     valor: int
-    explosion: bool = False
-    descartado: bool = False
-    etiqueta: str | None = None
+    explosion: bool
+    descartado: bool
+    etiqueta: str | None
+
+    def __init__(
+        self,
+        caras: int,
+        valor: int,
+        explosion: bool = False,
+        descartado: bool = False,
+        etiqueta: str | None = None,
+    ) -> None:
+        self.caras, self.valor, self.explosion = caras, valor, explosion
+        self.descartado, self.etiqueta = descartado, etiqueta
+
+    def _clave(self) -> tuple[object, ...]:
+        return (self.caras, self.valor, self.explosion, self.descartado, self.etiqueta)
+
+    def a_json(self) -> dict[str, object]:
+        return {
+            "caras": self.caras,
+            "valor": self.valor,
+            "explosion": self.explosion,
+            "descartado": self.descartado,
+            "etiqueta": self.etiqueta,
+        }
 
 
-@dataclass(frozen=True)
-class Tirada:
+class Tirada(Valor):
+    __slots__ = ("dados", "expresion", "total")
     expresion: str
     total: int
     dados: tuple[DadoTirado, ...]
 
-    def a_json(self) -> dict[str, Any]:
+    def __init__(self, expresion: str, total: int, dados: tuple[DadoTirado, ...]) -> None:
+        self.expresion, self.total, self.dados = expresion, total, dados
+
+    def _clave(self) -> tuple[object, ...]:
+        return (self.expresion, self.total, self.dados)
+
+    def a_json(self) -> dict[str, object]:
         """El diccionario del contrato JSON (CLI ``--json`` y corpus de conformidad)."""
         return {
             "expresion": self.expresion,
             "total": self.total,
-            "dados": [asdict(dado) for dado in self.dados],
+            "dados": [dado.a_json() for dado in self.dados],
         }
-
-
-def como_expresion(expresion: Expresion | str) -> Expresion:
-    """Acepta texto o árbol; un árbol se vuelve a validar contra los límites (``validar``)."""
-    return analizar(expresion) if isinstance(expresion, str) else validar(expresion)
 
 
 def tirar(expresion: Expresion | str, generador: Generador) -> Tirada:

@@ -135,3 +135,24 @@ def _huella_ordenando_path(ficheros: list[Path]) -> str:
         estado = fichero.stat()
         resumen.update(f"{fichero}\0{estado.st_size}:{estado.st_mtime_ns}\0".encode())
     return resumen.hexdigest()
+
+
+def test_la_api_se_toma_de_la_cache_mientras_no_cambie_una_pagina(tmp_path: Path) -> None:
+    """Lo mismo que calcularla; otra vez, sin calcular nada; tras guardar una página, con el
+    cambio (las demás secciones, con su HTML recordado)."""
+    from mkdocs_plugins.extension import api
+    from mkdocs_plugins.nucleo.configuracion import cargar_configuracion
+    from mkdocs_plugins.plugin import api_guardada
+
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    pagina = tmp_path / "una.md"
+    pagina.write_text("# Una {#una}\n\nPrimera versión.\n", encoding="utf-8")
+    (tmp_path / "otra.md").write_text("# Otra {#otra}\n\nSin cambios.\n", encoding="utf-8")
+    cache = Cache(None, "h")
+    primera = api_guardada.ficheros(configuracion, cache)
+    assert "Primera" in primera["paginas/una.json"] and cache.fallos == 1
+    assert api_guardada.ficheros(configuracion, cache) == primera and cache.aciertos == 1
+    pagina.write_text("# Una {#una}\n\nSegunda versión.\n", encoding="utf-8")
+    segunda = api_guardada.ficheros(configuracion, cache)
+    assert segunda == api.ficheros(configuracion) and "Segunda" in segunda["paginas/una.json"]
+    assert any("Sin cambios" in html for html in cache.memoria[api_guardada.CONVERSIONES].values())
