@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.navegador.conftest import MOVIL, abrir_pestana
+from tests.navegador.conftest import MOVIL
 
 pytestmark = pytest.mark.navegador
 
@@ -35,10 +35,8 @@ DESPLAZAMIENTOS = """() => {
 
 
 @pytest.mark.parametrize(("ruta", "sigla"), [("lenguas/", "TZR0001"), ("introduccion/", "DJ")])
-def test_en_el_movil_los_globos_de_las_abreviaturas_caben_en_la_pantalla(
-    navegador, sitio, ruta, sigla
-):
-    pestana = abrir_pestana(navegador, sitio, MOVIL)
+def test_en_el_movil_los_globos_de_las_abreviaturas_caben_en_la_pantalla(pestana, ruta, sigla):
+    pestana.page.set_viewport_size(MOVIL)
     pestana.ir(ruta)
     abreviaturas = pestana.page.locator("article abbr", has_text=sigla)
     fuera = []
@@ -62,7 +60,6 @@ def test_en_el_movil_los_globos_de_las_abreviaturas_caben_en_la_pantalla(
         if caja[0] < 0 or caja[1] > caja[2] or caja[3] > caja[2]:
             fuera.append(caja)
         pestana.page.locator("article h1").first.click()
-    pestana.page.context.close()
     assert fuera == []
 
 

@@ -17,7 +17,6 @@ from tests.navegador.conftest import (
     ESCRITORIO,
     MOVIL,
     TEMAS,
-    abrir_pestana,
     buscar,
     cambiar_esquema,
     llevar_a_la_calculadora,
@@ -199,8 +198,8 @@ def test_las_abreviaturas_se_explican_sin_una_parada_de_tabulador_cada_una(pesta
     assert len(expansiones) == len(set(expansiones))  # solo la primera de cada una
 
 
-def test_tocar_una_abreviatura_en_el_movil_muestra_su_significado(navegador, sitio):
-    pestana = abrir_pestana(navegador, sitio, MOVIL)
+def test_tocar_una_abreviatura_en_el_movil_muestra_su_significado(pestana):
+    pestana.page.set_viewport_size(MOVIL)
     pestana.ir("introduccion/")
     abreviatura = pestana.page.locator("article abbr", has_text="DJ").nth(1)
     abreviatura.click()
@@ -208,7 +207,6 @@ def test_tocar_una_abreviatura_en_el_movil_muestra_su_significado(navegador, sit
     assert contenido == '"Directora de Juego"'
     pestana.page.locator("article h1").click()
     assert abreviatura.evaluate("a => getComputedStyle(a, '::after').content") == "none"
-    pestana.page.context.close()
 
 
 def test_en_el_libro_completo_el_primer_dado_esta_a_pocas_paradas_de_tabulador(pestana):
@@ -231,8 +229,8 @@ def test_en_el_libro_completo_el_primer_dado_esta_a_pocas_paradas_de_tabulador(p
 
 
 @pytest.mark.parametrize("ruta", ["posturas/", "rango-y-movimiento/", "tamano/"])
-def test_en_el_movil_una_tabla_ancha_dice_que_se_desplaza(navegador, sitio, ruta):
-    pestana = abrir_pestana(navegador, sitio, MOVIL)
+def test_en_el_movil_una_tabla_ancha_dice_que_se_desplaza(pestana, ruta):
+    pestana.page.set_viewport_size(MOVIL)
     pestana.ir(ruta)
     # dados.js carga tablas.js la primera vez que una tabla no cabe: el aviso llega después.
     pestana.page.wait_for_selector(".tapiz-desliza")
@@ -263,7 +261,6 @@ def test_en_el_movil_una_tabla_ancha_dice_que_se_desplaza(navegador, sitio, ruta
             .map(e => e.tagName + '.' + e.className)"""
     )
     assert salidos == []
-    pestana.page.context.close()
 
 
 def test_el_libro_impreso_tiene_portada_indice_y_solo_lo_que_se_imprime(pestana):
