@@ -18,6 +18,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from playwright.sync_api import Browser
+
 RAIZ = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ))
 from tests.navegador.conftest import (  # noqa: E402
@@ -30,11 +32,14 @@ from tests.navegador.conftest import (  # noqa: E402
 from tests.navegador.test_sin_conexion import DE_LA_PAGINA, GZIP_DE_LO_GUARDADO  # noqa: E402
 
 
-def medir(navegador: object, carpeta: Path) -> str:
+def medir(navegador: Browser, carpeta: Path) -> str:
     pedidas: list[str] = []
     servidor, base = servir(carpeta, site_url(), pedidas)
     try:
-        contexto = navegador.new_context(viewport=ESCRITORIO, service_workers="allow")  # type: ignore[attr-defined]
+        contexto = navegador.new_context(
+            viewport={"width": ESCRITORIO["width"], "height": ESCRITORIO["height"]},
+            service_workers="allow",
+        )
         contexto.add_init_script(SIN_MOTOR)
         pagina = contexto.new_page()
         pagina.goto(base)

@@ -45,14 +45,18 @@ def plantillas_que_faltan(
         valor = meta.get(campo)
         if valor is None:
             continue
-        try:
-            if tema.loader is None or not isinstance(valor, str):
-                raise jinja2.TemplateNotFound(str(valor))
-            tema.loader.get_source(tema, patron.format(valor))
-        except jinja2.TemplateNotFound:
+        if not (isinstance(valor, str) and _en_el_tema(tema, patron.format(valor))):
             del meta[campo]
             faltan.append((_linea(fuente, campo), _mensaje(campo, valor)))
     return faltan
+
+
+def _en_el_tema(tema: jinja2.Environment, plantilla: str) -> bool:
+    """Si el cargador del tema encuentra ``plantilla`` (el mismo que la incluiría)."""
+    try:
+        return tema.loader is not None and bool(tema.loader.get_source(tema, plantilla))
+    except jinja2.TemplateNotFound:
+        return False
 
 
 def _mensaje(campo: str, valor: object) -> str:
