@@ -106,11 +106,13 @@ def _construcciones_en_segundo_plano(
         segundo_plano.empezar("libro", comun, _destino_del_libro(request.config, comun))
     if "zensical" in pedidas:
         segundo_plano.empezar("zensical", comun, comun / "zensical")
+    if "sitio_hostil" in pedidas:
+        segundo_plano.empezar("sitio_hostil", comun, comun / "hostil-sitio")
     yield
     segundo_plano.recoger()
 
 
-CONSTRUCCIONES = {"libro", "zensical"}
+CONSTRUCCIONES = {"libro", "zensical", "sitio_hostil"}
 """Las fixtures que esperan a una construcción de ``tests/segundo_plano.py``."""
 
 
@@ -159,10 +161,9 @@ def _repartir(items: list[pytest.Item], procesos: int) -> list[pytest.Item]:
     return orden + libres[usadas:]
 
 
-LARGAS = ("tests/paquete/", "tests/test_guia_lienzos.py", "tests/navegador/test_lienzo_hostil.py")
+LARGAS = ("tests/paquete/", "tests/test_guia_lienzos.py")
 """Las que tardan de medio minuto a un minuto: instalan la rueda, construyen libros enteros en
-otra carpeta, siguen la guía de Lienzos paso a paso o construyen el sitio del Lienzo hostil y
-arrancan tres motores en la página."""
+otra carpeta o siguen la guía de Lienzos paso a paso."""
 
 
 def _larga(item: pytest.Item) -> bool:

@@ -1,11 +1,12 @@
 """Las construcciones que comparten las pruebas, empezadas en segundo plano al empezar la sesión.
 
-El libro (``mkdocs build --strict``) y la copia construida con Zensical tardan segundos de
-CPU cada una. Las pide poca prueba, pero muchas, y con pytest-xdist varios procesos: aquí se
-construye cada una **una vez por ejecución**, en un proceso aparte que empieza en cuanto la
-sesión sabe que alguna prueba la necesitará, mientras los procesos de pytest corren las pruebas
-que no la necesitan. Quien la pide espera a que acabe (``esperar``) y lee su resultado: el
-código de salida y lo que escribió, en ``NOMBRE.json`` de la carpeta común de la ejecución.
+El libro (``mkdocs build --strict``), la copia construida con Zensical y el sitio del Lienzo
+hostil tardan segundos de CPU cada uno. Las pide poca prueba, pero muchas, y con pytest-xdist
+varios procesos: aquí se construye cada una **una vez por ejecución**, en un proceso aparte que
+empieza en cuanto la sesión sabe que alguna prueba la necesitará, mientras los procesos de
+pytest corren las pruebas que no la necesitan. Quien la pide espera a que acabe (``esperar``)
+y lee su resultado: el código de salida y lo que escribió, en ``NOMBRE.json`` de la carpeta
+común de la ejecución.
 
     python -m tests.segundo_plano libro COMUN DESTINO   # lo lanza ``empezar``, no una persona
 """
@@ -107,7 +108,51 @@ def _zensical(comun: Path, destino: Path) -> tuple[int, str]:
     return 0, salida
 
 
-RECETAS = {"libro": _libro, "zensical": _zensical}
+HOSTIL = RAIZ / "tests" / "navegador" / "lienzo_hostil"
+
+
+def proyecto_hostil(destino: Path) -> Path:
+    """El proyecto del sitio de ``tests/navegador/test_lienzo_hostil.py``: la configuración del
+    libro con otras páginas (una portada y el Lienzo hostil), sin las páginas generadas que
+    piden git; da su ``mkdocs.yml``."""
+    import yaml
+
+    from tests.conftest import mkdocs_yml
+
+    configuracion = mkdocs_yml()
+    configuracion.pop("nav", None)
+    tema = configuracion["theme"]
+    assert isinstance(tema, dict)
+    if "custom_dir" in tema:  # relativo al mkdocs.yml del libro
+        tema["custom_dir"] = str(RAIZ / tema["custom_dir"])
+    plugins = configuracion["plugins"]
+    assert isinstance(plugins, list)
+    configuracion["plugins"] = [
+        p if not (isinstance(p, dict) and "tapiz" in p) else {"tapiz": {}} for p in plugins
+    ]
+    paginas = destino / "srd"
+    shutil.copytree(HOSTIL, paginas / "lienzos" / "hostil")
+    (paginas / "index.md").write_text(
+        "# Portada {#portada}\n\n[El Lienzo](lienzos/hostil/index.md)\n", encoding="utf-8"
+    )
+    (paginas / "abreviaturas.txt").write_text("", encoding="utf-8")
+    (destino / "mkdocs.yml").write_text(
+        yaml.safe_dump(configuracion, allow_unicode=True), encoding="utf-8"
+    )
+    shutil.copy(RAIZ / "tapiz.yml", destino / "tapiz.yml")
+    (destino / "node_modules").symlink_to(RAIZ / "node_modules")
+    return destino / "mkdocs.yml"
+
+
+def _sitio_hostil(comun: Path, destino: Path) -> tuple[int, str]:
+    proyecto = comun / "hostil"
+    shutil.rmtree(proyecto, ignore_errors=True)
+    proyecto.mkdir()
+    proceso = construir_libro(destino, proyecto / "cache", proyecto_hostil(proyecto))
+    return proceso.returncode, proceso.stdout + proceso.stderr
+
+
+RECETAS = {"libro": _libro, "zensical": _zensical, "sitio_hostil": _sitio_hostil}
 
 
 def empezar(nombre: str, comun: Path, destino: Path) -> None:

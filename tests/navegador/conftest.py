@@ -306,6 +306,18 @@ def apagar_el_motor(pestana: Pestana) -> None:
         pestana.sin_motor = True
 
 
+SIN_TRANSICIONES = """document.addEventListener("DOMContentLoaded", () => {
+  const estilo = document.createElement("style");
+  const todo = "*:not(.md-search, .md-search *)";
+  estilo.textContent = `${todo}, ${todo}::before, ${todo}::after { transition: none !important; }`;
+  document.head.append(estilo);
+});"""
+"""Las pruebas miran el estado al que se llega, no el camino: sin las transiciones de CSS (las
+del tema duran 125–250 ms), un cambio de esquema o de estado no pinta quince fotogramas en una
+página de miles de elementos (unos 7 s de CPU en el recorrido de las páginas). Las del buscador
+de Material se quedan: sin ellas, tras abrir un resultado, los siguientes no se muestran."""
+
+
 def abrir_pestana(
     navegador: Browser,
     base: str,
@@ -317,6 +329,7 @@ def abrir_pestana(
     contexto = navegador.new_context(
         viewport=viewport, locale="es-ES", service_workers=service_workers
     )
+    contexto.add_init_script(SIN_TRANSICIONES)
     pestana = Pestana(contexto.new_page(), base)
     local = urlsplit(base).netloc
 

@@ -13,7 +13,6 @@ almacenamiento, qué muestra cada bloque de la página.
 from __future__ import annotations
 
 import hashlib
-import shutil
 import threading
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -21,13 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
-from filelock import FileLock
 from playwright.sync_api import Browser, Locator
 
 from tapiz_rules.sistemas import reglamento
 from tests import segundo_plano
-from tests.conftest import carpeta_comun, mkdocs_yml
+from tests.conftest import carpeta_comun
 from tests.navegador.conftest import ESCRITORIO, Pestana, abrir_pestana, servir, site_url
 from tests.navegador.test_sin_conexion import controlada
 
@@ -43,46 +40,12 @@ INTENTOS = [
 ]  # fmt: skip
 
 
-def _proyecto(destino: Path) -> Path:
-    """El proyecto del sitio hostil: la configuración del libro con otras páginas (una portada
-    y el Lienzo hostil), sin las páginas generadas que piden git."""
-    configuracion: dict[str, Any] = mkdocs_yml()
-    configuracion.pop("nav", None)
-    tema = configuracion["theme"]
-    if "custom_dir" in tema:  # relativo al mkdocs.yml del libro
-        tema["custom_dir"] = str(RAIZ / tema["custom_dir"])
-    configuracion["plugins"] = [
-        p if not (isinstance(p, dict) and "tapiz" in p) else {"tapiz": {}}
-        for p in configuracion["plugins"]
-    ]
-    paginas = destino / "srd"
-    shutil.copytree(HOSTIL, paginas / "lienzos" / "hostil")
-    (paginas / "index.md").write_text(
-        "# Portada {#portada}\n\n[El Lienzo](lienzos/hostil/index.md)\n"
-    )
-    (paginas / "abreviaturas.txt").write_text("")
-    (destino / "mkdocs.yml").write_text(yaml.safe_dump(configuracion, allow_unicode=True))
-    shutil.copy(RAIZ / "tapiz.yml", destino / "tapiz.yml")
-    (destino / "node_modules").symlink_to(RAIZ / "node_modules")
-    precompilado = RAIZ / ".cache" / "tapiz" / "pyodide"
-    if precompilado.is_dir():  # la precompilación del libro, si ya se hizo: la misma huella
-        shutil.copytree(precompilado, destino / ".cache" / "tapiz" / "pyodide")
-    return destino / "mkdocs.yml"
-
-
 @pytest.fixture(scope="session")
 def sitio_hostil(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """El sitio hostil construido (``mkdocs build --strict``), una vez por ejecución."""
+    """El sitio hostil construido (``mkdocs build --strict``) en segundo plano, una vez por
+    ejecución (``tests/segundo_plano.py``)."""
     comun = carpeta_comun(tmp_path_factory)
-    proyecto, sitio = comun / "hostil", comun / "hostil-sitio"
-    with FileLock(comun / "hostil.lock"):
-        if not (sitio / "index.html").exists():
-            shutil.rmtree(proyecto, ignore_errors=True)
-            proyecto.mkdir()
-            configuracion = _proyecto(proyecto)
-            hecho = segundo_plano.construir_libro(sitio, proyecto / "cache", configuracion)
-            assert hecho.returncode == 0, hecho.stdout + hecho.stderr
-    return sitio
+    return segundo_plano.esperar("sitio_hostil", comun, comun / "hostil-sitio")
 
 
 @dataclass
@@ -146,6 +109,20 @@ HUELLAS = """async () => {
 }"""
 """Cada entrada de las cachés del sitio y la huella (SHA-256) de lo que guarda."""
 
+SIN_RED = """async (urls) => Object.fromEntries(await Promise.all(urls.map(async (url) => {
+  try {
+    const respuesta = await fetch(url);
+    if (!respuesta.ok) return [url, `HTTP ${respuesta.status}`];
+    const resumen = await crypto.subtle.digest("SHA-256", await respuesta.arrayBuffer());
+    const hex = Array.from(new Uint8Array(resumen), (b) => b.toString(16).padStart(2, "0"));
+    return [url, hex.join("")];
+  } catch (error) {
+    return [url, String(error)];
+  }
+})))"""
+"""Pide de nuevo cada URL desde la página (sin red, responde el trabajador de servicio): su
+huella SHA-256, o por qué no llegó."""
+
 ALMACEN = """async () => ({
   local: Object.keys(localStorage),
   bases: (await indexedDB.databases()).map((b) => b.name),
@@ -162,6 +139,10 @@ EN_EL_MARCO = """() => {
     cookie: intento(() => document.cookie),
   };
 }"""
+
+
+def _por_url(huellas: dict[str, str]) -> dict[str, str]:
+    return {clave.rsplit(" ", 1)[1]: huella for clave, huella in huellas.items()}
 
 
 def test_el_codigo_de_un_lienzo_no_sale_de_su_motor(sitio_hostil: Path, navegador: Browser):
@@ -236,12 +217,16 @@ def test_el_codigo_de_un_lienzo_no_sale_de_su_motor(sitio_hostil: Path, navegado
         almacen = pestana.page.evaluate(ALMACEN)
         texto = pestana.page.locator("body").inner_text()
 
-        # Sin conexión, el motor del Lienzo sale de lo que guardó el trabajador de servicio.
+        # Sin conexión, lo que la página entrega al motor del Lienzo (su marco no puede pedir
+        # nada: connect-src 'none') sale de lo que guardó el trabajador de servicio.
         servidor.shutdown()
         contexto.set_offline(True)
-        pestana.page.reload()
-        disfraz.locator("summary").click()
-        disfraz.get_by_label("Dato", exact=True).wait_for(timeout=120_000)
+        nuevas = {k: v for k, v in _por_url(despues).items() if k not in _por_url(antes)}
+        del_motor = {
+            **{url: huella for url, huella in _por_url(antes).items() if "/tapiz/motor.js" in url},
+            **nuevas,
+        }
+        sin_red = pestana.page.evaluate(SIN_RED, sorted(del_motor))
     finally:
         pestana.page.context.close()
         servidor.shutdown()
@@ -261,6 +246,11 @@ def test_el_codigo_de_un_lienzo_no_sale_de_su_motor(sitio_hostil: Path, navegado
         ruta = clave.rsplit(" ", 1)[1].removeprefix(base).split("?")[0]
         assert ruta.startswith(("assets/tapiz/vivo/", "tapiz/")), clave
         assert despues[clave] == hashlib.sha256((sitio_hostil / ruta).read_bytes()).hexdigest()
+    assert {u.removeprefix(base).split("?")[0] for u in nuevas} >= {
+        "assets/tapiz/vivo/lienzos/0.zip",
+        "assets/tapiz/vivo/pyodide/pyodide.asm.wasm",
+    }
+    assert len(del_motor) > len(nuevas) and sin_red == del_motor
     # Ni almacenamiento, ni bases de datos, ni cookies nuevas; un marco aislado, el del Lienzo.
     assert almacen == {**almacen_antes, "marcos": ["allow-scripts"]}
     assert almacen_antes["marcos"] == [] and almacen["bases"] == [] and almacen["cookie"] == ""
