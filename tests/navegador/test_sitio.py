@@ -16,7 +16,6 @@ from tests.navegador.axe import REGLAS_DEL_MOVIL, violaciones
 from tests.navegador.conftest import (
     ESCRITORIO,
     MOVIL,
-    TEMAS,
     buscar,
     cambiar_esquema,
     llevar_a_la_calculadora,
@@ -448,8 +447,18 @@ _TABLAS_ANCHAS = """() => [...document.querySelectorAll('.md-typeset__scrollwrap
 """Las tablas más anchas que su caja se desplazan con la primera columna quieta y opaca."""
 
 
-@pytest.mark.parametrize("ruta", RECORRIDO, ids=lambda ruta: ruta.strip("/") or "inicio")
-def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido, ruta):
+VISITAS = [(esquema, ruta) for esquema in ("light", "dark") for ruta in RECORRIDO]
+"""Dos pasadas por todas las páginas: en claro en el escritorio y en oscuro en el móvil. Cambiar
+de esquema y de tamaño rehace estilos y diseño de la página entera; dos veces en cada página
+costaba más CPU que volver a abrirla en la segunda pasada."""
+
+
+@pytest.mark.parametrize(
+    ("esquema", "ruta"),
+    VISITAS,
+    ids=[f"{ruta.strip('/') or 'inicio'}-{esquema}" for esquema, ruta in VISITAS],
+)
+def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido, esquema, ruta):
     pestana = recorrido
     pagina = pestana.page
     pestana.errores.clear()
@@ -461,10 +470,8 @@ def test_cada_pagina_sin_errores_ni_nada_de_fuera_ni_problemas_de_axe(recorrido,
         pestana.ir(ruta)
     if ruta in PAGINAS_ABIERTAS:
         _abrir_los_widgets(pagina, ruta)
-    visitas = [_en_claro_en_el_escritorio, _en_oscuro_en_el_movil]
-    if pagina.get_attribute("body", "data-md-color-scheme") == TEMAS["dark"]:
-        visitas.reverse()
-    hallazgos = [h for visita in visitas for h in visita(pagina, ruta)]
+    visita = _en_claro_en_el_escritorio if esquema == "light" else _en_oscuro_en_el_movil
+    hallazgos = visita(pagina, ruta)
     pestana.esperar_a_la_red()
     hallazgos += [f"{ruta or '/'}: {error}" for error in pestana.errores]
     hallazgos += [f"{ruta or '/'}: petición fuera del sitio: {url}" for url in pestana.externas]
