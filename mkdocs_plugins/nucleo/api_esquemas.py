@@ -167,7 +167,7 @@ ESQUEMAS: dict[str, dict[str, Any]] = {
         {
             **_CABECERA,
             "api": {"const": "v1"},
-            "version": _TEXTO,
+            "version": _QUIZA_TEXTO,
             "publicada": _objeto({"fecha": _QUIZA_TEXTO, "commit": _QUIZA_TEXTO}),
             "fecha": _QUIZA_TEXTO,
             "commit": _QUIZA_TEXTO,

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo import api_textos, identificadores
+from mkdocs_plugins.nucleo import api_textos, identificadores, version
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.ejecucion import coincide
 from tapiz_rules.errores import ErrorEntrada
@@ -349,18 +349,20 @@ def test_version_fecha_y_commit_reproducibles(
     ficheros: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     indice = json.loads(ficheros["index.json"])
-    assert indice["version"] == "0.1.0"
     assert indice["commit"] and len(indice["commit"]) == 40
-    # La versión publicada, de la misma fuente que el feed: sin etiquetas, el commit que la puso
-    # en pyproject.toml (su fecha no cambia con cada commit).
-    puesta = subprocess.run(
-        ["git", "show", f"{indice['publicada']['commit']}:pyproject.toml"],
-        cwd=RAIZ,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert 'version = "0.1.0"' in puesta
+    # La versión publicada, de la misma fuente que el feed: la última sección de versión del
+    # CHANGELOG con el commit que la escribió (None si aún no hay ninguna).
+    ultima = version.publicada(RAIZ)
+    assert (indice["version"], indice["publicada"]["commit"]) == (ultima.version, ultima.commit)
+    if ultima.commit is not None:
+        changelog = subprocess.run(
+            ["git", "show", f"{ultima.commit}:CHANGELOG.md"],
+            cwd=RAIZ,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert f"## [{ultima.version}]" in changelog
     assert api.ficheros(configuracion_desde(RAIZ)) == ficheros
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     otra = json.loads(api.ficheros(configuracion_desde(RAIZ))["index.json"])
