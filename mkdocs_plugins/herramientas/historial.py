@@ -63,10 +63,10 @@ class Historial:
     """De la más nueva a la más antigua."""
     desde: dict[str, str] = field(default_factory=dict)
     """Por regla (``tapiz/accion``), desde qué versión se lee como ahora."""
-    sin_desde: str = PRIMERA
-    """Lo que se lee de una regla que no está en ``desde``."""
+    sin_desde: str | None = PRIMERA
+    """Lo que se lee de una regla que no está en ``desde`` (None: nada, sin versiones)."""
 
-    def desde_de(self, regla: str) -> str:
+    def desde_de(self, regla: str) -> str | None:
         return self.desde.get(regla, self.sin_desde)
 
 
@@ -161,7 +161,7 @@ def historial(configuracion: Configuracion, cache: Path | None = None) -> Histor
         publicadas = version.versiones(raiz)
         if not publicadas:
             primera = _git(raiz, "log", "--max-parents=0", "-1", "--format=%cI", "HEAD")
-            return Historial([Publicada(None, primera or None, None, None, False)], {}, NUEVA)
+            return Historial([Publicada(None, primera or None, None, None, False)], {}, None)
         cache_de = _Descripciones(configuracion, cache)
         descripciones = [cache_de.de(v.commit or "") for v in publicadas]
         ahora = revisiones.describir(None, configuracion)

@@ -171,11 +171,12 @@ ficha recorría la línea hasta el final: el catálogo entero)."""
 
 def marcar_fichas(html: str, historial: Historial) -> str:
     """Tras el encabezado de cada ficha de regla del catálogo (``<h4 id="tapiz-accion">``),
-    desde qué versión se lee como ahora."""
+    desde qué versión se lee como ahora (nada si aún no hay ninguna versión)."""
 
     def nota(encontrado: re.Match[str]) -> str:
         regla = encontrado.group(2).replace("-", "/", 1)
-        texto = historial.desde_de(regla)
+        if (texto := historial.desde_de(regla)) is None:
+            return encontrado.group(0)
         return (
             f'{encontrado.group(1)}<p class="tapiz-desde"><em>Se lee así {escape(texto)}.</em></p>'
         )

@@ -218,7 +218,7 @@ def test_un_commit_que_parece_una_tirada_no_es_un_dado() -> None:
 
 def test_sin_versiones_solo_sin_publicar_con_una_fecha_fija(tmp_path: Path) -> None:
     """Sin ninguna versión en el CHANGELOG ni etiquetas: «Sin publicar», con la fecha del primer
-    commit, y ninguna ficha dice «desde la primera versión publicada»."""
+    commit, y las fichas no dicen desde qué versión se leen así."""
     (tmp_path / "paginas").mkdir()
     (tmp_path / "paginas" / "index.md").write_text("# Inicio {#inicio}\n", "utf-8")
     (tmp_path / "CHANGELOG.md").write_text(CHANGELOG.format(""), "utf-8")
@@ -235,7 +235,7 @@ def test_sin_versiones_solo_sin_publicar_con_una_fecha_fija(tmp_path: Path) -> N
     assert entrada.findtext(f"{ATOM}title") == "Sin publicar"
     assert "Aún no se ha publicado ninguna versión" in (entrada.findtext(f"{ATOM}content") or "")
     ficha = '<h4 id="d20-ataque"><code>ataque</code></h4><div class="tapiz-regla" data-regla="a">'
-    assert "Se lee así nueva, aún sin publicar." in publicar_cambios.marcar_fichas(ficha, calculado)
+    assert publicar_cambios.marcar_fichas(ficha, calculado) == ficha
 
 
 def test_las_etiquetas_tambien_son_versiones(con_un_ejemplo_roto: Path) -> None:
