@@ -132,7 +132,7 @@ def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     sistema = espec.reglamento.sistema.nombre
     lienzo = fuente.lienzo if espec.reglamento.lienzo is not None else None
     return {
-        "id": valla.identificador,  # lo exige «identificadores.sin_identificador»
+        "id": valla.identificador,  # lo exige «identificadores.comprobar»
         "titulo": espec.titulo,
         "pagina": fuente.id,
         "seccion": seccion.identificador if seccion else None,

@@ -425,19 +425,27 @@ SIN_IDENTIFICADORES = (
     "# A {#a}\n\n## B\n\nTexto.\n\n```tapiz-ejemplo\ntitulo: La postura normal\nregla: postura\n"
     "entradas: {postura: normal}\nespera: {mod_ataque: 0}\n```\n\n## C {#a}\n"
 )
+OTRO_EJEMPLO = (
+    "\n```tapiz-ejemplo {{#e}}\ntitulo: {}\nregla: postura\nentradas: {}\n"
+    "espera: {{mod_ataque: 0}}\n```\n"
+)
+"""Un ejemplo con identificador: en el último commit, uno; en la página, otro con el mismo."""
 ERRORES_DE_IDENTIFICADORES = [
     "srd/index.md:3: el encabezado «B» no declara su identificador",
     "srd/index.md:7: el ejemplo «La postura normal» no declara su identificador",
     "srd/index.md:14: el identificador «a» ya lo usa el encabezado de la línea 1",
+    "srd/index.md:16: el identificador «e» era el del ejemplo «Normal» en el último commit y "
+    "ahora es el del ejemplo «Normal a nivel 3»",
 ]
 
 
 def test_sin_registro_toda_orden_falla_con_una_seccion_o_un_ejemplo_sin_identificador(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Sin ``identificadores.yml``, una sección o un ejemplo sin identificador y uno repetido
-    son un error en la construcción (también sin ``--strict``), en ``tapiz comprobar`` (lo
-    mismo que comprueba pytest) y en ``tapiz exportar``. Antes la API publicaba ``"id": null``
+    """Sin ``identificadores.yml``, una sección o un ejemplo sin identificador, uno repetido y
+    uno reutilizado para otro ejemplo (según git) son un error en la construcción (también
+    sin ``--strict``), en ``tapiz comprobar`` (lo mismo que comprueba pytest) y en
+    ``tapiz exportar``. Antes la API publicaba ``"id": null``
     y ``posturas/#None`` sin un aviso, y un ejemplo sin identificador tomaba el de su título."""
     proyecto = sitio(tmp_path, [])
     configuracion = proyecto / "mkdocs.yml"
@@ -447,7 +455,16 @@ def test_sin_registro_toda_orden_falla_con_una_seccion_o_un_ejemplo_sin_identifi
         ),
         "utf-8",
     )
-    (proyecto / "srd" / "index.md").write_text(SIN_IDENTIFICADORES, "utf-8")
+    pagina = proyecto / "srd" / "index.md"
+    pagina.write_text("# A {#a}\n" + OTRO_EJEMPLO.format("Normal", "{postura: normal}"), "utf-8")
+    for orden in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "uno"]):
+        subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid", *orden],
+            cwd=proyecto,
+            check=True,
+        )
+    reutilizado = OTRO_EJEMPLO.format("Normal a nivel 3", "{postura: normal, nivel: 3}")
+    pagina.write_text(SIN_IDENTIFICADORES + reutilizado, "utf-8")
     assert not (proyecto / identificadores.FICHERO).exists()
     resultado = construir(proyecto)
     assert resultado.returncode == 1
