@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.herramientas.cli import main
+from mkdocs_plugins.nucleo import api as api_nucleo
 from mkdocs_plugins.nucleo import api_textos, identificadores, version
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.ejecucion import coincide
@@ -343,6 +344,39 @@ def test_cada_limite_que_exige_el_motor_esta_declarado(datos: dict[str, Any]) ->
     assert {s for s, _ in vistas} == {"tapiz", "d20", "ratas"}
     assert len(vistas) >= 70
     assert [p for problemas in vistas.values() for p in problemas] == []
+
+
+_NUMEROS = {"integer", "number"}
+
+
+def test_cada_numero_declara_su_unidad_o_que_no_la_tiene(datos: dict[str, Any]) -> None:
+    """En cada fichero, un número con ``"unidad": null`` lo es porque el motor lo declara sin
+    unidad (``SIN_UNIDAD``, o un modificador, una probabilidad o una opción); ninguno se queda
+    sin declarar, y la unidad publicada es la del motor."""
+    configuracion = configuracion_desde(RAIZ)
+    lienzos = {
+        api_nucleo.id_de_lienzo(lienzo): configuracion.reglamento_de(carpeta / "index.md")
+        for carpeta, lienzo in configuracion.lienzos
+    }
+    sin_declarar, vistos = [], 0
+    for nombre, fichero in datos.items():
+        for _, regla in _objetos(fichero):
+            if not isinstance(regla.get("entradas"), list) or "salidas" not in regla:
+                continue  # no es una regla (un ejemplo lleva sus entradas como objeto)
+            reglamento = lienzos.get(regla["lienzo"]) or Reglamento(sistema(regla["sistema"]))
+            del_motor = reglamento.regla(regla["id"])
+            for lado, buscar in (("entradas", del_motor.entrada), ("salidas", del_motor.salida)):
+                for campo in regla[lado]:
+                    if campo["tipo"] not in _NUMEROS and campo.get("elementos") not in _NUMEROS:
+                        continue
+                    vistos += 1
+                    declarado = buscar(campo["clave"])
+                    assert declarado is not None
+                    assert campo["unidad"] == declarado.unidad_en_plural
+                    if not declarado.unidad_declarada:
+                        sin_declarar.append(f"{nombre}: {regla['id']}.{campo['clave']}")
+    assert vistos >= 700
+    assert sin_declarar == []
 
 
 def test_version_fecha_y_commit_reproducibles(
