@@ -141,10 +141,14 @@ def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]
 def _citas(secciones: list[dict[str, Any]], ejemplos: list[dict[str, Any]]) -> api.Referencias:
     """Por regla o tabla, las secciones que la muestran y, después, las de sus ejemplos."""
     citas: api.Referencias = {}
-    por_url = {s["url"]: s for s in secciones}
+    por_id = {(s["pagina"], s["id"]): s for s in secciones}
     for seccion, ref in [
         *((s, r) for s in secciones for r in [*s["reglas"], *s["tablas"]]),
-        *((por_url[e["url"]], e["regla"]) for e in ejemplos if e["url"] in por_url),
+        *(
+            (por_id[clave], e["regla"])
+            for e in ejemplos
+            if (clave := (e["pagina"], e["seccion"])) in por_id
+        ),
     ]:
         lista = citas.setdefault(ref["enlace"], [])
         if seccion not in lista:

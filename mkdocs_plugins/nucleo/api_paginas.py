@@ -128,7 +128,6 @@ def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     except (ErrorDePagina, ErrorTapiz):
         return None
     seccion = _propia(fuente, valla.inicio)
-    ancla = f"#{seccion.identificador}" if seccion and seccion.identificador else ""
     sistema = espec.reglamento.sistema.nombre
     lienzo = fuente.lienzo if espec.reglamento.lienzo is not None else None
     return {
@@ -136,7 +135,7 @@ def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
         "titulo": espec.titulo,
         "pagina": fuente.id,
         "seccion": seccion.identificador if seccion else None,
-        "url": url_de(fuente.pagina) + ancla,
+        "url": f"{url_de(fuente.pagina)}#{valla.identificador}",  # su tarjeta
         "enlace": "ejemplos.json",
         "fuente": fuente.ruta,
         "linea": valla.inicio,

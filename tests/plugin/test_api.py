@@ -231,6 +231,7 @@ def test_probabilidades_exactas_junto_a_su_decimal(datos: dict[str, Any]) -> Non
     ejemplos = datos["ejemplos.json"]["ejemplos"]
     escalada = next(e for e in ejemplos if e["id"] == "probabilidad-de-la-escalada-edicion-2017")
     assert escalada["espera"]["p_exito"] == {"fraccion": "20/27", "decimal": 20 / 27}
+    assert escalada["url"] == "hacer-cosas/#probabilidad-de-la-escalada-edicion-2017"
 
 
 def test_entradas_con_tipo_de_json_limites_y_longitud(datos: dict[str, Any]) -> None:
