@@ -47,6 +47,7 @@ theme:
   name: material
   language: es
 plugins:
+  - search
   - tapiz:
       cambios: true
       procesos: 0
@@ -197,10 +198,12 @@ def test_el_sitio_publica_los_cambios_de_cada_version(versiones: Path, tmp_path:
     )
     pagina = (tmp_path / "cambios" / "index.html").read_text("utf-8")
     assert pagina.index('id="v2"') < pagina.index('id="v1"')
-    # El commit se ve en la página, marcado para que no entre en el índice del buscador
-    # (tests/sitio/test_enlaces.py lo comprueba en el libro).
+    # El commit se ve en la página, fuera del índice del buscador: un código como «92316df» en
+    # el índice hacía que el buscador de Material no encontrara «TZR0002».
     commits = re.findall(r"commit <code data-search-exclude>([0-9a-f]{7})</code>", pagina)
     assert len(commits) == 2
+    indice = (tmp_path / "search" / "search_index.json").read_text("utf-8")
+    assert not any(commit in indice for commit in commits)
     assert "Primera versión publicada." in pagina
     catalogo = (tmp_path / "catalogo" / "index.html").read_text("utf-8")
     accion = catalogo[catalogo.index('<h4 id="tapiz-accion">') :]
