@@ -250,13 +250,11 @@ def test_las_etiquetas_tambien_son_versiones(con_un_ejemplo_roto: Path) -> None:
     assert version.publicada(con_un_ejemplo_roto) == publicadas[-1]
 
 
-def _entradas(carpeta: Path, cache: Path) -> list[tuple[str, str, str, str]]:
-    """Id, título, fecha y contenido de cada entrada del feed de ``carpeta``."""
-    feed = publicar_cambios.atom(
-        historial(configuracion_desde(carpeta), cache), "https://e.invalid/"
-    )
+def _entradas(calculado: Historial) -> list[tuple[str, ...]]:
+    """Id, título, fecha y contenido de cada entrada del feed."""
+    feed = publicar_cambios.atom(calculado, "https://e.invalid/")
     return [
-        tuple(e.findtext(f"{ATOM}{c}") or "" for c in ("id", "title", "updated", "content"))  # type: ignore[misc]
+        tuple(e.findtext(f"{ATOM}{c}") or "" for c in ("id", "title", "updated", "content"))
         for e in ET.fromstring(feed).findall(f"{ATOM}entry")
     ]
 
@@ -270,7 +268,10 @@ def test_lo_que_cambia_tras_la_ultima_version_va_en_sin_publicar(
     shutil.copytree(versiones, copia)
     parametros = copia / "tapiz_rules" / "sistemas" / "tapiz" / "parametros.py"
     cambiar(parametros, 'Grado("mayor", 10, 4)', 'Grado("mayor", 9, 4)')
-    calculado = historial(configuracion_desde(copia))
+    git(copia, "commit", "-qam", "el grado mayor", fecha="2026-02-01T10:00:00+00:00")
+    cambiar(parametros, '"""', '"""Sin cambios en lo que declara. ')
+    git(copia, "commit", "-qam", "un comentario", fecha="2026-03-01T10:00:00+00:00")
+    calculado = historial(configuracion_desde(copia), tmp_path / "cache")
     nueva, v2, v1 = calculado.versiones
     assert (nueva.titulo, nueva.ancla, v2.titulo, v1.titulo) == (
         "Sin publicar",
@@ -283,23 +284,14 @@ def test_lo_que_cambia_tras_la_ultima_version_va_en_sin_publicar(
     assert "- Cambia el parámetro `tapiz/grados`: `mayor.puntos` 10 → 9" in lineas
     tabla = next(linea for linea in lineas if "grados_efecto" in linea)
     assert "Mayor, " in tabla and "10 → 9" in tabla  # la celda, con sus valores
-    git(copia, "commit", "-qam", "el grado mayor", fecha="2026-02-01T10:00:00+00:00")
-    cambiar(
-        parametros,
-        '"""',
-        '"""Sin cambios en lo que declara. ',
-    )
-    git(copia, "commit", "-qam", "un comentario", fecha="2026-03-01T10:00:00+00:00")
-    cache = tmp_path / "cache"
-    ahora = _entradas(copia, cache)
-    git(copia, "checkout", "-q", "HEAD~1")
-    antes = _entradas(copia, cache)
-    assert ahora == antes
+    ahora = _entradas(calculado)
+    git(copia, "checkout", "-q", "HEAD~1")  # el commit anterior: el mismo feed
+    assert _entradas(historial(configuracion_desde(copia), tmp_path / "cache")) == ahora
     sin_publicar, segunda, primera = ahora
     assert sin_publicar[:3] == (
         "https://e.invalid/cambios/#sin-publicar",
         "Sin publicar",
-        "2026-02-01T10:00:00+00:00",
+        "2026-02-01T10:00:00+00:00",  # la del commit que cambió lo que dice, no la del último
     )
     assert "mayor.puntos 10 → 9" in sin_publicar[3]
     assert segunda[:3] == (
