@@ -34,7 +34,7 @@ from mkdocs_plugins.nucleo.vallas import Fragmento
 from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
 
 _CONFIGURACION = pytest.StashKey["Configuracion | ErrorConfiguracion"]()
-_REGISTRO = pytest.StashKey["identificadores.Registro | None"]()
+_REGISTRO = pytest.StashKey["identificadores.Referencia | None"]()
 
 
 def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
@@ -132,20 +132,20 @@ class PaginaTapiz(pytest.File):
             resto.insert(0, Problema(ruta, *cabecera))
         registro = _registro(self.config, leida)
         de_ids = de_identificadores(leida, self.path, procesada, registro)
-        if registro is None:  # sin registro, solo si falta o se repite: con el resto de bloques
+        if not isinstance(registro, dict):  # sin registro: con el resto de bloques
             resto += de_ids
         yield BloquesTapiz.from_parent(
             self, name=f"{self.path.name} [tablas y dados]", problemas=resto
         )
-        if registro is not None and identificadores.clave(leida, self.path) is not None:
+        if isinstance(registro, dict) and identificadores.clave(leida, self.path) is not None:
             yield BloquesTapiz.from_parent(
                 self, name=f"{self.path.name} [identificadores]", problemas=de_ids
             )
 
 
-def _registro(config: pytest.Config, leida: Configuracion) -> identificadores.Registro | None:
-    """``identificadores.yml``, leído una vez (sin él solo se comprueba que cada sección y cada
-    ejemplo tenga el suyo, como en ``tapiz comprobar`` y en la construcción)."""
+def _registro(config: pytest.Config, leida: Configuracion) -> identificadores.Referencia | None:
+    """``identificadores.yml`` o, sin él, lo que eran los identificadores según git, leído una
+    vez (como en ``tapiz comprobar`` y en la construcción)."""
     if _REGISTRO not in config.stash:
         config.stash[_REGISTRO] = identificadores.del_proyecto(leida)
     return config.stash[_REGISTRO]

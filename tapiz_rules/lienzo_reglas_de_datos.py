@@ -11,7 +11,16 @@ from typing import Annotated, Any
 
 from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorEntrada, ErrorTapiz
-from tapiz_rules.modelo import Campo, DefinicionTabla, Entrada, Regla, Resultado, Tabla, regla
+from tapiz_rules.modelo import (
+    Campo,
+    DefinicionTabla,
+    Entrada,
+    Regla,
+    Resultado,
+    Tabla,
+    regla,
+    unidades,
+)
 from tapiz_rules.modelo.formato import miles
 
 Tramos = tuple[tuple[int, str], ...]
@@ -103,7 +112,9 @@ def _crear_regla_de_tabla(
     consultar.__doc__ = f"{titulo}: se busca la fila de la tirada en la tabla del Lienzo."
     consultar.__annotations__ = {
         "p": Any,
-        "tirada": Annotated[int, Entrada(entrada, minimo=minimo, maximo=maximo)],
+        "tirada": Annotated[
+            int, Entrada(entrada, minimo=minimo, maximo=maximo, unidad=unidades.SIN_UNIDAD)
+        ],
         "return": Resultado,
     }
     return regla(

@@ -108,10 +108,12 @@ def _como_la_pagina(texto: str, reglamento: Reglamento) -> str:
 def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]]:
     """Cada página del libro con su título (el de su cabecera o su primer encabezado).
 
-    Una sección sin identificador o con uno repetido en su página es un error
-    (``ErrorTapiz`` con ``fichero:línea``): su dirección no sería estable."""
+    Una sección sin identificador, con uno repetido en su página o reutilizado (según el
+    registro o git, ``identificadores.comprobar``) es un error (``ErrorTapiz`` con
+    ``fichero:línea``): su dirección no sería estable."""
     leidas = []
     problemas: list[str] = []
+    registro = identificadores.del_proyecto(configuracion)
     carpetas = [(carpeta.resolve(), lienzo) for carpeta, lienzo in configuracion.lienzos]
     for fichero in sorted(configuracion.paginas.rglob("*.md")):
         if fichero == configuracion.paginas / catalogo.RUTA:
@@ -119,7 +121,9 @@ def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]
         reglamento = configuracion.reglamento_de(fichero)
         leida = estructura.leer(_como_la_pagina(fichero.read_text("utf-8"), reglamento))
         ruta = configuracion.ruta(fichero)
-        problemas += [f"{ruta}:{p}" for p in identificadores.sin_identificador(leida)]
+        if clave := identificadores.clave(configuracion, fichero):
+            de_ids = identificadores.comprobar(ruta, clave, leida, registro)
+            problemas += [str(problema) for problema in de_ids]
         lienzo = _lienzo_de(carpetas, fichero)
         fuente = api_paginas.Fuente(
             fichero.relative_to(configuracion.paginas).as_posix(),
@@ -137,10 +141,14 @@ def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]
 def _citas(secciones: list[dict[str, Any]], ejemplos: list[dict[str, Any]]) -> api.Referencias:
     """Por regla o tabla, las secciones que la muestran y, después, las de sus ejemplos."""
     citas: api.Referencias = {}
-    por_url = {s["url"]: s for s in secciones}
+    por_id = {(s["pagina"], s["id"]): s for s in secciones}
     for seccion, ref in [
         *((s, r) for s in secciones for r in [*s["reglas"], *s["tablas"]]),
-        *((por_url[e["url"]], e["regla"]) for e in ejemplos if e["url"] in por_url),
+        *(
+            (por_id[clave], e["regla"])
+            for e in ejemplos
+            if (clave := (e["pagina"], e["seccion"])) in por_id
+        ),
     ]:
         lista = citas.setdefault(ref["enlace"], [])
         if seccion not in lista:

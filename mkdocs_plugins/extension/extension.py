@@ -98,10 +98,14 @@ class Estado:
         La dice markdown-it-py; si no lee esa valla, es un error de la página en la línea
         que se adivina buscando su cuerpo.
         """
+        return self.bloque(tipo, cuerpo).linea
+
+    def bloque(self, tipo: str, cuerpo: str) -> bloques.Bloque:
+        """La valla con su línea (``linea_de``) y el identificador de su cabecera."""
         valla = self.ubicacion.ubicar(tipo, cuerpo)
         if valla is not None:
-            return valla.inicio
-        return self.huerfana(tipo, cuerpo)
+            return bloques.Bloque(tipo, valla.inicio, cuerpo, valla.identificador)
+        return bloques.Bloque(tipo, self.huerfana(tipo, cuerpo), cuerpo)
 
     def huerfana(self, tipo: str, cuerpo: str) -> int:
         """El error de una valla que SuperFences muestra y markdown-it-py no lee; su línea."""
@@ -246,7 +250,7 @@ class TapizExtension(Extension):
     def _formateador(self, md: Markdown, tipo: str) -> Callable[..., str]:
         def formatear(src: str = "", language: str = "", **kwargs: Any) -> str:
             estado = self.estado(md)
-            bloque = bloques.Bloque(tipo, estado.linea_de(tipo, src), src)
+            bloque = estado.bloque(tipo, src)
             pagina = estado.pagina
             hecho = fragmentos.ejecutar(
                 bloque, pagina.ruta, pagina.reglamento, estado.anclas, self.cache

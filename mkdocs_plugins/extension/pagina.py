@@ -142,10 +142,11 @@ def de_identificadores(
     configuracion: Configuracion,
     fichero: Path,
     procesada: Procesada,
-    registro: identificadores.Registro | None,
+    registro: identificadores.Referencia | None,
 ) -> list[Problema]:
     """Los problemas de los identificadores de sus secciones y ejemplos, con lo que dice el
-    registro si el proyecto lo tiene (los mismos en ``tapiz comprobar`` y en pytest)."""
+    registro si el proyecto lo tiene o, si no, git (los mismos en ``tapiz comprobar`` y en
+    pytest)."""
     clave = identificadores.clave(configuracion, fichero)
     generada = clave == catalogo.RUTA  # la escribe «tapiz exportar», como el plugin
     if not clave or generada or procesada.estructura is None:

@@ -69,6 +69,8 @@ def _detalle(clase: str, cambio: dict[str, Any], texto: Callable[[str], str]) ->
 def lista(publicada: Publicada, texto: Callable[[str], str] = literal) -> list[str]:
     """Lo que cambió en una versión, una línea de lista de Markdown por cosa; ``texto``
     escribe los títulos y valores (en el feed, que escapa su HTML, tal cual)."""
+    if publicada.version is None:
+        return ["- Aún no se ha publicado ninguna versión: todo el libro está sin publicar."]
     if publicada.cambios is None:
         return ["- Primera versión publicada."]
     if not publicada.publicada:
@@ -97,8 +99,9 @@ def markdown(historial: Historial) -> str:
         "# Cambios {#cambios}",
         "",
         "Qué cambió en las reglas, las tablas, los parámetros y las secciones en cada versión "
-        "publicada del Documento de Referencia. Se genera a partir de las versiones (etiquetas "
-        f'de git); también como feed Atom en <a href="../{FEED}">cambios.xml</a>. Entre dos '
+        "publicada del Documento de Referencia. Se genera a partir de las versiones (las "
+        "secciones de versión del registro de cambios del repositorio y sus etiquetas de git); "
+        f'también como feed Atom en <a href="../{FEED}">cambios.xml</a>. Entre dos '
         "revisiones cualesquiera, con más detalle: `uv run tapiz cambios REV1 REV2`.",
         "",
     ]
@@ -109,16 +112,16 @@ def markdown(historial: Historial) -> str:
         # dados del texto, y un código como «444d423» se volvía un dado de 423 caras.
         corto = (publicada.commit or "")[:7]
         commit = f" · commit `{corto}`{{: data-search-exclude }}" if corto else ""
-        cuando = (
-            f"Publicada el {fecha_legible(publicada.fecha)}{commit}."
-            if publicada.publicada
-            else f"Hasta el {fecha_legible(publicada.fecha)}."
-        )
+        if publicada.publicada:
+            cuando = [f"Publicada el {fecha_legible(publicada.fecha)}{commit}.", ""]
+        elif publicada.version is not None:
+            cuando = [f"Último cambio el {fecha_legible(publicada.fecha)}.", ""]
+        else:
+            cuando = []
         partes += [
             f"## {literal(publicada.titulo)} {{#{publicada.ancla}}}",
             "",
-            cuando,
-            "",
+            *cuando,
             *lista(publicada),
             "",
         ]
@@ -168,11 +171,12 @@ ficha recorría la línea hasta el final: el catálogo entero)."""
 
 def marcar_fichas(html: str, historial: Historial) -> str:
     """Tras el encabezado de cada ficha de regla del catálogo (``<h4 id="tapiz-accion">``),
-    desde qué versión se lee como ahora."""
+    desde qué versión se lee como ahora (nada si aún no hay ninguna versión)."""
 
     def nota(encontrado: re.Match[str]) -> str:
         regla = encontrado.group(2).replace("-", "/", 1)
-        texto = historial.desde_de(regla)
+        if (texto := historial.desde_de(regla)) is None:
+            return encontrado.group(0)
         return (
             f'{encontrado.group(1)}<p class="tapiz-desde"><em>Se lee así {escape(texto)}.</em></p>'
         )

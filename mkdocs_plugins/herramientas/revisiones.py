@@ -7,9 +7,7 @@ Las reglas, tablas y parámetros los vuelca el motor de esa revisión en un proc
 
 from __future__ import annotations
 
-import subprocess
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,55 +19,7 @@ from tapiz_rules.errores import ErrorTapiz
 ARBOL = "el árbol de trabajo"
 
 
-@dataclass(frozen=True)
-class Etiqueta:
-    """Una versión publicada: la etiqueta ``v*`` de git, su commit y su fecha (ISO)."""
-
-    nombre: str
-    commit: str
-    fecha: str
-
-    @property
-    def version(self) -> str:
-        return self.nombre.removeprefix("v")
-
-
-def etiquetas(raiz: Path) -> list[Etiqueta]:
-    """Las etiquetas ``v*``, de la más antigua a la más nueva (una sola orden de git)."""
-    try:
-        hecho = subprocess.run(
-            [
-                "git",
-                "-C",
-                str(raiz),
-                "for-each-ref",
-                "--sort=creatordate",
-                "--format=%(refname:short) %(*objectname) %(objectname) %(creatordate:iso-strict)",
-                "refs/tags/v*",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return []
-    if hecho.returncode != 0:
-        return []
-    encontradas = []
-    for linea in hecho.stdout.splitlines():
-        partes = linea.split()
-        if len(partes) == 4:  # anotada: el commit es el objeto al que apunta
-            nombre, commit, _, fecha = partes
-        elif len(partes) == 3:
-            nombre, commit, fecha = partes
-        else:
-            continue
-        encontradas.append(Etiqueta(nombre, commit, fecha))
-    return encontradas
-
-
-def _ruta_paginas(configuracion: Configuracion) -> str:
+def ruta_paginas(configuracion: Configuracion) -> str:
     return configuracion.paginas.resolve().relative_to(configuracion.raiz.resolve()).as_posix()
 
 
@@ -80,7 +30,7 @@ def paginas(revision: str | None, configuracion: Configuracion) -> dict[str, str
             f.relative_to(configuracion.paginas).as_posix(): f.read_text("utf-8")
             for f in sorted(configuracion.paginas.rglob("*.md"))
         }
-    carpeta = _ruta_paginas(configuracion)
+    carpeta = ruta_paginas(configuracion)
     leidas = {}
     with archivo_de(revision, configuracion.raiz, carpeta) as archivo:
         for miembro in archivo.getmembers():

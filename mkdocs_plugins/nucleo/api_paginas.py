@@ -128,15 +128,14 @@ def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     except (ErrorDePagina, ErrorTapiz):
         return None
     seccion = _propia(fuente, valla.inicio)
-    ancla = f"#{seccion.identificador}" if seccion and seccion.identificador else ""
     sistema = espec.reglamento.sistema.nombre
     lienzo = fuente.lienzo if espec.reglamento.lienzo is not None else None
     return {
-        "id": valla.identificador,  # lo exige «identificadores.sin_identificador»
+        "id": valla.identificador,  # lo exige «identificadores.comprobar»
         "titulo": espec.titulo,
         "pagina": fuente.id,
         "seccion": seccion.identificador if seccion else None,
-        "url": url_de(fuente.pagina) + ancla,
+        "url": f"{url_de(fuente.pagina)}#{valla.identificador}",  # su tarjeta
         "enlace": "ejemplos.json",
         "fuente": fuente.ruta,
         "linea": valla.inicio,

@@ -18,11 +18,13 @@ _APERTURA = re.compile(r"^\s*(?:>\s*)*(`{3,}|~{3,})\s*\{?\.?(?P<info>[^`]*)$")
 
 @dataclass(frozen=True)
 class Bloque:
-    """Una valla ``tapiz-*``: su tipo, la línea (desde 1) de su apertura y su cuerpo YAML."""
+    """Una valla ``tapiz-*``: su tipo, la línea (desde 1) de su apertura, su cuerpo YAML y
+    el identificador que declara su cabecera (``{#postura-normal}``), si declara uno."""
 
     tipo: str
     linea: int
     cuerpo: str
+    identificador: str | None = None
 
 
 def separar_front_matter(texto: str) -> tuple[str, int]:

@@ -28,9 +28,10 @@ def _pieza(texto: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plegar(texto)).strip("-")
 
 
-def identificador(ruta: str, titulo: str, usados: set[str]) -> str:
-    """El ancla de un ejemplo: de su página y su título, no de su línea (estable al editar)."""
-    base = f"ejemplo-{_pieza(ruta.removesuffix('.md'))}-{_pieza(titulo) or 'sin-titulo'}"
+def identificador(ruta: str, titulo: str, usados: set[str], propio: str | None = None) -> str:
+    """El ancla de un ejemplo: el identificador que declara (el de la API y los enlaces); sin
+    él (un error de la página), de su página y su título, no de su línea."""
+    base = propio or f"ejemplo-{_pieza(ruta.removesuffix('.md'))}-{_pieza(titulo) or 'sin-titulo'}"
     candidato, numero = base, 2
     while candidato in usados:
         candidato, numero = f"{base}-{numero}", numero + 1
@@ -80,6 +81,7 @@ def _clave(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]) 
         ruta,
         str(bloque.linea),
         bloque.cuerpo,
+        bloque.identificador or "",
         *reglamento.firma(),
         "",
         *sorted(usados),
@@ -99,7 +101,7 @@ def _guardable(hecho: Fragmento) -> dict[str, Any]:
 def _ejecutar(bloque: Bloque, ruta: str, reglamento: Reglamento, usados: set[str]) -> Fragmento:
     valla = VALLAS[bloque.tipo]
     nombre = titulo(bloque) if valla.es_prueba else ""
-    ancla = identificador(ruta, nombre, usados) if valla.es_prueba else ""
+    ancla = identificador(ruta, nombre, usados, bloque.identificador) if valla.es_prueba else ""
     try:
         return valla.ejecutar(Ejecucion(bloque, ruta, reglamento, ancla, nombre))
     except ValoresDistintos as error:

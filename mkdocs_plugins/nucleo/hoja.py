@@ -74,7 +74,8 @@ class _Pintor:
         campo = campo_de(dato, self.r)
         texto = etiqueta_de(dato, self.r)
         unidad = campo.unidad_en_plural if campo else None
-        return f"{texto} ({unidad})" if unidad else texto
+        nombrada = unidad is not None and unidad.lower() in texto.lower()  # «Puntos de golpe…»
+        return f"{texto} ({unidad})" if unidad and not nombrada else texto
 
     def control(self, dato: Dato, etiqueta: str | None = None, ayuda_aparte: bool = True) -> str:
         """El control del dato; con ``etiqueta``, sin <label> propio (la da la tabla)."""

@@ -10,11 +10,16 @@ un identificador que pasa a otra sección se detecta. Un identificador nuevo se 
 con ``tapiz identificadores``; el registro nunca olvida uno (si la sección se quita, su
 identificador sigue reservado). Con registro o sin él, toda orden que lee una página (la
 construcción, pytest, ``tapiz comprobar``, ``tapiz exportar``) rechaza una sección o un ejemplo
-sin identificador y uno repetido; lo que un identificador fue antes solo lo sabe el registro.
+sin identificador y uno repetido. Sin registro, lo que fue un identificador lo dice git: la
+página en la última versión publicada (o, sin ninguna, en el último commit); un ejemplo que
+ahora es de otra regla, o con otro título y otras entradas, o una sección que ahora es un
+ejemplo (o al revés), es un identificador reutilizado.
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,10 +27,12 @@ from pathlib import Path
 
 import yaml
 
-from mkdocs_plugins.nucleo import api_textos
+from mkdocs_plugins.nucleo import api_textos, estructura, version
+from mkdocs_plugins.nucleo.bloques import separar_front_matter
 from mkdocs_plugins.nucleo.configuracion import Configuracion, ErrorConfiguracion
 from mkdocs_plugins.nucleo.estructura import Estructura
 from mkdocs_plugins.nucleo.problemas import Problema
+from tapiz_rules.errores import ErrorTapiz
 
 FICHERO = "identificadores.yml"
 CABECERA = (
@@ -43,8 +50,10 @@ class ErrorRegistro(ErrorConfiguracion):
     """``identificadores.yml`` mal escrito."""
 
 
-def del_proyecto(configuracion: Configuracion) -> Registro | None:
-    return leer(configuracion.raiz / FICHERO)
+def del_proyecto(configuracion: Configuracion) -> Referencia | None:
+    """El registro del proyecto o, sin él, lo que eran sus identificadores según git (None
+    fuera de git)."""
+    return leer(configuracion.raiz / FICHERO) or de_git(configuracion)
 
 
 def clave(configuracion: Configuracion, fichero: Path) -> str | None:
@@ -77,12 +86,25 @@ def escribir(fichero: Path, registro: Registro) -> None:
 
 @dataclass(frozen=True)
 class Declarado:
-    """Lo que declara un identificador en una página: una sección o un ejemplo resuelto."""
+    """Lo que declara un identificador en una página: una sección o un ejemplo resuelto (con
+    su regla y sus entradas, en JSON)."""
 
     identificador: str | None
     titulo: str
     linea: int
     es_seccion: bool = True
+    regla: str = ""
+    entradas: str = ""
+
+    def es_otro(self, antes: Declarado) -> bool:
+        """Si lo que declara ahora su identificador es otra cosa que lo que declaraba
+        ``antes``: otra clase, o un ejemplo de otra regla o con otro título y otras entradas."""
+        if self.es_seccion != antes.es_seccion:
+            return True
+        if self.es_seccion:
+            return False
+        mismo = self.titulo == antes.titulo or self.entradas == antes.entradas
+        return self.regla != antes.regla or not mismo
 
     @property
     def nombre(self) -> str:
@@ -92,6 +114,18 @@ class Declarado:
         return f"{'el encabezado' if self.es_seccion else 'el ejemplo'} «{self.titulo}»"
 
 
+@dataclass(frozen=True)
+class Anteriores:
+    """Sin registro: por página, lo que declaraba cada identificador en ``revision``."""
+
+    revision: str
+    """Cómo se nombra en un mensaje: «la versión 0.2.0», «el último commit»."""
+    paginas: dict[str, dict[str, Declarado]]
+
+
+Referencia = Registro | Anteriores
+
+
 def declarados(leida: Estructura) -> list[Declarado]:
     """Las secciones y los ejemplos de una página, en el orden del fichero.
 
@@ -99,39 +133,51 @@ def declarados(leida: Estructura) -> list[Declarado]:
     una sección (los dos se enlazan como ``posturas/#id``)."""
     secciones = [Declarado(s.identificador, s.titulo, s.inicio) for s in leida.todas()]
     ejemplos = [
-        Declarado(v.identificador, _titulo(v.cuerpo), v.inicio, es_seccion=False)
+        _ejemplo(v.identificador, v.inicio, *_de_ejemplo(v.cuerpo))
         for v in leida.vallas
         if v.lenguaje == EJEMPLO
     ]
     return sorted([*secciones, *ejemplos], key=lambda d: d.linea)
 
 
+def _ejemplo(
+    identificador: str | None, linea: int, titulo: str, regla: str, entradas: str
+) -> Declarado:
+    return Declarado(identificador, titulo, linea, False, regla, entradas)
+
+
 @lru_cache(maxsize=1024)
-def _titulo(cuerpo: str) -> str:
+def _de_ejemplo(cuerpo: str) -> tuple[str, str, str]:
+    """Título, regla y entradas (JSON) de un ejemplo resuelto."""
     try:
         datos = yaml.load(cuerpo, Loader=_CARGADOR)
     except (yaml.YAMLError, ValueError, RecursionError):  # el error lo da el ejemplo mismo
-        return ""
-    return str(datos.get("titulo") or "") if isinstance(datos, dict) else ""
+        return "", "", ""
+    if not isinstance(datos, dict):
+        return "", "", ""
+    entradas = json.dumps(datos.get("entradas"), sort_keys=True, default=str)
+    return str(datos.get("titulo") or ""), str(datos.get("regla") or ""), entradas
 
 
 def comprobar(
-    ruta: str, pagina: str, leida: Estructura, registro: Registro | None
+    ruta: str, pagina: str, leida: Estructura, registro: Referencia | None
 ) -> list[Problema]:
     """Secciones y ejemplos sin identificador, identificadores repetidos y, con registro,
-    nuevos o reutilizados.
+    nuevos o reutilizados; sin él, reutilizados según git (``Anteriores``).
 
     ``ruta`` es como se nombra la página en los mensajes (``srd/posturas.md``); ``pagina``,
     su clave en el registro (``posturas.md``).
     """
     problemas: list[Problema] = []
     vistos: dict[str, Declarado] = {}
-    registrados = (registro or {}).get(pagina, {})
+    registrados = registro.get(pagina, {}) if isinstance(registro, dict) else {}
     for declarado in declarados(leida):
         identificador = declarado.identificador
         mensaje = _sin_el_suyo(declarado, vistos)
         if mensaje or identificador is None or registro is None:
             pass
+        elif isinstance(registro, Anteriores):
+            mensaje = _reutilizado(declarado, identificador, registro, pagina)
         elif identificador not in registrados:
             mensaje = (
                 f"el identificador «{identificador}» es nuevo: regístralo con "
@@ -185,12 +231,6 @@ def _sin_el_suyo(declarado: Declarado, vistos: dict[str, Declarado]) -> str:
     return ""
 
 
-def sin_identificador(leida: Estructura) -> list[str]:
-    """«línea: mensaje» por cada sección o ejemplo sin identificador y cada identificador
-    repetido o mal escrito en su página (``comprobar`` sin registro)."""
-    return [f"{p.linea}: {p.mensaje}" for p in comprobar("", "", leida, None)]
-
-
 def registrar(registro: Registro, paginas: Iterable[tuple[str, Estructura]]) -> list[str]:
     """Añade al registro los identificadores nuevos (no cambia los que ya están); cuáles."""
     nuevos = []
@@ -201,3 +241,73 @@ def registrar(registro: Registro, paginas: Iterable[tuple[str, Estructura]]) -> 
                 registrados[declarado.identificador] = declarado.titulo
                 nuevos.append(f"{pagina}#{declarado.identificador}")
     return nuevos
+
+
+def _reutilizado(
+    declarado: Declarado, identificador: str, anteriores: Anteriores, pagina: str
+) -> str:
+    antes = anteriores.paginas.get(pagina, {}).get(identificador)
+    if antes is None or not declarado.es_otro(antes):
+        return ""
+    mismo = "la misma sección" if declarado.es_seccion else "el mismo ejemplo"
+    return (
+        f"el identificador «{identificador}» era el d{antes.nombre} en {anteriores.revision} "
+        f"y ahora es el d{declarado.nombre}: quien lo guardó llegaría a otra cosa; dale "
+        f"uno nuevo. Si es {mismo}, guarda los identificadores de ahora con «uv run tapiz "
+        f"identificadores» y haz commit de {FICHERO}"
+    )
+
+
+def de_git(configuracion: Configuracion) -> Anteriores | None:
+    """Lo que declaraba cada identificador en la última versión publicada o, sin ninguna, en
+    el último commit (dos órdenes de git); None fuera de git o sin páginas en esa revisión."""
+    raiz = configuracion.raiz
+    try:
+        publicada = version.publicada(raiz)
+    except ErrorTapiz:  # un clon sin historia: el último commit
+        publicada = version.Version(None, None, None)
+    revision = publicada.commit or "HEAD"
+    try:
+        carpeta = configuracion.paginas.resolve().relative_to(raiz.resolve()).as_posix()
+        listado = _git(
+            raiz, b"", "ls-tree", "-r", "-z", "--full-name", "--name-only", revision, "--", carpeta
+        )
+        base = _git(raiz, b"", "rev-parse", "--show-prefix").decode().strip()
+    except (ValueError, OSError, subprocess.SubprocessError):
+        return None
+    nombres = [n for n in listado.decode("utf-8", "replace").split("\0") if n.endswith(".md")]
+    if not nombres:
+        return None
+    pedidos = "".join(f"{revision}:{n}\n" for n in nombres).encode()
+    try:
+        contenidos = _blobs(_git(raiz, pedidos, "cat-file", "--batch"))
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return None
+    base += "" if carpeta == "." else f"{carpeta}/"
+    paginas = {}
+    for nombre, contenido in zip(nombres, contenidos, strict=True):
+        markdown, _ = separar_front_matter(contenido.decode("utf-8", "replace"))
+        leida = estructura.leer(markdown)
+        paginas[nombre.removeprefix(base)] = {
+            d.identificador: d for d in declarados(leida) if d.identificador
+        }
+    cual = f"la versión {publicada.version}" if publicada.commit else "el último commit"
+    return Anteriores(cual, paginas)
+
+
+def _git(raiz: Path, entrada: bytes, *orden: str) -> bytes:
+    hecho = subprocess.run(
+        ["git", "-C", str(raiz), *orden], input=entrada, capture_output=True, timeout=60, check=True
+    )
+    return hecho.stdout
+
+
+def _blobs(salida: bytes) -> list[bytes]:
+    """Los contenidos que da ``git cat-file --batch``: cabecera «sha blob tamaño» y el fichero."""
+    contenidos, posicion = [], 0
+    while posicion < len(salida):
+        fin = salida.index(b"\n", posicion)
+        tamano = int(salida[posicion:fin].split()[2])
+        contenidos.append(salida[fin + 1 : fin + 1 + tamano])
+        posicion = fin + 1 + tamano + 1
+    return contenidos

@@ -81,7 +81,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.carpeta_modulos: Path | None = None
         self.auxiliar: auxiliar.Auxiliar | None = None
         """El adelanto de una construcción en frío (``plugin/auxiliar.py``)."""
-        self.registro: identificadores.Registro | None = None
+        self.registro: identificadores.Referencia | None = None
         self.sirviendo = False
         self.error_de_configuracion: Problema | None = None
         """Con ``mkdocs serve``, el error de tapiz.yml o de un lienzo.yml, que va en cada página."""

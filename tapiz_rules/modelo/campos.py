@@ -70,6 +70,8 @@ class Entrada:
     """Límites que dependen de otra entrada (``dependencias``)."""
     solo_con: tuple[str, Any] | None = None
     """Solo admite un valor distinto del de por defecto si esa entrada tiene ese valor."""
+    unidad_segun: str | None = None
+    """La entrada cuyo valor es su unidad (el tiempo, en la unidad de tiempo elegida)."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,9 @@ class Campo:
     """La salida que dice si sale bien: una tarjeta la enseña aunque el ejemplo no la cite."""
     segun: Segun | None = None
     solo_con: tuple[str, Any] | None = None
+    unidad_segun: str | None = None
+    """En una entrada, la entrada cuyo valor es su unidad: se declara (la API lo publica como
+    ``unidad_de``), no se escribe junto al número."""
 
     def __post_init__(self) -> None:
         if self.formato is None:
@@ -114,7 +119,22 @@ class Campo:
 
     @property
     def unidad_en_plural(self) -> str | None:
-        return self.unidad[1] if isinstance(self.unidad, tuple) else self.unidad
+        """La unidad, en plural; None si es un número sin unidad (``SIN_UNIDAD``) o no es un
+        número."""
+        return self.unidad[1] if isinstance(self.unidad, tuple) else self.unidad or None
+
+    @property
+    def unidad_declarada(self) -> bool:
+        """Si un número dice su unidad o que no la tiene (lo que no es un número, siempre): los
+        modificadores, las probabilidades y las opciones no tienen unidad por su formato."""
+        numero = self.tipo in (int, float) or (self.tipo is list and self.elementos in (int, float))
+        sin_unidad_por_formato = self.formato in (
+            Formato.MODIFICADOR,
+            Formato.PROBABILIDAD,
+            Formato.OPCION,
+        )
+        declaradas = (self.unidad, self.unidad_de, self.unidad_segun)
+        return not numero or sin_unidad_por_formato or declaradas != (None, None, None)
 
     @property
     def descripcion(self) -> str:
@@ -263,6 +283,8 @@ class Campo:
         }
         if not self.obligatorio:
             datos["por_defecto"] = self.por_defecto
+        if unidad_de := self.unidad_de or self.unidad_segun:
+            datos["unidad_de"] = unidad_de
         if self.opciones is not None:
             datos["opciones"] = [{"valor": v, "etiqueta": e} for v, e in self.opciones]
         limites = esquema.get("items", esquema)

@@ -148,8 +148,8 @@ def enumerar(partes: Sequence[str], conjuncion: str = "y") -> str:
 
 
 def con_unidad(texto: str, unidad: str | tuple[str, str] | None, singular: bool) -> str:
-    """«5.400 m», «1 ronda», «3 rondas»."""
-    if unidad is None:
+    """«5.400 m», «1 ronda», «3 rondas»; sin unidad (None o ``SIN_UNIDAD``), el número."""
+    if not unidad:
         return texto
     nombre = unidad if isinstance(unidad, str) else unidad[0 if singular else 1]
     return f"{texto} {nombre}"

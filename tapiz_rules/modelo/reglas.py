@@ -207,6 +207,7 @@ def _campo(regla: str, parametro: inspect.Parameter, anotacion: Any) -> Campo:
         etiqueta=entrada.etiqueta,
         ayuda=entrada.ayuda,
         unidad=entrada.unidad,
+        unidad_segun=entrada.unidad_segun,
         formato=entrada.formato,
         opciones=opciones_de(entrada.opciones),
         por_defecto=por_defecto,

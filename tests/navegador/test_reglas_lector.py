@@ -203,7 +203,7 @@ def test_repetir_con_la_edicion_de_2017_tira_3d6(viva: Pestana) -> None:
     pestana.page.wait_for_function(
         "() => document.querySelector('.tapiz-reglas-lector__nota').textContent.includes('2017')"
     )
-    tarjeta = pestana.page.locator("#ejemplo-srd-hacer-cosas-sharra-trepa-la-empalizada")
+    tarjeta = pestana.page.locator("#sharra-trepa-la-empalizada")
     assert tarjeta.locator("[data-entrada='base'] .tapiz-ejemplo__dados").inner_text() == "(3d6)"
     elegido = _elegido("2017", ())
     regla = elegido.regla("accion")

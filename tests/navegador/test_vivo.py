@@ -74,9 +74,7 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
     assert _del_motor(pedidas) == []
     assert not any("probar.js" in u or "motor.js" in u for u in pedidas)
     # «Repetir» pinta el resultado guardado en los datos de su tarjeta: no hace falta el motor.
-    repetir = pestana.page.locator(
-        '[data-ejemplo="ejemplo-srd-hacer-cosas-la-estocada-del-guardia"]'
-    )
+    repetir = pestana.page.locator('[data-ejemplo="la-estocada-del-guardia"]')
     repetir.click()
     tarjeta = repetir.locator(
         "xpath=ancestor::*[contains(concat(' ', @class, ' '), ' tapiz-ejemplo ')][1]"

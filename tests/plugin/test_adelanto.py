@@ -148,7 +148,7 @@ def test_las_paginas_llegan_de_otro_proceso_y_un_fallo_no_se_pierde(tmp_path: Pa
         assert trabajo.entradas("srd/nunca-encargada.md") == {}
         assert trabajo.entradas("srd/no-existe.md") == {}
         (bloque,) = [e for e in trabajo.entradas("srd/una.md").values() if isinstance(e, dict)]
-        assert 'id="ejemplo-srd-una-un-veinte-natural"' in bloque["html"]
+        assert 'id="un-veinte-natural"' in bloque["html"]
     finally:
         trabajo.cerrar()
 
@@ -240,7 +240,7 @@ def test_la_pagina_que_genera_un_encargo_la_lee_el_auxiliar(tmp_path: Path) -> N
         leida = trabajo.leida("srd/generada.md")
     finally:
         trabajo.cerrar()
-    assert 'id="ejemplo-srd-generada-un-veinte-natural"' in bloque["html"]
+    assert 'id="un-veinte-natural"' in bloque["html"]
     assert leida is not None and leida[1] == 3  # las líneas de su cabecera
     assert leida[2].vallas[0].inicio == 6  # la línea de la valla en la página generada
     assert trabajo.entradas("srd/generada.md") == {} and trabajo.leida("srd/generada.md") is None

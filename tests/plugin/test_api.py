@@ -16,7 +16,8 @@ from jsonschema import Draft202012Validator
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo import api_textos, identificadores
+from mkdocs_plugins.nucleo import api as api_nucleo
+from mkdocs_plugins.nucleo import api_textos, identificadores, version
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from mkdocs_plugins.nucleo.ejecucion import coincide
 from tapiz_rules.errores import ErrorEntrada
@@ -230,6 +231,7 @@ def test_probabilidades_exactas_junto_a_su_decimal(datos: dict[str, Any]) -> Non
     ejemplos = datos["ejemplos.json"]["ejemplos"]
     escalada = next(e for e in ejemplos if e["id"] == "probabilidad-de-la-escalada-edicion-2017")
     assert escalada["espera"]["p_exito"] == {"fraccion": "20/27", "decimal": 20 / 27}
+    assert escalada["url"] == "hacer-cosas/#probabilidad-de-la-escalada-edicion-2017"
 
 
 def test_entradas_con_tipo_de_json_limites_y_longitud(datos: dict[str, Any]) -> None:
@@ -345,22 +347,57 @@ def test_cada_limite_que_exige_el_motor_esta_declarado(datos: dict[str, Any]) ->
     assert [p for problemas in vistas.values() for p in problemas] == []
 
 
+_NUMEROS = {"integer", "number"}
+
+
+def test_cada_numero_declara_su_unidad_o_que_no_la_tiene(datos: dict[str, Any]) -> None:
+    """En cada fichero, un número con ``"unidad": null`` lo es porque el motor lo declara sin
+    unidad (``SIN_UNIDAD``, o un modificador, una probabilidad o una opción); ninguno se queda
+    sin declarar, y la unidad publicada es la del motor."""
+    configuracion = configuracion_desde(RAIZ)
+    lienzos = {
+        api_nucleo.id_de_lienzo(lienzo): configuracion.reglamento_de(carpeta / "index.md")
+        for carpeta, lienzo in configuracion.lienzos
+    }
+    sin_declarar, vistos = [], 0
+    for nombre, fichero in datos.items():
+        for _, regla in _objetos(fichero):
+            if not isinstance(regla.get("entradas"), list) or "salidas" not in regla:
+                continue  # no es una regla (un ejemplo lleva sus entradas como objeto)
+            reglamento = lienzos.get(regla["lienzo"]) or Reglamento(sistema(regla["sistema"]))
+            del_motor = reglamento.regla(regla["id"])
+            for lado, buscar in (("entradas", del_motor.entrada), ("salidas", del_motor.salida)):
+                for campo in regla[lado]:
+                    if campo["tipo"] not in _NUMEROS and campo.get("elementos") not in _NUMEROS:
+                        continue
+                    vistos += 1
+                    declarado = buscar(campo["clave"])
+                    assert declarado is not None
+                    assert campo["unidad"] == declarado.unidad_en_plural
+                    if not declarado.unidad_declarada:
+                        sin_declarar.append(f"{nombre}: {regla['id']}.{campo['clave']}")
+    assert vistos >= 700
+    assert sin_declarar == []
+
+
 def test_version_fecha_y_commit_reproducibles(
     ficheros: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     indice = json.loads(ficheros["index.json"])
-    assert indice["version"] == "0.1.0"
     assert indice["commit"] and len(indice["commit"]) == 40
-    # La versión publicada, de la misma fuente que el feed: sin etiquetas, el commit que la puso
-    # en pyproject.toml (su fecha no cambia con cada commit).
-    puesta = subprocess.run(
-        ["git", "show", f"{indice['publicada']['commit']}:pyproject.toml"],
-        cwd=RAIZ,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert 'version = "0.1.0"' in puesta
+    # La versión publicada, de la misma fuente que el feed: la última sección de versión del
+    # CHANGELOG con el commit que la escribió (None si aún no hay ninguna).
+    ultima = version.publicada(RAIZ)
+    assert (indice["version"], indice["publicada"]["commit"]) == (ultima.version, ultima.commit)
+    if ultima.commit is not None:
+        changelog = subprocess.run(
+            ["git", "show", f"{ultima.commit}:CHANGELOG.md"],
+            cwd=RAIZ,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert f"## [{ultima.version}]" in changelog
     assert api.ficheros(configuracion_desde(RAIZ)) == ficheros
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     otra = json.loads(api.ficheros(configuracion_desde(RAIZ))["index.json"])
@@ -423,19 +460,27 @@ SIN_IDENTIFICADORES = (
     "# A {#a}\n\n## B\n\nTexto.\n\n```tapiz-ejemplo\ntitulo: La postura normal\nregla: postura\n"
     "entradas: {postura: normal}\nespera: {mod_ataque: 0}\n```\n\n## C {#a}\n"
 )
+OTRO_EJEMPLO = (
+    "\n```tapiz-ejemplo {{#e}}\ntitulo: {}\nregla: postura\nentradas: {}\n"
+    "espera: {{mod_ataque: 0}}\n```\n"
+)
+"""Un ejemplo con identificador: en el último commit, uno; en la página, otro con el mismo."""
 ERRORES_DE_IDENTIFICADORES = [
     "srd/index.md:3: el encabezado «B» no declara su identificador",
     "srd/index.md:7: el ejemplo «La postura normal» no declara su identificador",
     "srd/index.md:14: el identificador «a» ya lo usa el encabezado de la línea 1",
+    "srd/index.md:16: el identificador «e» era el del ejemplo «Normal» en el último commit y "
+    "ahora es el del ejemplo «Normal a nivel 3»",
 ]
 
 
 def test_sin_registro_toda_orden_falla_con_una_seccion_o_un_ejemplo_sin_identificador(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Sin ``identificadores.yml``, una sección o un ejemplo sin identificador y uno repetido
-    son un error en la construcción (también sin ``--strict``), en ``tapiz comprobar`` (lo
-    mismo que comprueba pytest) y en ``tapiz exportar``. Antes la API publicaba ``"id": null``
+    """Sin ``identificadores.yml``, una sección o un ejemplo sin identificador, uno repetido y
+    uno reutilizado para otro ejemplo (según git) son un error en la construcción (también
+    sin ``--strict``), en ``tapiz comprobar`` (lo mismo que comprueba pytest) y en
+    ``tapiz exportar``. Antes la API publicaba ``"id": null``
     y ``posturas/#None`` sin un aviso, y un ejemplo sin identificador tomaba el de su título."""
     proyecto = sitio(tmp_path, [])
     configuracion = proyecto / "mkdocs.yml"
@@ -445,7 +490,16 @@ def test_sin_registro_toda_orden_falla_con_una_seccion_o_un_ejemplo_sin_identifi
         ),
         "utf-8",
     )
-    (proyecto / "srd" / "index.md").write_text(SIN_IDENTIFICADORES, "utf-8")
+    pagina = proyecto / "srd" / "index.md"
+    pagina.write_text("# A {#a}\n" + OTRO_EJEMPLO.format("Normal", "{postura: normal}"), "utf-8")
+    for orden in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "uno"]):
+        subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid", *orden],
+            cwd=proyecto,
+            check=True,
+        )
+    reutilizado = OTRO_EJEMPLO.format("Normal a nivel 3", "{postura: normal, nivel: 3}")
+    pagina.write_text(SIN_IDENTIFICADORES + reutilizado, "utf-8")
     assert not (proyecto / identificadores.FICHERO).exists()
     resultado = construir(proyecto)
     assert resultado.returncode == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.cli import main
 from mkdocs_plugins.herramientas.historial import Historial, Publicada, historial
+from mkdocs_plugins.nucleo import version
 from mkdocs_plugins.nucleo.configuracion import configuracion_desde
 from tests.plugin.conftest import construir
 
@@ -22,8 +24,12 @@ RAIZ = Path(__file__).resolve().parents[2]
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid"]
 
 
-def git(carpeta: Path, *orden: str) -> None:
-    subprocess.run([*GIT, *orden], cwd=carpeta, check=True, capture_output=True)
+def git(carpeta: Path, *orden: str, fecha: str = "2026-01-01T10:00:00+00:00") -> str:
+    """La orden de git, con los commits a la ``fecha`` dada (una distinta por commit)."""
+    entorno = {**os.environ, "GIT_COMMITTER_DATE": fecha, "GIT_AUTHOR_DATE": fecha}
+    return subprocess.run(
+        [*GIT, *orden], cwd=carpeta, check=True, capture_output=True, text=True, env=entorno
+    ).stdout.strip()
 
 
 def cambiar(fichero: Path, antes: str, despues: str) -> None:
@@ -41,6 +47,7 @@ theme:
   name: material
   language: es
 plugins:
+  - search
   - tapiz:
       cambios: true
       procesos: 0
@@ -66,11 +73,16 @@ espera:
 """Un ejemplo que se cumple en v1 y deja de cumplirse en v2 (el grado menor, de 5 a 4)."""
 
 
-def _versiones(carpeta: Path, pagina: str) -> Path:
-    """Una copia del motor con dos versiones: v1 y v2, que cambia el umbral del grado menor
+CHANGELOG = "# Registro de cambios\n\n## [Sin publicar]\n\n{}"
+"""Con sus versiones publicadas (``## [2] - 2026-01-02``) en lugar de las llaves."""
+
+
+def _versiones(carpeta: Path, pagina: str, *, etiquetas: bool) -> Path:
+    """Una copia del motor con dos versiones: 1 y 2, que cambia el umbral del grado menor
     (5 → 4), el título de la regla de la tirada de acción y el de una sección (su
-    identificador sigue). Sus páginas son las de ``docs_dir`` (``paginas/``), como las de
-    cualquier libro."""
+    identificador sigue). Se publican en el CHANGELOG (el commit de cada una es el que escribe
+    su encabezado) o, con ``etiquetas``, con las etiquetas v1 y v2. Sus páginas son las de
+    ``docs_dir`` (``paginas/``), como las de cualquier libro."""
     shutil.copytree(
         RAIZ / "tapiz_rules", carpeta / "tapiz_rules", ignore=shutil.ignore_patterns("__pycache__")
     )
@@ -78,30 +90,39 @@ def _versiones(carpeta: Path, pagina: str) -> Path:
     (carpeta / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
     (carpeta / "paginas").mkdir()
     (carpeta / "paginas" / "index.md").write_text(pagina, "utf-8")
+    changelog = carpeta / "CHANGELOG.md"
+    if not etiquetas:
+        changelog.write_text(CHANGELOG.format("## [1] - 2026-01-01\n"), "utf-8")
     git(carpeta, "init", "-q")
     git(carpeta, "add", "-A")
     git(carpeta, "commit", "-qm", "primera")
-    git(carpeta, "tag", "v1")
+    if etiquetas:
+        git(carpeta, "tag", "v1")
     parametros = carpeta / "tapiz_rules" / "sistemas" / "tapiz" / "parametros.py"
     cambiar(parametros, 'Grado("menor", 5, 2)', 'Grado("menor", 4, 2)')
     cambiar(carpeta / "paginas" / "index.md", "## Reglas", "## Las reglas")
     accion = carpeta / "tapiz_rules" / "sistemas" / "tapiz" / "accion.py"
     cambiar(accion, 'titulo="Tirada de acción",', 'titulo="Tirada de acción y grados",')
-    git(carpeta, "commit", "-qam", "segunda")
-    git(carpeta, "tag", "v2")
+    if not etiquetas:
+        changelog.write_text(
+            CHANGELOG.format("## [2] - 2026-01-02\n\n## [1] - 2026-01-01\n"), "utf-8"
+        )
+    git(carpeta, "commit", "-qam", "segunda", fecha="2026-01-02T10:00:00+00:00")
+    if etiquetas:
+        git(carpeta, "tag", "v2")
     return carpeta
 
 
 @pytest.fixture(scope="module")
 def versiones(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Las dos versiones, con un libro cuyos ejemplos se cumplen en las dos."""
-    return _versiones(tmp_path_factory.mktemp("versiones"), PAGINA.split("```")[0])
+    return _versiones(tmp_path_factory.mktemp("versiones"), PAGINA.split("```")[0], etiquetas=False)
 
 
 @pytest.fixture(scope="module")
 def con_un_ejemplo_roto(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Las dos versiones, con un ejemplo que v2 deja de cumplir (la página no cambia)."""
-    return _versiones(tmp_path_factory.mktemp("con-un-ejemplo-roto"), PAGINA)
+    return _versiones(tmp_path_factory.mktemp("con-un-ejemplo-roto"), PAGINA, etiquetas=True)
 
 
 def test_cambios_entre_dos_versiones(
@@ -177,10 +198,12 @@ def test_el_sitio_publica_los_cambios_de_cada_version(versiones: Path, tmp_path:
     )
     pagina = (tmp_path / "cambios" / "index.html").read_text("utf-8")
     assert pagina.index('id="v2"') < pagina.index('id="v1"')
-    # El commit se ve en la página, marcado para que no entre en el índice del buscador
-    # (tests/sitio/test_enlaces.py lo comprueba en el libro).
+    # El commit se ve en la página, fuera del índice del buscador: un código como «92316df» en
+    # el índice hacía que el buscador de Material no encontrara «TZR0002».
     commits = re.findall(r"commit <code data-search-exclude>([0-9a-f]{7})</code>", pagina)
     assert len(commits) == 2
+    indice = (tmp_path / "search" / "search_index.json").read_text("utf-8")
+    assert not any(commit in indice for commit in commits)
     assert "Primera versión publicada." in pagina
     catalogo = (tmp_path / "catalogo" / "index.html").read_text("utf-8")
     accion = catalogo[catalogo.index('<h4 id="tapiz-accion">') :]
@@ -196,30 +219,59 @@ def test_un_commit_que_parece_una_tirada_no_es_un_dado() -> None:
     assert "tapiz-dados" not in html
 
 
-def test_sin_versiones_una_sola_entrada_y_las_fichas_desde_la_primera() -> None:
-    historial = Historial([Publicada("0.1.0", "2025-05-03T10:00:00+02:00", "abc1234def")])
-    feed = ET.fromstring(publicar_cambios.atom(historial, ""))
+def test_sin_versiones_solo_sin_publicar_con_una_fecha_fija(tmp_path: Path) -> None:
+    """Sin ninguna versión en el CHANGELOG ni etiquetas: «Sin publicar», con la fecha del primer
+    commit, y las fichas no dicen desde qué versión se leen así."""
+    (tmp_path / "paginas").mkdir()
+    (tmp_path / "paginas" / "index.md").write_text("# Inicio {#inicio}\n", "utf-8")
+    (tmp_path / "CHANGELOG.md").write_text(CHANGELOG.format(""), "utf-8")
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "primera", fecha="2025-05-03T10:00:00+02:00")
+    git(tmp_path, "commit", "-q", "--allow-empty", "-m", "otra", fecha="2025-06-01T10:00:00+02:00")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
+    calculado = historial(configuracion_desde(tmp_path))
+    assert version.publicada(tmp_path) == version.Version(None, None, None)
+    feed = ET.fromstring(publicar_cambios.atom(calculado, ""))
     (entrada,) = feed.findall(f"{ATOM}entry")
     assert feed.findtext(f"{ATOM}updated") == "2025-05-03T10:00:00+02:00"
-    assert entrada.findtext(f"{ATOM}title") == "Versión 0.1.0"
-    html = procesar("cambios.md", publicar_cambios.markdown(historial)).html
-    assert (
-        "Publicada el 3 de mayo de 2025 · commit <code data-search-exclude>abc1234</code>." in html
-    )
+    assert entrada.findtext(f"{ATOM}title") == "Sin publicar"
+    assert "Aún no se ha publicado ninguna versión" in (entrada.findtext(f"{ATOM}content") or "")
     ficha = '<h4 id="d20-ataque"><code>ataque</code></h4><div class="tapiz-regla" data-regla="a">'
-    marcada = publicar_cambios.marcar_fichas(ficha, historial)
-    assert "Se lee así desde la primera versión publicada." in marcada
+    assert publicar_cambios.marcar_fichas(ficha, calculado) == ficha
+
+
+def test_las_etiquetas_tambien_son_versiones(con_un_ejemplo_roto: Path) -> None:
+    publicadas = version.versiones(con_un_ejemplo_roto)
+    etiquetadas = [git(con_un_ejemplo_roto, "rev-parse", f"v{n}^{{commit}}") for n in (1, 2)]
+    assert [(v.version, v.commit) for v in publicadas] == list(
+        zip(["1", "2"], etiquetadas, strict=True)
+    )
+    assert version.publicada(con_un_ejemplo_roto) == publicadas[-1]
+
+
+def _entradas(calculado: Historial) -> list[tuple[str, ...]]:
+    """Id, título, fecha y contenido de cada entrada del feed."""
+    feed = publicar_cambios.atom(calculado, "https://e.invalid/")
+    return [
+        tuple(e.findtext(f"{ATOM}{c}") or "" for c in ("id", "title", "updated", "content"))
+        for e in ET.fromstring(feed).findall(f"{ATOM}entry")
+    ]
 
 
 def test_lo_que_cambia_tras_la_ultima_version_va_en_sin_publicar(
     versiones: Path, tmp_path: Path
 ) -> None:
-    """Una entrada estable, «Sin publicar», con los valores de antes y de después."""
+    """Una entrada estable, «Sin publicar», con los valores de antes y de después: su id y su
+    fecha no cambian con un commit que no cambia lo que dice (aunque toque el motor)."""
     copia = tmp_path / "copia"
     shutil.copytree(versiones, copia)
     parametros = copia / "tapiz_rules" / "sistemas" / "tapiz" / "parametros.py"
     cambiar(parametros, 'Grado("mayor", 10, 4)', 'Grado("mayor", 9, 4)')
-    calculado = historial(configuracion_desde(copia))
+    git(copia, "commit", "-qam", "el grado mayor", fecha="2026-02-01T10:00:00+00:00")
+    cambiar(parametros, '"""', '"""Sin cambios en lo que declara. ')
+    git(copia, "commit", "-qam", "un comentario", fecha="2026-03-01T10:00:00+00:00")
+    calculado = historial(configuracion_desde(copia), tmp_path / "cache")
     nueva, v2, v1 = calculado.versiones
     assert (nueva.titulo, nueva.ancla, v2.titulo, v1.titulo) == (
         "Sin publicar",
@@ -232,7 +284,20 @@ def test_lo_que_cambia_tras_la_ultima_version_va_en_sin_publicar(
     assert "- Cambia el parámetro `tapiz/grados`: `mayor.puntos` 10 → 9" in lineas
     tabla = next(linea for linea in lineas if "grados_efecto" in linea)
     assert "Mayor, " in tabla and "10 → 9" in tabla  # la celda, con sus valores
-    feed = ET.fromstring(publicar_cambios.atom(calculado, "https://ejemplo.invalid/srd/"))
-    primera = feed.findall(f"{ATOM}entry")[0]
-    assert primera.findtext(f"{ATOM}id") == "https://ejemplo.invalid/srd/cambios/#sin-publicar"
-    assert primera.findtext(f"{ATOM}title") == "Sin publicar"
+    ahora = _entradas(calculado)
+    git(copia, "checkout", "-q", "HEAD~1")  # el commit anterior: el mismo feed
+    assert _entradas(historial(configuracion_desde(copia), tmp_path / "cache")) == ahora
+    sin_publicar, segunda, primera = ahora
+    assert sin_publicar[:3] == (
+        "https://e.invalid/cambios/#sin-publicar",
+        "Sin publicar",
+        "2026-02-01T10:00:00+00:00",  # la del commit que cambió lo que dice, no la del último
+    )
+    assert "mayor.puntos 10 → 9" in sin_publicar[3]
+    assert segunda[:3] == (
+        "https://e.invalid/cambios/#v2",
+        "Versión 2",
+        "2026-01-02T10:00:00+00:00",
+    )
+    assert "menor.puntos 5 → 4" in segunda[3]
+    assert primera[1:3] == ("Versión 1", "2026-01-01T10:00:00+00:00")

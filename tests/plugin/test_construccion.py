@@ -26,7 +26,7 @@ def test_un_sitio_correcto_construye_en_modo_estricto(sitio_correcto: Path) -> N
     resultado = construir(sitio_correcto, "--strict")
     assert resultado.returncode == 0, resultado.stderr
     html = (sitio_correcto / "site" / "correcta" / "index.html").read_text(encoding="utf-8")
-    assert '<div class="tapiz-ejemplo" id="ejemplo-srd-correcta-once-puntos">' in html
+    assert '<div class="tapiz-ejemplo" id="once-puntos">' in html  # el id que declara
     assert "Cuatro puntos no bastan" in html  # el ejemplo dentro de la admonición
     assert (
         '<div class="tapiz-tabla" data-tabla="grados_efecto" data-reglamento="tapiz/actual" '

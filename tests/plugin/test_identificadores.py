@@ -25,7 +25,7 @@ def _problemas(pagina: str, registro: identificadores.Registro = REGISTRO) -> li
 def test_el_libro_declara_y_registra_cada_identificador() -> None:
     configuracion = configuracion_desde(RAIZ)
     registro = identificadores.del_proyecto(configuracion)
-    assert registro is not None
+    assert isinstance(registro, dict)
     ficheros = sorted(configuracion.paginas.rglob("*.md"))
     for fichero in ficheros:
         leida = estructura.leer(fichero.read_text("utf-8"))
@@ -145,3 +145,35 @@ def test_una_linea_mas_no_cambia_el_identificador_de_un_ejemplo() -> None:
     despues = identificadores.declarados(estructura.leer("\n" + PAGINA + EJEMPLO))
     assert [d.identificador for d in antes] == [d.identificador for d in despues]
     assert [d.linea + 1 for d in antes] == [d.linea for d in despues]
+
+
+def test_sin_registro_otro_titulo_no_es_otro_ejemplo_pero_otra_regla_si() -> None:
+    """Lo que dice git (``Anteriores``): cambiar el título o las entradas de un ejemplo no es
+    reutilizar su identificador; cambiar las dos cosas, su regla, o de sección a ejemplo, sí."""
+    antes = identificadores.declarados(estructura.leer(PAGINA + EJEMPLO, 3))
+    anteriores = identificadores.Anteriores(
+        "la versión 1.0", {"posturas.md": {d.identificador or "": d for d in antes}}
+    )
+
+    def problemas(pagina: str) -> list[str]:
+        leida = estructura.leer(pagina, 3)
+        return [
+            p.mensaje.split(":")[0]
+            for p in identificadores.comprobar("srd/p.md", "posturas.md", leida, anteriores)
+        ]
+
+    assert problemas(PAGINA + EJEMPLO.replace("La postura normal", "Normal")) == []
+    otras_entradas = EJEMPLO.replace("regla: postura\n", "regla: postura\nentradas: {nivel: 2}\n")
+    assert problemas(PAGINA + otras_entradas) == []
+    assert problemas(PAGINA + otras_entradas.replace("La postura normal", "Normal")) == [
+        "el identificador «la-normal» era el del ejemplo «La postura normal» en la versión 1.0 y "
+        "ahora es el del ejemplo «Normal»"
+    ]
+    assert problemas(PAGINA + EJEMPLO.replace("regla: postura", "regla: accion")) == [
+        "el identificador «la-normal» era el del ejemplo «La postura normal» en la versión 1.0 y "
+        "ahora es el del ejemplo «La postura normal»"
+    ]
+    assert problemas(PAGINA.replace("## Apuntar {#apuntar}", "## Apuntar {#la-normal}")) == [
+        "el identificador «la-normal» era el del ejemplo «La postura normal» en la versión 1.0 y "
+        "ahora es el del encabezado «Apuntar»"
+    ]

@@ -1,6 +1,5 @@
 """Todos los enlaces del libro construido llevan a una página y un ancla que existen."""
 
-import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -51,16 +50,6 @@ def test_reubicar_enlaces_de_un_capitulo_en_el_libro():
     assert 'href="../colaborar/lienzos/"' in otro
     assert 'href="#ancla"' in otro and 'href="https://x.org/"' in otro
     assert 'src="../lienzos/dados/d.png"' in otro
-
-
-def test_el_commit_de_cambios_se_ve_pero_no_se_busca(libro_construido: Path):
-    """Un código de commit en el índice (como «92316df») hacía que el buscador de Material no
-    encontrara «TZR0002»; nadie busca un commit."""
-    pagina = (libro_construido / "cambios" / "index.html").read_text(encoding="utf-8")
-    commits = re.findall(r"commit <code data-search-exclude>([0-9a-f]{7})</code>", pagina)
-    assert commits
-    indice = (libro_construido / "search" / "search_index.json").read_text(encoding="utf-8")
-    assert not any(commit in indice for commit in commits)
 
 
 class _DadosEncerrados(HTMLParser):

@@ -88,7 +88,9 @@ function montar(control, cuerpo, declaracion) {
 export function campoDe(campo, valor) {
   const dado = valor === undefined ? campo.por_defecto : valor;
   const id = nuevoId("tapiz-probar");
-  const etiqueta = campo.unidad ? `${campo.etiqueta} (${campo.unidad})` : campo.etiqueta;
+  // «Puntos de golpe actuales», no «Puntos de golpe actuales (puntos de golpe)».
+  const nombrada = campo.unidad && campo.etiqueta.toLowerCase().includes(campo.unidad.toLowerCase());
+  const etiqueta = campo.unidad && !nombrada ? `${campo.etiqueta} (${campo.unidad})` : campo.etiqueta;
   const propia = campo.ayuda && campo.ayuda !== campo.etiqueta ? campo.ayuda.replace(/([^.?!])$/, "$1.") : "";
   const ayuda = [propia, campo.limites].filter(Boolean).join(" ");
   const idAyuda = ayuda ? `${id}-ayuda` : null;

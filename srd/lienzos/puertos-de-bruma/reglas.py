@@ -29,7 +29,9 @@ REBAJA_MAXIMA = 50
 def regateo(
     p: ParametrosTapiz,
     precio: Annotated[int, Entrada("Precio pedido", unidad=("moneda", "monedas"), minimo=1)],
-    puntos_de_efecto: Annotated[int, Entrada("Puntos de efecto del regateo", minimo=0)] = 0,
+    puntos_de_efecto: Annotated[
+        int, Entrada("Puntos de efecto del regateo", unidad=("punto", "puntos"), minimo=0)
+    ] = 0,
 ) -> Resultado:
     """En los muelles todo se regatea: cada punto de efecto rebaja el precio un 5 %.
 

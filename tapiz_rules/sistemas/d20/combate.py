@@ -7,14 +7,18 @@ from typing import Annotated
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import con_signo, decimal, enumerar, miles, operador
-from tapiz_rules.modelo.unidades import ACCIONES
+from tapiz_rules.modelo.unidades import ACCIONES, SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ParametrosD20, tirada_natural
 
 SECCION = "Sistema d20"
 
-Fuerza = Annotated[int, Entrada("Fuerza", ayuda="Puntuación de Fuerza del personaje")]
-FuerzaMinima = Annotated[int, Entrada("Fuerza mínima del arma", ayuda="0 si no tiene", minimo=0)]
+Fuerza = Annotated[
+    int, Entrada("Fuerza", ayuda="Puntuación de Fuerza del personaje", unidad=SIN_UNIDAD)
+]
+FuerzaMinima = Annotated[
+    int, Entrada("Fuerza mínima del arma", ayuda="0 si no tiene", minimo=0, unidad=SIN_UNIDAD)
+]
 
 
 def penalizacion_por_fuerza(p: ParametrosD20, fuerza: int, minima: int) -> int:
@@ -31,13 +35,13 @@ def penalizacion_por_fuerza(p: ParametrosD20, fuerza: int, minima: int) -> int:
     ),
     seccion=SECCION,
     salidas=[
-        Campo("total", int, "Iniciativa para todo el combate"),
+        Campo("total", int, "Iniciativa para todo el combate", unidad=SIN_UNIDAD),
         Campo("penalizacion", int, "Penalización por Fuerza", formato=Formato.MODIFICADOR),
     ],
 )
 def iniciativa(
     p: ParametrosD20,
-    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural)],
+    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural, unidad=SIN_UNIDAD)],
     valor: Annotated[int, Entrada("Valor de Iniciativa", formato=Formato.MODIFICADOR)] = 0,
     fuerza: Fuerza = 10,
     fuerza_minima: FuerzaMinima = 0,
@@ -68,10 +72,10 @@ ORDEN = {"primero": "El primero", "segundo": "El segundo", "empate": "Empate sin
 )
 def orden_de_iniciativa(
     p: ParametrosD20,
-    total_a: Annotated[int, Entrada("Iniciativa del primero")],
-    total_b: Annotated[int, Entrada("Iniciativa del segundo")],
-    destreza_a: Annotated[int, Entrada("Destreza del primero")] = 10,
-    destreza_b: Annotated[int, Entrada("Destreza del segundo")] = 10,
+    total_a: Annotated[int, Entrada("Iniciativa del primero", unidad=SIN_UNIDAD)],
+    total_b: Annotated[int, Entrada("Iniciativa del segundo", unidad=SIN_UNIDAD)],
+    destreza_a: Annotated[int, Entrada("Destreza del primero", unidad=SIN_UNIDAD)] = 10,
+    destreza_b: Annotated[int, Entrada("Destreza del segundo", unidad=SIN_UNIDAD)] = 10,
 ) -> Resultado:
     """Actúa antes la Iniciativa más alta; si empatan, la Destreza mayor (el texto no dice más)."""
     if total_a != total_b:
@@ -185,15 +189,15 @@ def penalizacion_por_distancia(p: ParametrosD20, tipo: str, incrementos: int) ->
     seccion=SECCION,
     salidas=[
         Campo("modificador", int, "Modificador total", formato=Formato.MODIFICADOR),
-        Campo("total", int, "Resultado"),
+        Campo("total", int, "Resultado", unidad=SIN_UNIDAD),
         Campo("impacta", bool, "Impacta", decisiva=True),
         Campo("critico", bool, "Crítico por 20 natural"),
     ],
 )
 def ataque(
     p: ParametrosD20,
-    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural)],
-    defensa: Annotated[int, Entrada("Defensa del blanco")],
+    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural, unidad=SIN_UNIDAD)],
+    defensa: Annotated[int, Entrada("Defensa del blanco", unidad=SIN_UNIDAD)],
     bonus: Annotated[int, Entrada("Total de Ataque", formato=Formato.MODIFICADOR)] = 0,
     competente: Annotated[bool, Entrada("Competente con el arma")] = True,
     fuerza: Fuerza = 10,
@@ -242,7 +246,7 @@ def ataque(
         "más la RD de la armadura."
     ),
     seccion=SECCION,
-    salidas=[Campo("margen", int, "Margen que hace falta")],
+    salidas=[Campo("margen", int, "Margen que hace falta", unidad=SIN_UNIDAD)],
 )
 def margen_de_critico(
     p: ParametrosD20,
@@ -253,9 +257,10 @@ def margen_de_critico(
             ayuda="Lo que hay que superar la Defensa (no está en el texto)",
             minimo=0,
             maximo=1000,
+            unidad=SIN_UNIDAD,
         ),
     ],
-    rd: Annotated[int, Entrada("RD de la armadura", minimo=0, maximo=1000)] = 0,
+    rd: Annotated[int, Entrada("RD de la armadura", minimo=0, maximo=1000, unidad=SIN_UNIDAD)] = 0,
 ) -> Resultado:
     """La armadura protege de los críticos: su RD se suma al margen sobre la Defensa."""
     exigir_rango("margen", margen, 0, 1000)

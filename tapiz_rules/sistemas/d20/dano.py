@@ -6,6 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import miles, operador
+from tapiz_rules.modelo.unidades import PUNTOS_DE_RESISTENCIA, SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ParametrosD20
 
@@ -45,18 +46,28 @@ def fuerza_al_dano(p: ParametrosD20, empunadura: str, fuerza: int) -> int:
     seccion=SECCION,
     salidas=[
         Campo("fuerza", int, "Fuerza al daño", formato=Formato.MODIFICADOR),
-        Campo("dano", int, "Daño del ataque"),
-        Campo("recibido", int, "Daño recibido", ayuda="Tras restar la RD", decisiva=True),
+        Campo("dano", int, "Daño del ataque", unidad=PUNTOS_DE_RESISTENCIA),
+        Campo(
+            "recibido",
+            int,
+            "Daño recibido",
+            ayuda="Tras restar la RD",
+            decisiva=True,
+            unidad=PUNTOS_DE_RESISTENCIA,
+        ),
     ],
 )
 def dano(
     p: ParametrosD20,
     dados: Annotated[
-        int, Entrada("Dados de daño", ayuda="Lo que sacan los dados del arma", minimo=0)
+        int,
+        Entrada(
+            "Dados de daño", ayuda="Lo que sacan los dados del arma", minimo=0, unidad=SIN_UNIDAD
+        ),
     ],
     fuerza: Fue = 0,
     empunadura: Annotated[str, Entrada("Cómo se usa el arma", opciones=EMPUNADURAS)] = "una_mano",
-    rd: Annotated[int, Entrada("RD del blanco", minimo=0, maximo=10**6)] = 0,
+    rd: Annotated[int, Entrada("RD del blanco", minimo=0, maximo=10**6, unidad=SIN_UNIDAD)] = 0,
 ) -> Resultado:
     """Los dados del arma más la Fuerza que corresponda; la RD del blanco se resta."""
     exigir_minimo("dados", dados, 0)
@@ -75,12 +86,23 @@ def dano(
     titulo="Reducción de daño (RD)",
     enunciado="Daño recibido = daño del ataque − RD, y nunca menos de 0.",
     seccion=SECCION,
-    salidas=[Campo("dano", int, "Daño recibido", ayuda="Daño tras restar la RD", decisiva=True)],
+    salidas=[
+        Campo(
+            "dano",
+            int,
+            "Daño recibido",
+            ayuda="Daño tras restar la RD",
+            decisiva=True,
+            unidad=PUNTOS_DE_RESISTENCIA,
+        )
+    ],
 )
 def reduccion_dano(
     p: ParametrosD20,
-    dano: Annotated[int, Entrada("Daño del ataque")],
-    rd: Annotated[int, Entrada("Reducción de daño (RD)", minimo=0, maximo=10**6)] = 0,
+    dano: Annotated[int, Entrada("Daño del ataque", unidad=PUNTOS_DE_RESISTENCIA)],
+    rd: Annotated[
+        int, Entrada("Reducción de daño (RD)", minimo=0, maximo=10**6, unidad=SIN_UNIDAD)
+    ] = 0,
 ) -> Resultado:
     """La RD se resta al daño de cada ataque; si queda en 0 o menos, la absorbe entera."""
     exigir_rango("rd", rd, 0, 10**6)
@@ -115,7 +137,11 @@ def penalizacion_armadura(
     penalizacion: Annotated[
         int,
         Entrada(
-            "Penalización de la armadura", ayuda="Sin signo: 3 para un −3", minimo=0, maximo=1000
+            "Penalización de la armadura",
+            ayuda="Sin signo: 3 para un −3",
+            minimo=0,
+            maximo=1000,
+            unidad=SIN_UNIDAD,
         ),
     ],
     competente: Annotated[bool, Entrada("Competente con la armadura")] = True,
@@ -162,14 +188,14 @@ def velocidad(
     ),
     seccion=SECCION,
     salidas=[
-        Campo("resistencia", int, "Puntos de Resistencia que quedan"),
+        Campo("resistencia", int, "Puntos de Resistencia que quedan", unidad=PUNTOS_DE_RESISTENCIA),
         Campo("moribundo", bool, "Queda Moribundo", ayuda="A 0 o menos", decisiva=True),
     ],
 )
 def puntos_de_resistencia(
     p: ParametrosD20,
-    resistencia: Annotated[int, Entrada("Puntos de Resistencia")],
-    recibido: Annotated[int, Entrada("Daño recibido", minimo=0)],
+    resistencia: Annotated[int, Entrada("Puntos de Resistencia", unidad=PUNTOS_DE_RESISTENCIA)],
+    recibido: Annotated[int, Entrada("Daño recibido", minimo=0, unidad=PUNTOS_DE_RESISTENCIA)],
 ) -> Resultado:
     """El daño se resta de los Puntos de Resistencia; a 0 o menos, el personaje queda Moribundo."""
     exigir_minimo("recibido", recibido, 0)

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import operador
+from tapiz_rules.modelo.unidades import PUNTOS_DE_RESISTENCIA, SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.d20.parametros import (
     ESTADOS,
@@ -28,17 +29,25 @@ SECCION = "Sistema d20"
     seccion=SECCION,
     salidas=[
         Campo("masivo", bool, "Daño masivo", ayuda="Si el daño llega al umbral"),
-        Campo("cd", int, "CD de Fortaleza", ayuda="10 + el daño del ataque"),
-        Campo("total", int, "Resultado de Fortaleza"),
+        Campo("cd", int, "CD de Fortaleza", ayuda="10 + el daño del ataque", unidad=SIN_UNIDAD),
+        Campo("total", int, "Resultado de Fortaleza", unidad=SIN_UNIDAD),
         Campo("resiste", bool, "Resiste el shock", decisiva=True),
     ],
 )
 def herida_grave(
     p: ParametrosD20,
-    dano: Annotated[int, Entrada("Daño del ataque", minimo=0)],
-    umbral: Annotated[int, Entrada("Umbral de herida grave", minimo=0)],
+    dano: Annotated[int, Entrada("Daño del ataque", minimo=0, unidad=PUNTOS_DE_RESISTENCIA)],
+    umbral: Annotated[
+        int, Entrada("Umbral de herida grave", minimo=0, unidad=PUNTOS_DE_RESISTENCIA)
+    ],
     tirada: Annotated[
-        int, Entrada("Tirada del d20", ayuda="La de la prueba de Fortaleza", limites=tirada_natural)
+        int,
+        Entrada(
+            "Tirada del d20",
+            ayuda="La de la prueba de Fortaleza",
+            limites=tirada_natural,
+            unidad=SIN_UNIDAD,
+        ),
     ] = 10,
     fortaleza: Annotated[
         int, Entrada("Bonificación de Fortaleza", formato=Formato.MODIFICADOR)

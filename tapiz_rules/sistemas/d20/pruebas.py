@@ -7,6 +7,7 @@ from typing import Annotated
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import operador
+from tapiz_rules.modelo.unidades import RANGOS, SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ParametrosD20, tirada_natural
 
@@ -15,7 +16,13 @@ SECCION = "Sistema d20"
 ELEGIR = {0: "Tirar el dado", 10: "Elegir 10", 20: "Elegir 20"}
 
 Tirada = Annotated[
-    int, Entrada("Tirada del d20", ayuda="Resultado natural del d20", limites=tirada_natural)
+    int,
+    Entrada(
+        "Tirada del d20",
+        ayuda="Resultado natural del d20",
+        limites=tirada_natural,
+        unidad=SIN_UNIDAD,
+    ),
 ]
 Modificador = Annotated[
     int,
@@ -51,7 +58,7 @@ def _exigir_eleccion(p: ParametrosD20, elegir: int, amenazado: bool, perjuicio: 
     ),
     seccion=SECCION,
     salidas=[
-        Campo("total", int, "Resultado", ayuda="Resultado modificado"),
+        Campo("total", int, "Resultado", ayuda="Resultado modificado", unidad=SIN_UNIDAD),
         Campo(
             "exito",
             bool,
@@ -64,13 +71,14 @@ def _exigir_eleccion(p: ParametrosD20, elegir: int, amenazado: bool, perjuicio: 
 )
 def prueba(
     p: ParametrosD20,
-    cd: Annotated[int, Entrada("Clase de Dificultad (CD)")],
+    cd: Annotated[int, Entrada("Clase de Dificultad (CD)", unidad=SIN_UNIDAD)],
     tirada: Annotated[
         int | None,
         Entrada(
             "Tirada del d20",
             ayuda="Resultado natural del d20 (no hace falta si se elige 10 o 20)",
             limites=tirada_natural,
+            unidad=SIN_UNIDAD,
         ),
     ] = None,
     modificador: Modificador = 0,
@@ -136,23 +144,29 @@ def prueba(
     salidas=[
         Campo("tipo", str, "Tipo de prueba"),
         Campo("modificador", int, "Modificador", formato=Formato.MODIFICADOR),
-        Campo("total", int, "Resultado"),
+        Campo("total", int, "Resultado", unidad=SIN_UNIDAD),
         Campo("exito", bool, "Éxito", decisiva=True),
     ],
 )
 def prueba_de_habilidad(
     p: ParametrosD20,
     tirada: Tirada,
-    cd: Annotated[int, Entrada("Clase de Dificultad (CD)")],
+    cd: Annotated[int, Entrada("Clase de Dificultad (CD)", unidad=SIN_UNIDAD)],
     rangos: Annotated[
         int,
         Entrada(
-            "Rangos en la habilidad", ayuda="0 si no la tiene entrenada", minimo=0, maximo=1000
+            "Rangos en la habilidad",
+            ayuda="0 si no la tiene entrenada",
+            minimo=0,
+            maximo=1000,
+            unidad=RANGOS,
         ),
     ] = 0,
     habilidad: Annotated[
         int,
-        Entrada("Puntuación de la habilidad", ayuda="Solo cuenta si tiene rangos"),
+        Entrada(
+            "Puntuación de la habilidad", ayuda="Solo cuenta si tiene rangos", unidad=SIN_UNIDAD
+        ),
     ] = 0,
     caracteristica: Annotated[
         int,
@@ -188,16 +202,20 @@ GANADORES = {"primero": "El primero", "segundo": "El segundo", "repetir": "Nadie
     ),
     seccion=SECCION,
     salidas=[
-        Campo("total_a", int, "Resultado del primero"),
-        Campo("total_b", int, "Resultado del segundo"),
+        Campo("total_a", int, "Resultado del primero", unidad=SIN_UNIDAD),
+        Campo("total_b", int, "Resultado del segundo", unidad=SIN_UNIDAD),
         Campo("ganador", str, "Gana", opciones=tuple(GANADORES.items()), decisiva=True),
         Campo("desempate", bool, "Desempata la característica"),
     ],
 )
 def prueba_opuesta(
     p: ParametrosD20,
-    tirada_a: Annotated[int, Entrada("Tirada del primero", limites=tirada_natural)],
-    tirada_b: Annotated[int, Entrada("Tirada del segundo", limites=tirada_natural)],
+    tirada_a: Annotated[
+        int, Entrada("Tirada del primero", limites=tirada_natural, unidad=SIN_UNIDAD)
+    ],
+    tirada_b: Annotated[
+        int, Entrada("Tirada del segundo", limites=tirada_natural, unidad=SIN_UNIDAD)
+    ],
     modificador_a: Annotated[
         int, Entrada("Modificador del primero", formato=Formato.MODIFICADOR)
     ] = 0,
@@ -205,10 +223,10 @@ def prueba_opuesta(
         int, Entrada("Modificador del segundo", formato=Formato.MODIFICADOR)
     ] = 0,
     caracteristica_a: Annotated[
-        int, Entrada("Característica del primero", ayuda="Para desempatar")
+        int, Entrada("Característica del primero", ayuda="Para desempatar", unidad=SIN_UNIDAD)
     ] = 10,
     caracteristica_b: Annotated[
-        int, Entrada("Característica del segundo", ayuda="Para desempatar")
+        int, Entrada("Característica del segundo", ayuda="Para desempatar", unidad=SIN_UNIDAD)
     ] = 10,
 ) -> Resultado:
     """Gana el resultado mayor; si empatan, la característica más alta; si sigue, se repite."""

@@ -7,6 +7,13 @@ from typing import Annotated
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import con_signo, operador
+from tapiz_rules.modelo.unidades import (
+    PRUEBAS,
+    PUNTOS_DE_ACCION,
+    PUNTOS_DE_RESISTENCIA,
+    SECUELAS,
+    SIN_UNIDAD,
+)
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.d20.parametros import ParametrosD20, tirada_natural
 
@@ -27,7 +34,15 @@ SALUD = {"sano": "Sin heridas graves", "malherido": "Malherido", "incapacitado":
         "doble."
     ),
     seccion=SECCION,
-    salidas=[Campo("resistencia", int, "Puntos de Resistencia al día", decisiva=True)],
+    salidas=[
+        Campo(
+            "resistencia",
+            int,
+            "Puntos de Resistencia al día",
+            decisiva=True,
+            unidad=PUNTOS_DE_RESISTENCIA,
+        )
+    ],
 )
 def recuperacion_diaria(
     p: ParametrosD20,
@@ -73,8 +88,8 @@ PASA_A = {
     ),
     seccion=SECCION,
     salidas=[
-        Campo("cd", int, "CD"),
-        Campo("total", int, "Resultado"),
+        Campo("cd", int, "CD", unidad=SIN_UNIDAD),
+        Campo("total", int, "Resultado", unidad=SIN_UNIDAD),
         Campo("exito", bool, "Se recupera", decisiva=True),
         Campo("efecto", str, "Efecto"),
     ],
@@ -82,7 +97,7 @@ PASA_A = {
 def prueba_de_recuperacion(
     p: ParametrosD20,
     motivo: Annotated[str, Entrada("De qué se recupera", opciones=MOTIVOS)],
-    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural)],
+    tirada: Annotated[int, Entrada("Tirada del d20", limites=tirada_natural, unidad=SIN_UNIDAD)],
     fortaleza: Fortaleza = 0,
     fallos: Annotated[
         int,
@@ -90,11 +105,17 @@ def prueba_de_recuperacion(
             "Pruebas falladas antes",
             ayuda="+1 por cada una; minutos de más si inconsciente",
             minimo=0,
+            unidad=PRUEBAS,
         ),
     ] = 0,
     medicina: Annotated[
         int,
-        Entrada("Medicina del médico", ayuda="Se suma si superó Medicina CD 15; 0 si no", minimo=0),
+        Entrada(
+            "Medicina del médico",
+            ayuda="Se suma si superó Medicina CD 15; 0 si no",
+            minimo=0,
+            unidad=SIN_UNIDAD,
+        ),
     ] = 0,
 ) -> Resultado:
     """Fortaleza CD 15 (CD 10 para la inconsciencia), +1 por cada intento fallado antes."""
@@ -133,13 +154,15 @@ GRAVEDADES = {clave: etiqueta for clave, etiqueta, _, _ in ParametrosD20().grado
             "permitida", bool, "Puede sufrirla", ayuda="Solo una secuela por combate", decisiva=True
         ),
         Campo("intervalo", str, "Prueba de Fortaleza CD 15"),
-        Campo("puntos_de_accion", int, "Puntos de Acción para superarla"),
+        Campo("puntos_de_accion", int, "Puntos de Acción para superarla", unidad=PUNTOS_DE_ACCION),
     ],
 )
 def secuela(
     p: ParametrosD20,
     gravedad: Annotated[str, Entrada("Gravedad", opciones=GRAVEDADES)],
-    en_este_combate: Annotated[int, Entrada("Secuelas ya sufridas en este combate", minimo=0)] = 0,
+    en_este_combate: Annotated[
+        int, Entrada("Secuelas ya sufridas en este combate", minimo=0, unidad=SECUELAS)
+    ] = 0,
 ) -> Resultado:
     """Una secuela sustituye a una casilla del registro; se supera con tiempo y Fortaleza CD 15,
     o gastando un Punto de Acción por grado. Las permanentes no se curan con el tiempo."""
@@ -161,8 +184,10 @@ def secuela(
     seccion=SECCION,
     salidas=[
         Campo("penalizacion", int, "Al Ataque", formato=Formato.MODIFICADOR),
-        Campo("gasta", int, "Puntos de Acción que gasta el atacante"),
-        Campo("gana_el_blanco", int, "Puntos de Acción que gana el blanco"),
+        Campo("gasta", int, "Puntos de Acción que gasta el atacante", unidad=PUNTOS_DE_ACCION),
+        Campo(
+            "gana_el_blanco", int, "Puntos de Acción que gana el blanco", unidad=PUNTOS_DE_ACCION
+        ),
     ],
 )
 def secuela_deliberada(

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import miles
+from tapiz_rules.modelo.unidades import EXITOS, FRACASOS, SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import Banda, ParametrosRatas
 
@@ -21,7 +22,7 @@ DANO = {
     ("parcial", "fracaso"): ("Daño menor", "Todo el castigo"),
 }
 
-Total = Annotated[int, Entrada("Total", ayuda="2d6 + atributo + modificadores")]
+Total = Annotated[int, Entrada("Total", ayuda="2d6 + atributo + modificadores", unidad=SIN_UNIDAD)]
 
 
 def nivel(p: ParametrosRatas, total: int) -> str:
@@ -90,8 +91,12 @@ def enfrentamiento(p: ParametrosRatas, total_a: Total, total_b: Total) -> Result
 )
 def peligro_mortal(
     p: ParametrosRatas,
-    primera: Annotated[int, Entrada("Primera tirada", ayuda="Total del primer turno")],
-    segunda: Annotated[int, Entrada("Segunda tirada", ayuda="Total del segundo turno")],
+    primera: Annotated[
+        int, Entrada("Primera tirada", ayuda="Total del primer turno", unidad=SIN_UNIDAD)
+    ],
+    segunda: Annotated[
+        int, Entrada("Segunda tirada", ayuda="Total del segundo turno", unidad=SIN_UNIDAD)
+    ],
     rescate: Annotated[
         int,
         Entrada(
@@ -99,6 +104,7 @@ def peligro_mortal(
             ayuda="Total de un compañero que ayuda (0 si nadie ayuda)",
             minimo=0,
             maximo=100,
+            unidad=SIN_UNIDAD,
         ),
     ] = 0,
 ) -> Resultado:
@@ -155,8 +161,10 @@ def _tramo(p: ParametrosRatas, banda: Banda) -> str:
 )
 def vencer_a_un_pj(
     p: ParametrosRatas,
-    exitos: Annotated[int, Entrada("Éxitos del atacante", minimo=0, maximo=100)],
-    fracasos: Annotated[int, Entrada("Fracasos del otro PJ", minimo=0, maximo=100)],
+    exitos: Annotated[int, Entrada("Éxitos del atacante", minimo=0, maximo=100, unidad=EXITOS)],
+    fracasos: Annotated[
+        int, Entrada("Fracasos del otro PJ", minimo=0, maximo=100, unidad=FRACASOS)
+    ],
 ) -> Resultado:
     """Para tumbar, apresar o matar a un PJ hacen falta dos éxitos frente a dos fracasos suyos."""
     exigir_rango("exitos", exitos, 0, 100)

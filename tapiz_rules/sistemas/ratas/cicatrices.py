@@ -5,12 +5,20 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
+from tapiz_rules.modelo.unidades import SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, buscar, rango
 
 SECCION = "Ratas en las paredes"
 Dados = Annotated[
-    int, Entrada("Tirada de 2d6", ayuda="Suma de los 2d6 tirados (2-12)", minimo=2, maximo=12)
+    int,
+    Entrada(
+        "Tirada de 2d6",
+        ayuda="Suma de los 2d6 tirados (2-12)",
+        minimo=2,
+        maximo=12,
+        unidad=SIN_UNIDAD,
+    ),
 ]
 
 
@@ -75,7 +83,13 @@ def locura(
     dados: Dados,
     cosmetico: Annotated[
         int,
-        Entrada("Tirada de 1d6", ayuda="Solo para el cambio cosmético (1-6)", minimo=1, maximo=6),
+        Entrada(
+            "Tirada de 1d6",
+            ayuda="Solo para el cambio cosmético (1-6)",
+            minimo=1,
+            maximo=6,
+            unidad=SIN_UNIDAD,
+        ),
     ] = 1,
 ) -> Resultado:
     """Busca la tirada de 2d6 en la tabla de locura; un cambio cosmético tira además 1d6."""

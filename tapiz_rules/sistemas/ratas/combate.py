@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Segun, Tabla, regla, tabla
-from tapiz_rules.modelo.unidades import TURNOS
+from tapiz_rules.modelo.unidades import SIN_UNIDAD, TURNOS
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, limites
 
@@ -18,12 +18,15 @@ Dano = Annotated[
     int, Entrada("Daño", ayuda="Lo que sacan los dados de daño del arma", unidad="PV", minimo=0)
 ]
 Proteccion = Annotated[
-    int, Entrada("Protección", ayuda="Protección de la armadura (0, 1 o 2)", minimo=0)
+    int,
+    Entrada(
+        "Protección", ayuda="Protección de la armadura (0, 1 o 2)", minimo=0, unidad=SIN_UNIDAD
+    ),
 ]
 Enemigo = Annotated[
     bool, Entrada("Es un enemigo", ayuda="Los enemigos huyen o se rinden con 2 PV o menos")
 ]
-Dado = Annotated[int, Entrada("Dado", ayuda="Un d6 (1-6)", minimo=1, maximo=6)]
+Dado = Annotated[int, Entrada("Dado", ayuda="Un d6 (1-6)", minimo=1, maximo=6, unidad=SIN_UNIDAD)]
 
 
 @tabla("armaduras", titulo="Armaduras", seccion=SECCION)
@@ -82,7 +85,9 @@ def herida(
     ),
     seccion=SECCION,
     salidas=[
-        Campo("total", int, "Total", ayuda="La suma de los 3d6, sin bonificaciones"),
+        Campo(
+            "total", int, "Total", ayuda="La suma de los 3d6, sin bonificaciones", unidad=SIN_UNIDAD
+        ),
         Campo("exito", bool, "Éxito", ayuda="Si el total es 8 o más", decisiva=True),
         Campo("banda", str, "Banda de resultado"),
         Campo("sin_municion", bool, "Se queda sin munición", ayuda="Si algún dado sacó un 1"),
@@ -159,7 +164,14 @@ def recuperacion(
     pv: PV,
     maximo: Annotated[int, Entrada("PV máximos", unidad="PV", minimo=1)] = 10,
     cura: Annotated[
-        int, Entrada("Cura médica (1d6)", ayuda="Lo que saca el 1d6 del médico", minimo=0, maximo=6)
+        int,
+        Entrada(
+            "Cura médica (1d6)",
+            ayuda="Lo que saca el 1d6 del médico",
+            minimo=0,
+            maximo=6,
+            unidad=SIN_UNIDAD,
+        ),
     ] = 0,
     entre_sesiones: Annotated[bool, Entrada("Entre sesiones", ayuda="Se recupera todo")] = False,
 ) -> Resultado:
@@ -203,6 +215,7 @@ def a_cero_pv(
             "Turno de la ayuda",
             ayuda="En qué turno alguien pasa un turno a su lado (0 si nadie)",
             minimo=0,
+            unidad=SIN_UNIDAD,
         ),
     ] = 0,
     corazon_debil: Annotated[
@@ -261,6 +274,7 @@ def peligro(
             "Tirada",
             ayuda="Lo que sacan esos dados",
             segun=Segun("gravedad", lambda p, gravedad: limites(gravedad)),
+            unidad=SIN_UNIDAD,
         ),
     ],
 ) -> Resultado:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
-from tapiz_rules.modelo.unidades import TURNOS
+from tapiz_rules.modelo.unidades import PUNTOS_DE_CORDURA, SESIONES, SIN_UNIDAD, TURNOS
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, limites
 
@@ -18,7 +18,7 @@ SECCION = "Ratas en las paredes"
     titulo="Puntos de cordura iniciales",
     enunciado="Puntos de cordura iniciales = VOLUNTAD + 10.",
     seccion=SECCION,
-    salidas=[Campo("cordura", int, "Puntos de cordura")],
+    salidas=[Campo("cordura", int, "Puntos de cordura", unidad=PUNTOS_DE_CORDURA)],
 )
 def cordura_inicial(
     p: ParametrosRatas,
@@ -38,15 +38,21 @@ def cordura_inicial(
     ),
     seccion=SECCION,
     salidas=[
-        Campo("cordura", int, "Cordura que queda"),
+        Campo("cordura", int, "Cordura que queda", unidad=PUNTOS_DE_CORDURA),
         Campo("a_cero", bool, "Llega a 0", ayuda="Elige: algo estúpido, desmayo o una cicatriz"),
     ],
 )
 def perder_cordura(
     p: ParametrosRatas,
-    cordura: Annotated[int, Entrada("Cordura actual", minimo=0)],
+    cordura: Annotated[int, Entrada("Cordura actual", minimo=0, unidad=PUNTOS_DE_CORDURA)],
     perdida: Annotated[
-        int, Entrada("Pérdida", ayuda="Lo que sacan los dados (1d3 por estrés)", minimo=0)
+        int,
+        Entrada(
+            "Pérdida",
+            ayuda="Lo que sacan los dados (1d3 por estrés)",
+            minimo=0,
+            unidad=PUNTOS_DE_CORDURA,
+        ),
     ],
 ) -> Resultado:
     """Los horrores sobrenaturales restan cordura; a 0 hay que elegir qué hace el personaje."""
@@ -77,7 +83,7 @@ ELECCIONES = {
         Campo("turnos", int, "Turnos afectado", unidad="turnos"),
         Campo("indefenso", bool, "Queda indefenso"),
         Campo("cicatriz", bool, "Tira en la tabla de la locura"),
-        Campo("cordura", int, "Cordura recuperada"),
+        Campo("cordura", int, "Cordura recuperada", unidad=PUNTOS_DE_CORDURA),
     ],
 )
 def cero_cordura(
@@ -89,6 +95,7 @@ def cero_cordura(
             "Cordura recuperada (1d6)",
             ayuda="Se tira al elegir",
             limites=lambda p: limites(p.cordura_recuperada),
+            unidad=SIN_UNIDAD,
         ),
     ],
     desmayo: Annotated[
@@ -135,14 +142,19 @@ def cero_cordura(
         "pasar del máximo."
     ),
     seccion=SECCION,
-    salidas=[Campo("cordura", int, "Cordura tras recuperarse")],
+    salidas=[Campo("cordura", int, "Cordura tras recuperarse", unidad=PUNTOS_DE_CORDURA)],
 )
 def recuperar_cordura(
     p: ParametrosRatas,
-    cordura: Annotated[int, Entrada("Cordura actual", minimo=0)],
+    cordura: Annotated[int, Entrada("Cordura actual", minimo=0, unidad=PUNTOS_DE_CORDURA)],
     maximo: Annotated[
         int,
-        Entrada("Cordura máxima", ayuda="VOLUNTAD + 10, menos lo perdido para siempre", minimo=0),
+        Entrada(
+            "Cordura máxima",
+            ayuda="VOLUNTAD + 10, menos lo perdido para siempre",
+            minimo=0,
+            unidad=PUNTOS_DE_CORDURA,
+        ),
     ],
     aficion: Annotated[
         int,
@@ -150,11 +162,17 @@ def recuperar_cordura(
             "Afición (1d6)",
             ayuda="Lo que saca el 1d6 al disfrutar de su afición; 0 si no",
             limites=lambda p: (0, limites(p.cordura_por_aficion)[1]),
+            unidad=SIN_UNIDAD,
         ),
     ] = 0,
     sesiones: Annotated[
         int,
-        Entrada("Sesiones", ayuda="Sesiones desde la última vez que la recuperó entera", minimo=0),
+        Entrada(
+            "Sesiones",
+            ayuda="Sesiones desde la última vez que la recuperó entera",
+            minimo=0,
+            unidad=SESIONES,
+        ),
     ] = 0,
 ) -> Resultado:
     """Una afición devuelve 1d6; cada dos sesiones se recupera entera, si la historia lo permite."""
@@ -176,15 +194,21 @@ def recuperar_cordura(
     ),
     seccion=SECCION,
     salidas=[
-        Campo("maximo", int, "Cordura máxima que queda"),
+        Campo("maximo", int, "Cordura máxima que queda", unidad=PUNTOS_DE_CORDURA),
         Campo("pnj", bool, "Pasa a ser un PNJ", decisiva=True),
     ],
 )
 def cordura_permanente(
     p: ParametrosRatas,
-    maximo: Annotated[int, Entrada("Cordura máxima", minimo=0)],
+    maximo: Annotated[int, Entrada("Cordura máxima", minimo=0, unidad=PUNTOS_DE_CORDURA)],
     perdida: Annotated[
-        int, Entrada("Pérdida permanente", ayuda="Por un hechizo, un trauma…", minimo=0)
+        int,
+        Entrada(
+            "Pérdida permanente",
+            ayuda="Por un hechizo, un trauma…",
+            minimo=0,
+            unidad=PUNTOS_DE_CORDURA,
+        ),
     ] = 1,
 ) -> Resultado:
     """Lo perdido para siempre baja el máximo; quien se queda sin nada pasa a ser un PNJ."""

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import con_signo
+from tapiz_rules.modelo.unidades import SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas
 
@@ -13,7 +14,14 @@ SECCION = "Ratas en las paredes"
 DIFICULTADES = {clave: titulo for clave, titulo, _ in ParametrosRatas().dificultades}
 
 Dados = Annotated[
-    int, Entrada("Tirada de 2d6", ayuda="Suma de los 2d6 tirados (2-12)", minimo=2, maximo=12)
+    int,
+    Entrada(
+        "Tirada de 2d6",
+        ayuda="Suma de los 2d6 tirados (2-12)",
+        minimo=2,
+        maximo=12,
+        unidad=SIN_UNIDAD,
+    ),
 ]
 Atributo = Annotated[
     int, Entrada("Atributo", ayuda="Valor del atributo relevante", formato=Formato.MODIFICADOR)
@@ -81,7 +89,7 @@ def tabla_consecuencias(p: ParametrosRatas) -> Tabla:
     ),
     seccion=SECCION,
     salidas=[
-        Campo("total", int, "Total", ayuda="2d6 + atributo + modificadores"),
+        Campo("total", int, "Total", ayuda="2d6 + atributo + modificadores", unidad=SIN_UNIDAD),
         Campo("exito", bool, "Éxito", ayuda="Si el total es 8 o más", decisiva=True),
         Campo("banda", str, "Banda de resultado", ayuda="Banda de resultado: 7-, 8-9, 10-11 o 12+"),
         Campo("descripcion", str, "Qué ocurre", ayuda="Qué ocurre en combate con esa banda"),
@@ -116,7 +124,13 @@ def tirada(
     ),
     seccion=SECCION,
     salidas=[
-        Campo("total", int, "Total", ayuda="2d6 + atributo + modificador por dificultad"),
+        Campo(
+            "total",
+            int,
+            "Total",
+            ayuda="2d6 + atributo + modificador por dificultad",
+            unidad=SIN_UNIDAD,
+        ),
         Campo("tiempo", str, "Cuánto tarda", ayuda="2d6 o 1d6 unidades, o casi en el acto"),
     ],
 )
@@ -152,7 +166,13 @@ def _tres_tramos(p: ParametrosRatas, total: int, textos: tuple[str, str, str]) -
     ),
     seccion=SECCION,
     salidas=[
-        Campo("total", int, "Total", ayuda="2d6 + DESTREZA + modificador por dificultad"),
+        Campo(
+            "total",
+            int,
+            "Total",
+            ayuda="2d6 + DESTREZA + modificador por dificultad",
+            unidad=SIN_UNIDAD,
+        ),
         Campo("desenlace", str, "Desenlace", ayuda="Qué pasa con la persecución"),
     ],
 )
@@ -173,7 +193,13 @@ def persecucion(
     ),
     seccion=SECCION,
     salidas=[
-        Campo("total", int, "Total", ayuda="2d6 + DESTREZA (o INGENIO con tripulación)"),
+        Campo(
+            "total",
+            int,
+            "Total",
+            ayuda="2d6 + DESTREZA (o INGENIO con tripulación)",
+            unidad=SIN_UNIDAD,
+        ),
         Campo("desenlace", str, "Quién golpea", ayuda="Quién acierta en el intercambio"),
     ],
 )

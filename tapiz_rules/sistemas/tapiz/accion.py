@@ -10,7 +10,7 @@ from tapiz_rules.dados import distribucion
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, regla
 from tapiz_rules.modelo.formato import con_signo, contar_puntos, operador, porcentaje
-from tapiz_rules.modelo.unidades import PUNTOS, RASGOS
+from tapiz_rules.modelo.unidades import PUNTOS, RASGOS, SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_minimo, exigir_rango
 from tapiz_rules.sistemas.tapiz.efectos import (
     SALIDA_MODIFICADOR,
@@ -83,6 +83,7 @@ Base = Annotated[
         "Tirada del dado base",
         ayuda="Resultado del dado base (1d20; 3d6 en la edición de 2017)",
         limites=lambda p: (distribucion(p.dado_base).minimo, distribucion(p.dado_base).maximo),
+        unidad=SIN_UNIDAD,
     ),
 ]
 DadosTirados = Annotated[
@@ -91,6 +92,7 @@ DadosTirados = Annotated[
         "Dados de atributo",
         ayuda="Suma de los dados de atributo ya tirados, explosiones incluidas",
         minimo=0,
+        unidad=SIN_UNIDAD,
     ),
 ]
 Mod = Annotated[
@@ -101,7 +103,7 @@ Mod = Annotated[
         formato=Formato.MODIFICADOR,
     ),
 ]
-Nivel = Annotated[int, Entrada("Nivel del personaje", minimo=1)]
+Nivel = Annotated[int, Entrada("Nivel del personaje", minimo=1, unidad=SIN_UNIDAD)]
 Rasgos = Annotated[
     int,
     Entrada("Rasgos que ayudan", ayuda="Rasgos que ayudan en la tirada", unidad=RASGOS, minimo=0),
@@ -123,9 +125,12 @@ Bonus = Annotated[
         formato=Formato.MODIFICADOR,
     ),
 ]
-Resistencia = Annotated[int, Entrada("Resistencia", ayuda="Resistencia (dificultad) de la acción")]
+Resistencia = Annotated[
+    int, Entrada("Resistencia", ayuda="Resistencia (dificultad) de la acción", unidad=SIN_UNIDAD)
+]
 BonusRasgosDado = Annotated[
-    int, Entrada("Bonus de rasgos", ayuda="Bonus de rasgos ya calculado", minimo=0)
+    int,
+    Entrada("Bonus de rasgos", ayuda="Bonus de rasgos ya calculado", minimo=0, unidad=SIN_UNIDAD),
 ]
 
 
@@ -139,7 +144,13 @@ BonusRasgosDado = Annotated[
     ),
     seccion=SECCION,
     salidas=[
-        Campo("total", int, "Total de la tirada", ayuda="Resultado total de la tirada"),
+        Campo(
+            "total",
+            int,
+            "Total de la tirada",
+            ayuda="Resultado total de la tirada",
+            unidad=SIN_UNIDAD,
+        ),
         Campo(
             "resultado",
             int,
@@ -175,6 +186,7 @@ BonusRasgosDado = Annotated[
             int,
             "Bonus de rasgos",
             ayuda="Bonus de rasgos aplicado, ya con el tope",
+            unidad=SIN_UNIDAD,
         ),
         Campo(
             "a_un_punto",
@@ -255,13 +267,19 @@ def accion(
     ),
     seccion=SECCION,
     salidas=[
-        Campo("bonus", int, "Bonus de rasgos", ayuda="Bonus total de rasgos para la tirada"),
-        Campo("tope", int, "Tope", ayuda="Máximo permitido: 2 × nivel"),
+        Campo(
+            "bonus",
+            int,
+            "Bonus de rasgos",
+            ayuda="Bonus total de rasgos para la tirada",
+            unidad=SIN_UNIDAD,
+        ),
+        Campo("tope", int, "Tope", ayuda="Máximo permitido: 2 × nivel", unidad=SIN_UNIDAD),
     ],
 )
 def bonus_rasgos(
     p: ParametrosTapiz,
-    nivel: Annotated[int, Entrada("Nivel del personaje", minimo=1)],
+    nivel: Annotated[int, Entrada("Nivel del personaje", minimo=1, unidad=SIN_UNIDAD)],
     rasgos: Rasgos = 0,
     rasgos_lengua: RasgosLengua = 0,
 ) -> Resultado:
@@ -283,7 +301,13 @@ def bonus_rasgos(
     ),
     seccion=SECCION,
     salidas=[
-        Campo("valor", int, "Resistencia", ayuda="Resistencia que resulta de la tirada estática")
+        Campo(
+            "valor",
+            int,
+            "Resistencia",
+            ayuda="Resistencia que resulta de la tirada estática",
+            unidad=SIN_UNIDAD,
+        )
     ],
 )
 def tirada_estatica(
@@ -316,6 +340,7 @@ def tirada_estatica(
             int,
             "Resistencia para el oponente",
             ayuda="Resistencia para la tirada de acción del oponente",
+            unidad=SIN_UNIDAD,
         )
     ],
 )
@@ -480,6 +505,7 @@ def ventaja(
             "Nivel del atributo",
             ayuda="Nivel del atributo (1-10)",
             limites=lambda p: (1, p.nivel_atributo_maximo),
+            unidad=SIN_UNIDAD,
         ),
     ],
 ) -> Resultado:

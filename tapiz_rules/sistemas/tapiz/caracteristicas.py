@@ -8,6 +8,7 @@ from typing import Annotated
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import con_signo
+from tapiz_rules.modelo.unidades import PUNTOS, SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_enteros, exigir_rango
 from tapiz_rules.sistemas.tapiz.parametros import ESCUELAS, Escuela, ParametrosTapiz, Tramo
 
@@ -75,6 +76,7 @@ def modificador_caracteristica(
             "Valor de la característica",
             ayuda="Valor de la característica (3-18)",
             limites=lambda p: (p.caracteristica_minima, p.caracteristica_maxima),
+            unidad=SIN_UNIDAD,
         ),
     ],
     principal: Annotated[
@@ -111,7 +113,7 @@ CARAS = 6
         "dado menor."
     ),
     seccion=SECCION,
-    salidas=[Campo("valor", int, "Valor de la característica")],
+    salidas=[Campo("valor", int, "Valor de la característica", unidad=SIN_UNIDAD)],
 )
 def tirada_caracteristica(
     p: ParametrosTapiz,
@@ -131,6 +133,7 @@ def tirada_caracteristica(
         Entrada(
             "Dados tirados",
             ayuda="Resultados de cada d6 tirado",
+            unidad=SIN_UNIDAD,
             minimo=1,
             maximo=CARAS,
             longitud=(
@@ -242,7 +245,7 @@ EscuelaElegida = Annotated[
         Campo(
             "valido", bool, "Reparto válido", ayuda="Si el reparto cumple las reglas de la escuela"
         ),
-        Campo("total", int, "Puntos repartidos", ayuda="Suma de los seis valores"),
+        Campo("total", int, "Puntos repartidos", ayuda="Suma de los seis valores", unidad=PUNTOS),
         Campo("motivo", str, "Motivo", ayuda="Por qué es válido o no"),
     ],
 )
@@ -256,6 +259,7 @@ def reparto_puntos(
             ayuda=f"Los seis valores repartidos, en orden {', '.join(NOMBRES)}",
             limites=lambda p: (p.caracteristica_minima, p.caracteristica_maxima),
             longitud=(len(NOMBRES), len(NOMBRES)),
+            unidad=SIN_UNIDAD,
         ),
     ],
 ) -> Resultado:

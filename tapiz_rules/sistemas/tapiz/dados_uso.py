@@ -6,6 +6,7 @@ from typing import Annotated
 
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Segun, regla
+from tapiz_rules.modelo.unidades import CARAS, SIN_UNIDAD
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
 SECCION = "Uso de dados"
@@ -21,7 +22,15 @@ CIEN = 100
         " muestran un cero, es 100."
     ),
     seccion=SECCION,
-    salidas=[Campo("total", int, "Resultado del d%", ayuda="Resultado del d%, de 1 a 100")],
+    salidas=[
+        Campo(
+            "total",
+            int,
+            "Resultado del d%",
+            ayuda="Resultado del d%, de 1 a 100",
+            unidad=SIN_UNIDAD,
+        )
+    ],
 )
 def lectura_porcentaje(
     p: ParametrosTapiz,
@@ -68,7 +77,7 @@ def _menor_divisor(numero: int) -> int:
         "y 1-2 cuenta como 1, 3-4 como 2 y 5-6 como 3."
     ),
     seccion=SECCION,
-    salidas=[Campo("valor", int, "Resultado del dado emulado")],
+    salidas=[Campo("valor", int, "Resultado del dado emulado", unidad=SIN_UNIDAD)],
 )
 def dado_emulado(
     p: ParametrosTapiz,
@@ -82,6 +91,7 @@ def dado_emulado(
                 lambda p, caras_reales: (2, caras_reales // _menor_divisor(caras_reales)),
                 "Un divisor de las caras del dado tirado, de 2 a su mitad.",
             ),
+            unidad=CARAS,
         ),
     ],
     dado: Annotated[
@@ -94,6 +104,7 @@ def dado_emulado(
                 lambda p, caras_reales: (1, caras_reales),
                 "De 1 a las caras del dado tirado.",
             ),
+            unidad=SIN_UNIDAD,
         ),
     ],
     caras_reales: Annotated[
@@ -106,6 +117,7 @@ def dado_emulado(
                 lambda p, caras: (2 * caras, None),
                 "Un múltiplo de las caras del dado emulado, como mínimo su doble.",
             ),
+            unidad=CARAS,
         ),
     ] = 6,
 ) -> Resultado:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
+from tapiz_rules.modelo.unidades import SIN_UNIDAD
 from tapiz_rules.sistemas.tapiz.parametros import DIFICULTADES, ParametrosTapiz
 
 SECCION = "Tiradas"
@@ -28,7 +29,11 @@ def tabla_dificultades(p: ParametrosTapiz) -> Tabla:
         "extremadamente difícil, 21; locura, 24; casi imposible, 30; imposible, 40."
     ),
     seccion=SECCION,
-    salidas=[Campo("resistencia", int, "Resistencia", ayuda="Resistencia de la acción")],
+    salidas=[
+        Campo(
+            "resistencia", int, "Resistencia", ayuda="Resistencia de la acción", unidad=SIN_UNIDAD
+        )
+    ],
 )
 def dificultad(
     p: ParametrosTapiz,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla, unidades
+from tapiz_rules.modelo.unidades import RASGOS, SIN_UNIDAD
 from tapiz_rules.sistemas.tapiz.accion import Nivel, calcular_bonus_rasgos
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz, exigir_lengua
 
@@ -139,12 +140,14 @@ def avance_lengua(
             int,
             "Bonus de rasgos",
             ayuda="Bonus total de rasgos de la tirada, con el tope de 2 × nivel",
+            unidad=SIN_UNIDAD,
         ),
         Campo(
             "rasgos_lengua",
             int,
             "Rasgos por lengua",
             ayuda="Bonus de rasgo +1 que aporta la lengua (0-2)",
+            unidad=RASGOS,
         ),
     ],
 )
@@ -166,7 +169,10 @@ def bonus_lengua(
     ] = False,
     nivel: Nivel = 1,
     rasgos: Annotated[
-        int, Entrada("Otros rasgos", ayuda="Otros rasgos que ayudan en la tirada", minimo=0)
+        int,
+        Entrada(
+            "Otros rasgos", ayuda="Otros rasgos que ayudan en la tirada", minimo=0, unidad=RASGOS
+        ),
     ] = 0,
 ) -> Resultado:
     """Regla opcional TZR0001: la lengua como bonus de rasgo.

@@ -9,6 +9,7 @@ from typing import Annotated
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import con_signo, decimal, miles
+from tapiz_rules.modelo.unidades import SIN_UNIDAD
 from tapiz_rules.sistemas.tapiz.caracteristicas import exigir_caracteristica
 from tapiz_rules.sistemas.tapiz.efectos import NOMBRES_GRADO
 from tapiz_rules.sistemas.tapiz.parametros import IMPEDIMENTOS, Impedimento, ParametrosTapiz
@@ -94,6 +95,7 @@ def _caracteristica(nombre: str) -> Entrada:
         nombre,
         ayuda=f"{nombre} del personaje",
         limites=lambda p: (p.caracteristica_minima, p.caracteristica_maxima),
+        unidad=SIN_UNIDAD,
     )
 
 
@@ -264,7 +266,10 @@ def tabla_movimiento_combate(p: ParametrosTapiz) -> Tabla:
     )
 
 
-Mov = Annotated[int, Entrada("Movimiento (MOV)", ayuda="Atributo de Movimiento (MOV)", minimo=0)]
+Mov = Annotated[
+    int,
+    Entrada("Movimiento (MOV)", ayuda="Atributo de Movimiento (MOV)", minimo=0, unidad=SIN_UNIDAD),
+]
 
 
 @regla(
@@ -435,7 +440,7 @@ def movimiento_fuera_combate(
             "Tipo de movimiento", opciones={m.nombre: m.titulo for m in MOVIMIENTOS_FUERA.values()}
         ),
     ],
-    tiempo: Annotated[float, Entrada("Tiempo que se mueve", minimo=0)] = 1,
+    tiempo: Annotated[float, Entrada("Tiempo que se mueve", minimo=0, unidad_segun="unidad")] = 1,
     unidad: Annotated[
         str | None,
         Entrada(

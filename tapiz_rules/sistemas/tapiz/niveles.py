@@ -7,7 +7,7 @@ from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import contar_puntos, enumerar, miles
-from tapiz_rules.modelo.unidades import PUNTOS
+from tapiz_rules.modelo.unidades import PERSONAJES, PUNTOS, SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
@@ -57,7 +57,7 @@ def tabla_progresion(p: ParametrosTapiz) -> Tabla:
     ),
     seccion=SECCION,
     salidas=[
-        Campo("nivel", int, "Nivel del personaje"),
+        Campo("nivel", int, "Nivel del personaje", unidad=SIN_UNIDAD),
         Campo(
             "px_siguiente",
             int,
@@ -99,7 +99,10 @@ def nivel_por_experiencia(
 
 
 Nivel = Annotated[
-    int, Entrada("Nivel del personaje", ayuda="Nivel del personaje (1 o más)", minimo=1)
+    int,
+    Entrada(
+        "Nivel del personaje", ayuda="Nivel del personaje (1 o más)", minimo=1, unidad=SIN_UNIDAD
+    ),
 ]
 
 
@@ -154,7 +157,13 @@ def puntos_heroicidad(p: ParametrosTapiz, nivel: Nivel) -> Resultado:
 def heroicidad_directora(
     p: ParametrosTapiz,
     jugadores: Annotated[
-        int, Entrada("Personajes jugadores", ayuda="Número de personajes jugadores", minimo=1)
+        int,
+        Entrada(
+            "Personajes jugadores",
+            ayuda="Número de personajes jugadores",
+            minimo=1,
+            unidad=PERSONAJES,
+        ),
     ],
 ) -> Resultado:
     """La reserva de heroicidad de la Directora de Juego: uno por personaje jugador."""
@@ -280,7 +289,9 @@ def tabla_dados_atributo(p: ParametrosTapiz) -> Tabla:
             formato=Formato.DADOS,
             admite_nulo=True,
         ),
-        Campo("coste", int, "Coste total", ayuda="Coste total del nivel: L(L+1)/2"),
+        Campo(
+            "coste", int, "Coste total", ayuda="Coste total del nivel: L(L+1)/2", unidad=SIN_UNIDAD
+        ),
     ],
 )
 def dados_atributo(
@@ -291,6 +302,7 @@ def dados_atributo(
             "Nivel del atributo",
             ayuda="Nivel del atributo o habilidad (0-10)",
             limites=lambda p: (0, p.nivel_atributo_maximo),
+            unidad=SIN_UNIDAD,
         ),
     ],
 ) -> Resultado:

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import con_signo, miles
+from tapiz_rules.modelo.unidades import PUNTOS_DE_GOLPE, SIN_UNIDAD
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
 SECCION_PG = "Daño y Puntos de Golpe"
@@ -134,7 +135,9 @@ def estado_puntos_golpe(
     puntos: Annotated[
         int,
         Entrada(
-            "Puntos de golpe actuales", ayuda="Puntos de golpe actuales (pueden ser negativos)"
+            "Puntos de golpe actuales",
+            ayuda="Puntos de golpe actuales (pueden ser negativos)",
+            unidad=PUNTOS_DE_GOLPE,
         ),
     ],
 ) -> Resultado:
@@ -156,12 +159,26 @@ def estado_puntos_golpe(
         "Defensa física = {p.base_estatica} + nivel de la armadura + bonificador de la armadura."
     ),
     seccion=SECCION_DEFENSA,
-    salidas=[Campo("defensa", int, "Defensa física", ayuda="Defensa física (clase de armadura)")],
+    salidas=[
+        Campo(
+            "defensa",
+            int,
+            "Defensa física",
+            ayuda="Defensa física (clase de armadura)",
+            unidad=SIN_UNIDAD,
+        )
+    ],
 )
 def defensa_fisica(
     p: ParametrosTapiz,
     nivel_armadura: Annotated[
-        int, Entrada("Nivel de la armadura", ayuda="Nivel equivalente de la armadura", minimo=0)
+        int,
+        Entrada(
+            "Nivel de la armadura",
+            ayuda="Nivel equivalente de la armadura",
+            minimo=0,
+            unidad=SIN_UNIDAD,
+        ),
     ] = 0,
     bonus_armadura: Annotated[
         int,
@@ -189,7 +206,7 @@ def defensa_fisica(
         " + bonificador del equipo."
     ),
     seccion=SECCION_DEFENSA,
-    salidas=[Campo("defensa", int, "Defensa mental")],
+    salidas=[Campo("defensa", int, "Defensa mental", unidad=SIN_UNIDAD)],
 )
 def defensa_mental(
     p: ParametrosTapiz,
@@ -198,7 +215,12 @@ def defensa_mental(
     ] = 0,
     nivel_voluntad: Annotated[
         int,
-        Entrada("Nivel de Voluntad", ayuda="Nivel equivalente del atributo Voluntad", minimo=0),
+        Entrada(
+            "Nivel de Voluntad",
+            ayuda="Nivel equivalente del atributo Voluntad",
+            minimo=0,
+            unidad=SIN_UNIDAD,
+        ),
     ] = 0,
     bonus_equipo: Annotated[
         int,

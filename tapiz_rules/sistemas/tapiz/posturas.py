@@ -8,6 +8,7 @@ from typing import Annotated
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Campo, Entrada, Formato, Resultado, Segun, Tabla, regla, tabla
 from tapiz_rules.modelo.formato import con_signo
+from tapiz_rules.modelo.unidades import SIN_UNIDAD
 from tapiz_rules.sistemas.tapiz.accion import Nivel
 from tapiz_rules.sistemas.tapiz.parametros import ParametrosTapiz
 
@@ -158,6 +159,7 @@ def postura(
         Entrada(
             "Bonus elegido en ataque total",
             ayuda="Solo en ataque total: bonus menor que el máximo, si se prefiere",
+            unidad=SIN_UNIDAD,
             solo_con=("postura", "ataque_total"),
             segun=Segun(
                 "nivel",
@@ -173,6 +175,7 @@ def postura(
             ayuda="Solo en defensa férrea: bonificadores al ataque que se pierden",
             minimo=0,
             solo_con=("postura", "defensa_ferrea"),
+            unidad=SIN_UNIDAD,
         ),
     ] = 0,
 ) -> Resultado:
