@@ -73,18 +73,6 @@ function conModulo(nombre, accion) {
 }
 
 /**
- * @param {string} etiqueta
- * @param {string} clase
- * @param {string} texto
- */
-function el(etiqueta, clase, texto) {
-  const elemento = document.createElement(etiqueta);
-  elemento.className = clase;
-  elemento.textContent = texto;
-  return elemento;
-}
-
-/**
  * Enlaza una hoja de estilos hermana si la cabecera aún no la tiene.
  * @param {string} hoja
  */
@@ -136,7 +124,7 @@ function explicarAbreviaturas(raiz = document) {
       // Ni en títulos, tablas, tarjetas ni en negrita (términos y fórmulas: «[CAR/ATR/HAB]»).
       if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1,h2,h3,h4,table,.tapiz-ejemplo,strong")) continue;
       vistas.add(abreviatura.textContent);
-      if (!yaDicho(abreviatura)) abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
+      if (!yaDicho(abreviatura)) abreviatura.after(Object.assign(document.createElement("span"), { className: "tapiz-expansion", textContent: ` (${abreviatura.title})` }));
     }
   }
 }
