@@ -187,6 +187,9 @@ def main() -> None:
     argumentos.add_argument("base", type=Path)
     argumentos.add_argument("nuevo", type=Path)
     argumentos.add_argument("--veces", type=int, default=2)
+    argumentos.add_argument(
+        "--escenarios", type=int, nargs="+", help="solo estos (1, 2, 3: en el orden de arriba)"
+    )
     argumentos.add_argument("--toque", type=float, default=100, help="ms del dedo en la pantalla")
     opciones = argumentos.parse_args()
     from playwright.sync_api import sync_playwright
@@ -198,7 +201,8 @@ def main() -> None:
     }
     with sync_playwright() as playwright:
         navegador = lanzar_chromium(playwright)
-        for escenario, cpu, bps, ms in ESCENARIOS:
+        elegidos = [ESCENARIOS[n - 1] for n in opciones.escenarios or range(1, 4)]
+        for escenario, cpu, bps, ms in elegidos:
             medidas: dict[str, list[dict[str, Any]]] = {"base": [], "nuevo": []}
             for _ in range(opciones.veces):
                 for nombre, (_, url) in servidores.items():
