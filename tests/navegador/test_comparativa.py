@@ -108,3 +108,17 @@ def test_al_imprimir_las_graficas_se_quedan(pestana):
     assert all(graficas.nth(i).is_visible() for i in range(graficas.count()))
     assert pestana.page.pdf(format="A4")[:4] == b"%PDF"
     assert pestana.page.locator("figure.tapiz-curvas svg.tapiz-curvas__svg").count() == 7
+
+
+def test_sin_javascript_las_graficas_se_ven(navegador, sitio):
+    """Sin JavaScript, cada gráfica se ve desde su <noscript>, en su sitio y a su tamaño."""
+    contexto = navegador.new_context(java_script_enabled=False, viewport=MOVIL)
+    try:
+        pagina = contexto.new_page()
+        pagina.goto(sitio + RUTA)
+        graficas = pagina.locator("figure.tapiz-curvas svg.tapiz-curvas__svg")
+        assert graficas.count() == 7
+        cajas = [graficas.nth(i).bounding_box() for i in range(7)]
+        assert all(c and c["width"] > 300 and c["height"] > 180 for c in cajas), cajas
+    finally:
+        contexto.close()
