@@ -8,8 +8,10 @@ Sirve los dos sitios construidos (``mkdocs build``), cada uno con su servidor lo
 comprime con gzip lo que un servidor estático comprime (no los ``.zip``), y mide en Chromium,
 con la caché vacía (un contexto nuevo por visita) y alternando base y nuevo en cada escenario:
 
-- del clic en el primer «Probar» de «Hacer cosas» a que se ve cuánto lleva la carga (un «%»
-  junto al control) y al primer resultado;
+- del toque en el primer «Probar» de «Hacer cosas» a que se ve cuánto lleva la carga (un «%»
+  junto al control) y al primer resultado. El toque es el de un dedo: ``pointerover`` y
+  ``pointerdown`` al llegar (lo que ya empieza a cargar el motor) y el clic ``--toque`` ms
+  después, al levantarlo (100 por defecto; el reloj empieza al llegar el dedo);
 - después, cada resultado nuevo (enviar el formulario hasta que cambia la salida; mediana);
 - los bytes del motor que salen del servidor (con gzip si se comprimieron).
 
@@ -50,7 +52,7 @@ ESCENARIOS: list[tuple[str, float, float | None, float]] = [
     ("CPU 4×, 1,6 Mbps, 100 ms", 4, 1.6e6, 100),
 ]
 
-PRIMERO = """async () => {
+PRIMERO = """async (toque) => {
   const control = document.querySelector('details.tapiz-probar[data-regla="accion"]');
   let progreso = null;
   const inicio = performance.now();
@@ -65,7 +67,13 @@ PRIMERO = """async () => {
     });
     fin.observe(control, { subtree: true, childList: true });
   });
-  control.querySelector("summary").click();
+  // Un toque de verdad: el dedo llega (pointerover, pointerdown) y el clic llega al levantarlo.
+  const resumen = control.querySelector("summary");
+  for (const tipo of ["pointerover", "pointerdown"]) {
+    resumen.dispatchEvent(new PointerEvent(tipo, { bubbles: true, pointerType: "touch" }));
+  }
+  await new Promise((hecho) => setTimeout(hecho, toque));
+  resumen.click();
   await listo;
   vigia.disconnect();
   return { primero: performance.now() - inicio, progreso };
@@ -154,8 +162,9 @@ def servir(carpeta: Path, red: Red) -> tuple[ThreadingHTTPServer, str]:
 
 
 def visita(
-    navegador: Any, base: str, red: Red, cpu: float, bps: float | None, ms: float
+    navegador: Any, base: str, red: Red, escenario: tuple[float, float | None, float], toque: float
 ) -> dict[str, Any]:
+    cpu, bps, ms = escenario
     contexto = navegador.new_context(viewport=ESCRITORIO)
     try:
         pagina = contexto.new_page()
@@ -164,7 +173,7 @@ def visita(
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         red.bps, red.latencia, red.del_motor = bps, ms / 1000, 0
         try:
-            medida = pagina.evaluate(PRIMERO)
+            medida = pagina.evaluate(PRIMERO, toque)
         finally:
             red.bps, red.latencia = None, 0.0
         siguientes = pagina.evaluate(SIGUIENTES, 10)
@@ -178,6 +187,10 @@ def main() -> None:
     argumentos.add_argument("base", type=Path)
     argumentos.add_argument("nuevo", type=Path)
     argumentos.add_argument("--veces", type=int, default=2)
+    argumentos.add_argument(
+        "--escenarios", type=int, nargs="+", help="solo estos (1, 2, 3: en el orden de arriba)"
+    )
+    argumentos.add_argument("--toque", type=float, default=100, help="ms del dedo en la pantalla")
     opciones = argumentos.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -188,11 +201,14 @@ def main() -> None:
     }
     with sync_playwright() as playwright:
         navegador = lanzar_chromium(playwright)
-        for escenario, cpu, bps, ms in ESCENARIOS:
+        elegidos = [ESCENARIOS[n - 1] for n in opciones.escenarios or range(1, 4)]
+        for escenario, cpu, bps, ms in elegidos:
             medidas: dict[str, list[dict[str, Any]]] = {"base": [], "nuevo": []}
             for _ in range(opciones.veces):
                 for nombre, (_, url) in servidores.items():
-                    medidas[nombre].append(visita(navegador, url, red, cpu, bps, ms))
+                    medidas[nombre].append(
+                        visita(navegador, url, red, (cpu, bps, ms), opciones.toque)
+                    )
             print(f"\n{escenario}")
             mediana = {
                 n: statistics.median(m["primero"] for m in v) / 1000 for n, v in medidas.items()

@@ -91,17 +91,19 @@ TRAMOS = (
 )
 
 
-def una_visita(navegador, base: str) -> dict[str, float]:
+def una_visita(navegador, base: str, cpu: float = 1) -> dict[str, float]:
     contexto = navegador.new_context(viewport=ESCRITORIO, service_workers="block")
     pagina = contexto.new_page()
     pagina.goto(base + PAGINA)
     pagina.wait_for_load_state("networkidle")
+    if cpu != 1:  # como bench_carga.py: ¿llega la limitación de la página a su Worker?
+        contexto.new_cdp_session(pagina).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     marcas: dict[str, float] = pagina.evaluate(ARRANCAR)
     contexto.close()
     return marcas
 
 
-def main(veces: int, fuentes: bool) -> None:
+def main(veces: int, fuentes: bool, cpu: float = 1) -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as carpeta:
@@ -118,10 +120,11 @@ def main(veces: int, fuentes: bool) -> None:
                 for nombre, ficheros in medidas.items():
                     for ruta, datos in ficheros.items():
                         (sitio / ruta).write_bytes(datos)
-                    visitas[nombre].append(una_visita(navegador, base))
+                    visitas[nombre].append(una_visita(navegador, base, cpu))
             navegador.close()
         servidor.shutdown()
     print(f"Arranque del motor en «{PAGINA}» por fases, {veces} visitas con la caché vacía")
+    print(f"  CPU {cpu:g}× más lenta (Emulation.setCPUThrottlingRate en la página)")
     print(f"  carga de la máquina (1, 5 y 15 min): al empezar {carga_antes}; al acabar {carga()}")
     for nombre, lista in visitas.items():
         print(f"  {'lo publicado' if nombre == 'ahora' else 'sin precompilar (fuentes)'}:")
@@ -139,5 +142,6 @@ if __name__ == "__main__":
     argumentos.add_argument(
         "--fuentes", action="store_true", help="también sin precompilar (como sin Node)"
     )
+    argumentos.add_argument("--cpu", type=float, default=1, help="CPU N veces más lenta")
     leidos = argumentos.parse_args()
-    main(leidos.veces, leidos.fuentes)
+    main(leidos.veces, leidos.fuentes, leidos.cpu)

@@ -141,6 +141,20 @@ def lineas(
     return "".join(partes)
 
 
+def aplazada(svg: str, titulo: str) -> str:
+    """La gráfica dentro de un ``<noscript>``, en un marco que guarda su sitio y su nombre.
+
+    Con JavaScript, el navegador deja el ``<noscript>`` como texto (un nodo, no los cientos
+    de la gráfica) y ``graficas.js`` la escribe al acercarse a la vista o al imprimir: así
+    la comparativa carga tan ligera como el tema solo. Sin JavaScript (y en el PDF, que lo
+    desenvuelve) se ve tal cual. El marco lleva el título como nombre mientras tanto.
+    """
+    return (
+        f'<div class="tapiz-curvas__lienzo" role="img" aria-label="{escape(titulo)}">'
+        f"<noscript>{svg}</noscript></div>"
+    )
+
+
 def leyenda(series: Sequence[Serie]) -> str:
     """La leyenda como lista HTML (se parte en líneas en un móvil; el texto es texto)."""
     elementos = "".join(f"<li>{muestra(i)} {escape(s.etiqueta)}</li>" for i, s in enumerate(series))

@@ -106,7 +106,9 @@ def _figura(
     def punto(serie: Serie, x: int, valor: Fraction) -> str:
         return f"{serie.etiqueta}, objetivo {x}: {porcentaje(valor)} ({fraccion(valor)})"
 
-    svg = graficas.lineas(EJE_X, objetivos, series, (f"{ancla}-titulo", titulo), punto)
+    svg = graficas.aplazada(
+        graficas.lineas(EJE_X, objetivos, series, (f"{ancla}-titulo", titulo), punto), titulo
+    )
     return (
         f'<figure class="tapiz-curvas" id="{escape(ancla)}">{svg}'
         f"{graficas.leyenda(series)}"
@@ -189,7 +191,9 @@ def _fuego(fuego: FuegoAutomatico, titulo: str, ancla: str) -> str:
         return f"{serie.etiqueta}, banda {banda}: {porcentaje(valor)} ({fraccion(valor)})"
 
     bandas = [nombre for nombre, _, _ in fuego.bandas]
-    svg = graficas.barras(bandas, series, (f"{ancla}-titulo", titulo), punto)
+    svg = graficas.aplazada(
+        graficas.barras(bandas, series, (f"{ancla}-titulo", titulo), punto), titulo
+    )
     figura = (
         f'<figure class="tapiz-curvas" id="{escape(ancla)}">{svg}{graficas.leyenda_barras(series)}'
         f"<figcaption>{escape(titulo)}, por banda de resultado. Los mismos datos, en la tabla "

@@ -69,7 +69,9 @@ WIDGETS = (
     # (ratón, dedo o teclado), con los datos de sus tiradas, antes del clic.
     Widget("tapiz-repetir"),
     Widget("tapiz-ejemplo"),
-    Widget("tapiz-comparativa", hoja="comparativa.css"),
+    # La comparativa: sus gráficas llegan en un <noscript> y graficas.js las escribe al
+    # acercarse a la vista (nucleo/graficas.py, ``aplazada``).
+    Widget("tapiz-comparativa", "graficas", "montarGraficas", hoja="comparativa.css"),
     Widget("tapiz-enlace"),
     Widget("tapiz-probar"),
     Widget("tapiz-cambiar"),
@@ -94,9 +96,7 @@ def tabla_js() -> str:
     hojas: dict[str, list[str]] = {}
     for w in WIDGETS:
         hojas.setdefault(w.hoja, []).append(f".{w.clase}")
-    filas_hojas = [
-        f'  ["{hoja}", "{", ".join(selectores)}"],' for hoja, selectores in hojas.items()
-    ]
+    filas_hojas = [f'  ["{hoja}", "{",".join(selectores)}"],' for hoja, selectores in hojas.items()]
     montadores = " | ".join(f'"{w.montar}"' for w in WIDGETS if w.montar)
     return "\n".join(
         [

@@ -24,7 +24,9 @@ Toda respuesta es un objeto; si algo falla, ``{"error": "mensaje para quien lee"
 
 from __future__ import annotations
 
+import importlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +34,7 @@ from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Campo, Regla, Reglamento, plegar
 from tapiz_rules.modelo.formato import miles, tipografia
 from tapiz_rules.sistemas import reglamento as reglamento_de
-from tapiz_rules.vivo.calculadora import responder_calculadora
-from tapiz_rules.vivo.hoja import responder_hoja
 from tapiz_rules.vivo.lectura import en_palabras, leer_entradas
-from tapiz_rules.vivo.probabilidades import responder_probabilidades
 from tapiz_rules.yaml_con_lineas import Documento
 
 _DECLARADOS: dict[str, dict[str, Any]] = {}
@@ -212,16 +211,24 @@ _RESPUESTAS = {
     "regla": _regla,
     "tabla": _tabla,
     "reglamento": _descripcion,
-    "hoja": responder_hoja,
-    "calculadora": responder_calculadora,
-    "probabilidades": responder_probabilidades,
 }
+_APARTE = ("hoja", "calculadora", "probabilidades")
+"""Las peticiones que responde su propio módulo (``vivo/hoja.py``…), importado la primera vez
+que se piden: la hoja de personaje trae el modelo de la hoja y el Sistema Tapiz entero, y el
+primer resultado de la página (casi siempre una regla) llega antes sin ellos."""
+
+
+def _respuesta(tipo: str) -> Callable[[Reglamento, dict[str, Any]], dict[str, Any]] | None:
+    if tipo in _APARTE:
+        modulo = importlib.import_module(f"tapiz_rules.vivo.{tipo}")
+        _RESPUESTAS[tipo] = getattr(modulo, f"responder_{tipo}")
+    return _RESPUESTAS.get(tipo)
 
 
 def responder(peticion: str | dict[str, Any]) -> str:
     """La respuesta JSON a una petición JSON; un error se dice, nunca es una traza."""
     datos = json.loads(peticion) if isinstance(peticion, str) else peticion
-    respuesta = _RESPUESTAS.get(str(datos.get("tipo")))
+    respuesta = _respuesta(str(datos.get("tipo")))
     if respuesta is None:
         return json.dumps({"error": f"Petición desconocida «{datos.get('tipo')}»."})
     try:

@@ -39,7 +39,17 @@ en esta página el recorrido (test_sitio.py), y es lo más caro de la prueba."""
 
 def test_las_graficas_se_ven_y_contrastan_en_el_movil_y_el_escritorio_claro_y_oscuro(pestana):
     pagina = pestana.page
-    pestana.ir(RUTA)
+    # Por la navegación instantánea de Material: la página nueva llega leída sin guiones (cada
+    # <noscript> trae ya sus elementos), el caso difícil de graficas.js.
+    pestana.ir("sistemas/")
+    pestana.navegar(RUTA)
+    # Al cargar, las gráficas lejos de la vista no están en la página (un <noscript> cada una);
+    # cada una se escribe al acercarse a ella.
+    graficas = pagina.locator("figure.tapiz-curvas")
+    assert pagina.locator(".tapiz-curvas__lienzo noscript").count() >= 6
+    for i in range(graficas.count()):
+        graficas.nth(i).scroll_into_view_if_needed()
+        graficas.nth(i).locator("svg[role='img']").wait_for()
     fallos = {}
     for esquema, tamano in PASADAS:
         cambiar_esquema(pagina, esquema, tamano)
@@ -91,8 +101,24 @@ def test_las_fracciones_exactas_se_abren(pestana):
 
 
 def test_al_imprimir_las_graficas_se_quedan(pestana):
+    """Al imprimir se escriben todas, también las que aún no se habían visto."""
     pestana.ir(RUTA)
     pestana.page.emulate_media(media="print")
     graficas = pestana.page.locator("figure.tapiz-curvas")
     assert all(graficas.nth(i).is_visible() for i in range(graficas.count()))
     assert pestana.page.pdf(format="A4")[:4] == b"%PDF"
+    assert pestana.page.locator("figure.tapiz-curvas svg.tapiz-curvas__svg").count() == 7
+
+
+def test_sin_javascript_las_graficas_se_ven(navegador, sitio):
+    """Sin JavaScript, cada gráfica se ve desde su <noscript>, en su sitio y a su tamaño."""
+    contexto = navegador.new_context(java_script_enabled=False, viewport=MOVIL)
+    try:
+        pagina = contexto.new_page()
+        pagina.goto(sitio + RUTA)
+        graficas = pagina.locator("figure.tapiz-curvas svg.tapiz-curvas__svg")
+        assert graficas.count() == 7
+        cajas = [graficas.nth(i).bounding_box() for i in range(7)]
+        assert all(c and c["width"] > 300 and c["height"] > 180 for c in cajas), cajas
+    finally:
+        contexto.close()

@@ -242,6 +242,8 @@ def test_en_el_movil_una_tabla_ancha_dice_que_se_desplaza(pestana, ruta):
                 desplazable: !!caja && getComputedStyle(caja).overflowX === 'auto',
                 aviso: caja?.previousElementSibling?.textContent ?? '',
                 teclado: caja?.tabIndex === 0,
+                // Los estilos del aviso llegan con tablas.js: la sombra del borde.
+                sombra: getComputedStyle(caja).boxShadow !== 'none',
               };
             })"""
     )
@@ -251,6 +253,7 @@ def test_en_el_movil_una_tabla_ancha_dice_que_se_desplaza(pestana, ruta):
             "desplazable": True,
             "aviso": "Desliza la tabla a los lados para verla entera →",
             "teclado": True,
+            "sombra": True,
         }
     # Y ningún otro elemento se sale de la pantalla.
     salidos = pestana.page.evaluate(

@@ -59,6 +59,10 @@ def solo_papel(raiz: ET.Element) -> None:
             hijo.set("class", "tapiz-dados")
             for nieto in list(hijo):
                 hijo.remove(nieto)
+        elif hijo.tag == "noscript" and "tapiz-curvas__lienzo" in clases(padre):
+            # Una gráfica de la comparativa (la escribe JavaScript en pantalla): en papel, tal cual.
+            indice = list(padre).index(hijo)
+            padre[indice : indice + 1] = list(hijo)
         elif (
             hijo.tag in ETIQUETAS_FUERA
             or clases(hijo) & set(SOLO_PANTALLA)

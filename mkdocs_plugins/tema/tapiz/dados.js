@@ -10,7 +10,8 @@
  *   ejemplos: typeof import("./ejemplos.js"), libro: typeof import("./libro.js"),
  *   enlaces: typeof import("./enlaces.js"), probar: typeof import("./probar.js"),
  *   "tarjeta-viva": typeof import("./tarjeta-viva.js"), reglas: typeof import("./reglas.js"),
- *   hoja: typeof import("./hoja.js"), tablas: typeof import("./tablas.js")}} Modulos
+ *   hoja: typeof import("./hoja.js"), tablas: typeof import("./tablas.js"),
+ *   graficas: typeof import("./graficas.js")}} Modulos
  * «Probar» y «Cambiar datos» no están en la tabla de widgets: sus módulos se importan al usarlos
  * (alHacerClic); las reglas que elige quien lee (reglas.js), si ya eligió o al acercarse a su
  * caja; y el aviso de las tablas anchas (tablas.js), solo si una no cabe en la pantalla.
@@ -22,7 +23,7 @@
  * @typedef {EventTarget & {closest?(selectores: string): HTMLElement | null}} Objetivo
  */
 // GENERADO desde mkdocs_plugins/nucleo/widgets.py (python -m desarrollo.contrato): desde aquí
-/** @typedef {"montarCalculadora" | "montarTirador" | "montarHoja"} Montador las funciones que montan un widget */
+/** @typedef {"montarCalculadora" | "montarTirador" | "montarHoja" | "montarGraficas"} Montador las funciones que montan un widget */
 /**
  * Cada widget: el selector que lo delata, su módulo y la función que lo monta.
  * @type {Array<[string, keyof Modulos, Montador?]>}
@@ -31,13 +32,14 @@ const WIDGETS = [
   [".tapiz-calculadora", "calculadora", "montarCalculadora"],
   [".tapiz-tirador", "botones", "montarTirador"],
   [".tapiz-hoja", "hoja", "montarHoja"],
+  [".tapiz-comparativa", "graficas", "montarGraficas"],
 ];
 /**
  * Cada hoja de estilos y lo que la necesita.
  * @type {Array<[string, string]>}
  */
 const HOJAS = [
-  ["widgets.css", ".tapiz-calculadora, .tapiz-tirador, .tapiz-dados, .tapiz-reglas-lector, .tapiz-repetir, .tapiz-ejemplo, .tapiz-enlace, .tapiz-probar, .tapiz-cambiar, .tapiz-tabla, .tapiz-narrado, .tapiz-pendiente"],
+  ["widgets.css", ".tapiz-calculadora,.tapiz-tirador,.tapiz-dados,.tapiz-reglas-lector,.tapiz-repetir,.tapiz-ejemplo,.tapiz-enlace,.tapiz-probar,.tapiz-cambiar,.tapiz-tabla,.tapiz-narrado,.tapiz-pendiente"],
   ["personaje.css", ".tapiz-hoja"],
   ["comparativa.css", ".tapiz-comparativa"],
 ];
@@ -71,18 +73,6 @@ function conModulo(nombre, accion) {
 }
 
 /**
- * @param {string} etiqueta
- * @param {string} clase
- * @param {string} texto
- */
-function el(etiqueta, clase, texto) {
-  const elemento = document.createElement(etiqueta);
-  elemento.className = clase;
-  elemento.textContent = texto;
-  return elemento;
-}
-
-/**
  * Enlaza una hoja de estilos hermana si la cabecera aún no la tiene.
  * @param {string} hoja
  */
@@ -111,7 +101,7 @@ async function hidratar(raiz = document) {
       if (contenedor.dataset.tapizListo) continue;
       contenedor.dataset.tapizListo = "1";
       // `montar` es una función del módulo `nombre` (WIDGETS).
-      conModulo(nombre, (modulo) => /** @type {Montable} */ (modulo)[montar](contenedor));
+      conModulo(nombre, (m) => /** @type {Montable} */ (m)[montar](contenedor));
     }
   }
   if (raiz.querySelector(".tapiz-reglas-lector") && localStorage["tapiz-reglas"]) cargar("reglas"); // al final: sin almacenamiento, lanza
@@ -134,7 +124,7 @@ function explicarAbreviaturas(raiz = document) {
       // Ni en títulos, tablas, tarjetas ni en negrita (términos y fórmulas: «[CAR/ATR/HAB]»).
       if (vistas.has(abreviatura.textContent) || abreviatura.closest("h1,h2,h3,h4,table,.tapiz-ejemplo,strong")) continue;
       vistas.add(abreviatura.textContent);
-      if (!yaDicho(abreviatura)) abreviatura.after(el("span", "tapiz-expansion", ` (${abreviatura.title})`));
+      if (!yaDicho(abreviatura)) abreviatura.after(Object.assign(document.createElement("span"), { className: "tapiz-expansion", textContent: ` (${abreviatura.title})` }));
     }
   }
 }
@@ -151,7 +141,7 @@ const yaDicho = (a) => a.closest("p,li,dd,td")?.textContent?.replace(/\s+/g, " "
  */
 function avisarTablasAnchas(raiz = document) {
   const anchas = [...raiz.querySelectorAll(".md-typeset__scrollwrap")].some((e) => e.scrollWidth > e.clientWidth + 1);
-  if (anchas || cargados.tablas) conModulo("tablas", (modulo) => modulo.avisarTablasAnchas(raiz));
+  if (anchas || cargados.tablas) conModulo("tablas", (m) => m.avisarTablasAnchas(raiz));
 }
 
 /** @param {Element} abreviatura */
@@ -175,11 +165,11 @@ function alHacerClic(evento) {
   // «Probar» es un <details>: el teclado también lo abre con un clic en su <summary>.
   const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-dados[data-expr],button.tapiz-repetir[data-ejemplo],.tapiz-cambiar,.tapiz-probar,[data-tapiz-imprimir],.tapiz-enlace__copiar");
   if (!boton) return;
-  if (boton.matches(".tapiz-enlace__copiar")) conModulo("enlaces", (modulo) => modulo.alCopiar(boton));
-  else if (boton.matches(".tapiz-dados")) conModulo("botones", (modulo) => modulo.alPulsarDado(boton));
+  if (boton.matches(".tapiz-enlace__copiar")) conModulo("enlaces", (m) => m.alCopiar(boton));
+  else if (boton.matches(".tapiz-dados")) conModulo("botones", (m) => m.alPulsarDado(boton));
   else if (boton.matches(".tapiz-probar")) conModulo("probar", (m) => m.abrirProbar(/** @type {HTMLDetailsElement} */ (boton)));
   else if (boton.matches(".tapiz-cambiar")) conModulo("tarjeta-viva", (m) => m.cambiarDatos(boton));
-  else if (boton.matches(".tapiz-repetir")) conModulo("ejemplos", (modulo) => modulo.repetirEjemplo(boton));
+  else if (boton.matches(".tapiz-repetir")) conModulo("ejemplos", (m) => m.repetirEjemplo(boton));
   else window.print();
 }
 
@@ -191,7 +181,7 @@ function alHacerClic(evento) {
  */
 function alAcercarse(evento) {
   const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-repetir[data-ejemplo]");
-  if (boton) conModulo("ejemplos", (modulo) => modulo.prepararEjemplo(boton));
+  if (boton) conModulo("ejemplos", (m) => m.prepararEjemplo(boton));
   const vivo = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-cambiar");
   if (vivo) conModulo("probar", (m) => m.prepararProbar(vivo));
   if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-dados")) cargar("botones");

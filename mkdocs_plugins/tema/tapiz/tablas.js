@@ -4,6 +4,17 @@
 // carga la primera vez que una tabla de la página no cabe, y desde entonces en cada cambio de
 // tamaño (también para quitar el aviso cuando vuelve a caber).
 
+// Sus estilos llegan con él (fuera de la base de toda página, tapiz.css), ya aplicados antes de
+// escribir el primer aviso: una línea que dice que la tabla se desplaza, y una sombra (un gris que
+// se ve sobre los dos esquemas) que marca el borde.
+const estilos = new CSSStyleSheet();
+estilos.replaceSync(`
+.md-typeset .tapiz-desliza{margin:0.4em 0 0.2em;color:var(--md-default-fg-color);font-size:0.8em}
+.md-typeset .md-typeset__scrollwrap.tapiz-desborda{box-shadow:inset -1.4em 0 1em -1.2em rgb(128 128 128/70%)}
+.md-typeset .md-typeset__scrollwrap.tapiz-desborda:focus-visible{outline:0.15em solid var(--md-accent-fg-color)}
+@media print{.md-typeset .tapiz-desliza{display:none}}`);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, estilos];
+
 /**
  * Pone o quita el aviso de cada tabla de `raiz` según quepa o no.
  * @param {Document | HTMLElement} raiz
