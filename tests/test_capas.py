@@ -10,9 +10,10 @@ importan en círculo, tampoco solo para los tipos.
 from __future__ import annotations
 
 import ast
+import functools
 import graphlib
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Set
 from pathlib import Path
 
 import pytest
@@ -125,18 +126,19 @@ def test_las_rutas_de_la_version_anterior_dan_los_mismos_modulos_con_un_aviso():
     )
 
 
-def publicos(paquete: str) -> set[str]:
+@functools.cache
+def publicos(paquete: str) -> frozenset[str]:
     """Lo que exporta un paquete: su ``__all__``, leído de su ``__init__.py``."""
     init = RAIZ.joinpath(*paquete.split("."), "__init__.py")
     for nodo in ast.parse(init.read_text("utf-8")).body:
         if isinstance(nodo, ast.Assign) and any(
             isinstance(d, ast.Name) and d.id == "__all__" for d in nodo.targets
         ):
-            return set(ast.literal_eval(nodo.value))
-    return set()
+            return frozenset(ast.literal_eval(nodo.value))
+    return frozenset()
 
 
-def fachadas() -> dict[str, set[str]]:
+def fachadas() -> dict[str, frozenset[str]]:
     """Cada subpaquete del núcleo y el adelanto del plugin, con lo que exportan."""
     paquetes = [
         f"{NUCLEO}.{d.name}"
@@ -146,10 +148,11 @@ def fachadas() -> dict[str, set[str]]:
     return {p: publicos(p) for p in [*paquetes, ADELANTO]}
 
 
-def por_la_puerta(modulo: str, fuente: str, puertas: dict[str, set[str]]) -> set[str]:
+def por_la_puerta(modulo: str, fuente: str, puertas: Mapping[str, Set[str]]) -> set[str]:
     """Lo que ``modulo`` importa de una fachada ajena sin pasar por su ``__all__``."""
     malas: set[str] = set()
     for nodo in ast.walk(ast.parse(fuente)):
+        destinos: list[tuple[str, str | None]]
         if isinstance(nodo, ast.Import):
             destinos = [(a.name, None) for a in nodo.names]
         elif isinstance(nodo, ast.ImportFrom) and nodo.module and not nodo.level:
