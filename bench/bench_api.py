@@ -21,8 +21,8 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from mkdocs_plugins.extension import api
-from mkdocs_plugins.nucleo.api import CARPETA
-from mkdocs_plugins.nucleo.configuracion import configuracion_desde
+from mkdocs_plugins.nucleo.api.api import CARPETA
+from mkdocs_plugins.nucleo.fuente.configuracion import configuracion_desde
 
 RAIZ = Path(__file__).resolve().parent.parent
 

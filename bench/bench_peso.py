@@ -79,8 +79,8 @@ def _paginas_generadas(codigo: Path, docs: Path) -> dict[str, str]:
 def generadas_aqui(codigo: Path, docs: Path) -> None:
     from mkdocs_plugins.herramientas import publicar_cambios
     from mkdocs_plugins.herramientas.historial import historial
-    from mkdocs_plugins.nucleo import catalogo, estado_srd
-    from mkdocs_plugins.nucleo.configuracion import configuracion_desde
+    from mkdocs_plugins.nucleo.fuente.configuracion import configuracion_desde
+    from mkdocs_plugins.nucleo.paginas import catalogo, estado_srd
 
     calculado = historial(configuracion_desde(codigo))
     paginas = {
@@ -96,7 +96,7 @@ def _estado_del_srd(codigo: Path, docs: Path) -> str:
     from mkdocs.config import load_config
     from mkdocs.structure.files import get_files
 
-    from mkdocs_plugins.nucleo import estado_srd
+    from mkdocs_plugins.nucleo.paginas import estado_srd
     from mkdocs_plugins.plugin import estado
 
     os.chdir(codigo)
@@ -201,7 +201,7 @@ def construir_aqui(codigo: Path, docs: Path, variante: str, sitio: Path, cache: 
 def _sin_plugin(config: object) -> None:
     from mkdocs.plugins import BasePlugin, PluginCollection
 
-    from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
+    from mkdocs_plugins.nucleo.marcado.enlaces import reubicar_enlaces
 
     class Filtro(BasePlugin):  # type: ignore[type-arg]
         def on_env(self, env, /, *, config, files):  # type: ignore[no-untyped-def]
@@ -234,8 +234,8 @@ def _sumando_a(acumulado: list[float], funcion: Any) -> Any:
 
 def _con_plugin(config: object, docs: Path, variante: str, cache: Path, api: list[float]) -> None:
     from mkdocs_plugins.extension import api as api_estatica
-    from mkdocs_plugins.nucleo import identificadores
-    from mkdocs_plugins.plugin import adelanto
+    from mkdocs_plugins.nucleo.api import identificadores
+    from mkdocs_plugins.plugin.adelanto import procesos as adelanto
 
     tapiz = config["plugins"]["tapiz"].config  # type: ignore[index]
     tapiz.procesos = 0 if variante.startswith("1 proceso") else adelanto.procesos_por_defecto()

@@ -42,9 +42,9 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from mkdocs_plugins.extension.pagina import procesar
-from mkdocs_plugins.nucleo import identificadores
-from mkdocs_plugins.nucleo.bloques import separar_front_matter
-from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.api import identificadores
+from mkdocs_plugins.nucleo.fuente.bloques import separar_front_matter
+from mkdocs_plugins.nucleo.fuente.configuracion import Configuracion
 from mkdocs_plugins.plugin import adelanto
 
 RAIZ = Path(__file__).resolve().parent.parent

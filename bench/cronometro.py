@@ -18,7 +18,7 @@ from typing import Any
 from mkdocs_plugins import extension
 from mkdocs_plugins.extension import extension as modulo_extension
 from mkdocs_plugins.extension import valores
-from mkdocs_plugins.nucleo import fragmentos
+from mkdocs_plugins.nucleo.vallas import fragmentos
 from mkdocs_plugins.plugin import TapizPlugin
 
 GANCHOS = (

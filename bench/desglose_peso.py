@@ -35,22 +35,25 @@ import bench_peso
 RAIZ = bench_peso.RAIZ
 PARTES = {
     "bloques (ejecutar, comprobar, HTML, «Repetir»)": (
-        "mkdocs_plugins.nucleo.fragmentos",
+        "mkdocs_plugins.nucleo.vallas.fragmentos",
         "ejecutar",
     ),
-    "estructura (markdown-it-py)": ("mkdocs_plugins.nucleo.estructura", "leer"),
+    "estructura (markdown-it-py)": ("mkdocs_plugins.nucleo.fuente.estructura", "leer"),
     "API api/v1/": ("mkdocs_plugins.extension.api", "escribir"),
-    "ficheros de datos": ("mkdocs_plugins.nucleo.datos", "escribir"),
-    "motor.zip": ("mkdocs_plugins.nucleo.motor", "publicar"),
+    "ficheros de datos": ("mkdocs_plugins.nucleo.datos.datos", "escribir"),
+    "motor.zip": ("mkdocs_plugins.nucleo.vivo.motor", "publicar"),
     "tildes del índice de búsqueda": ("mkdocs_plugins.plugin.busqueda", "plegar_indice_busqueda"),
     "reglas y Lienzos (on_config)": ("mkdocs_plugins.plugin.plugin", "TapizPlugin.on_config"),
     "«Cambios», catálogo y «Estado» (on_files)": (
         "mkdocs_plugins.plugin.plugin",
         "TapizPlugin.on_files",
     ),
-    "capítulos de «Estado del SRD»": ("mkdocs_plugins.nucleo.estado_srd", "capitulo"),
+    "capítulos de «Estado del SRD»": ("mkdocs_plugins.nucleo.paginas.estado_srd", "capitulo"),
     "índice sin conexión": ("mkdocs_plugins.plugin.sin_conexion", "escribir"),
-    "esperar y recoger el adelanto": ("mkdocs_plugins.plugin.adelanto", "Adelanto._esperar"),
+    "esperar y recoger el adelanto": (
+        "mkdocs_plugins.plugin.adelanto.procesos",
+        "Adelanto._esperar",
+    ),
     "dados del texto y valores": ("mkdocs_plugins.extension.extension", "_DadosEnTexto.run"),
     "widgets y abreviaturas (on_page_content)": (
         "mkdocs_plugins.plugin.plugin",

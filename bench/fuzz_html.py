@@ -41,8 +41,9 @@ import jinja2  # noqa: E402
 from mkdocs.utils.meta import get_data  # noqa: E402
 
 from mkdocs_plugins.extension.pagina import procesar  # noqa: E402
-from mkdocs_plugins.nucleo import estado_srd, html_crudo  # noqa: E402
-from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter  # noqa: E402
+from mkdocs_plugins.nucleo.fuente import html_crudo  # noqa: E402
+from mkdocs_plugins.nucleo.fuente.bloques import error_front_matter, separar_front_matter  # noqa: E402
+from mkdocs_plugins.nucleo.paginas import estado_srd  # noqa: E402
 from mkdocs_plugins.plugin.cabecera import escapar  # noqa: E402
 from tests.html_activo import activo  # noqa: E402
 

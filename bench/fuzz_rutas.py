@@ -36,7 +36,7 @@ from mkdocs.config import load_config
 from mkdocs.structure.files import get_files
 
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo.configuracion import ErrorConfiguracion, cargar_configuracion
+from mkdocs_plugins.nucleo.fuente.configuracion import ErrorConfiguracion, cargar_configuracion
 
 NOMBRES: list[bytes] = [
     b"a.md",
@@ -183,7 +183,7 @@ def ejecutar(argv: list[str]) -> tuple[int | None, str | None]:
 
 
 def dentro(ruta: str, carpeta: str) -> bool:
-    """Como ``nucleo/carpeta.py``, copiado: el banco también se pasa a una versión sin él."""
+    """Como ``nucleo/fuente/carpeta.py``, copiado: el banco también se pasa a una versión sin él."""
     return ruta == carpeta or ruta.startswith(carpeta.rstrip(os.sep) + os.sep)
 
 

@@ -3,9 +3,9 @@
 Los límites de la notación viven una sola vez, en ``tapiz_rules/dados/limites.py``; el
 JavaScript los importa de este módulo generado. El presupuesto del cálculo exacto y su modelo
 de coste no van: el navegador no calcula probabilidades (las trae la página o las da el motor
-en la página). Los widgets viven en ``mkdocs_plugins/nucleo/widgets.py``; su tabla se escribe
-entre las marcas de ``dados.js`` (no en un módulo aparte: es la base de toda página y no debe
-pedir un fichero más). Uso: ``uv run python -m desarrollo.contrato`` (reescribe los dos
+en la página). Los widgets viven en ``mkdocs_plugins/nucleo/widgets/widgets.py``; su tabla se
+escribe entre las marcas de ``dados.js`` (no en un módulo aparte: es la base de toda página y no
+debe pedir un fichero más). Uso: ``uv run python -m desarrollo.contrato`` (reescribe los dos
 ficheros; la salida es determinista y se guarda en git).
 """
 
@@ -15,7 +15,7 @@ import json
 import re
 from pathlib import Path
 
-from mkdocs_plugins.nucleo.widgets import tabla_js
+from mkdocs_plugins.nucleo.widgets.widgets import tabla_js
 from tapiz_rules.dados import LIMITES, PROFUNDIDAD_POR_DEFECTO
 
 RUTA = Path(__file__).resolve().parent.parent / "mkdocs_plugins" / "tema" / "tapiz" / "contrato.js"
@@ -24,7 +24,9 @@ ORDEN = "uv run python -m desarrollo.contrato"
 SOLO_PYTHON = frozenset({"trabajo"})
 """Los límites que solo mira el motor de Python: el presupuesto del cálculo exacto."""
 _TABLA = re.compile(
-    r"(// GENERADO desde mkdocs_plugins/nucleo/widgets\.py[^\n]*\n)(.*?)(\n// hasta aquí\.)", re.S
+    r"(// GENERADO desde mkdocs_plugins/nucleo/widgets/widgets\.py[^\n]*\n)"
+    r"(.*?)(\n// hasta aquí\.)",
+    re.S,
 )
 
 

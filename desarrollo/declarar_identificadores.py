@@ -17,8 +17,9 @@ from typing import Any
 from markdown import Markdown
 
 from mkdocs_plugins.extension.pagina import EXTENSIONES
-from mkdocs_plugins.nucleo import estructura, identificadores
-from mkdocs_plugins.nucleo.bloques import separar_front_matter
+from mkdocs_plugins.nucleo.api import identificadores
+from mkdocs_plugins.nucleo.fuente import estructura
+from mkdocs_plugins.nucleo.fuente.bloques import separar_front_matter
 
 RAIZ = Path(__file__).resolve().parents[1]
 

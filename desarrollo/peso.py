@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from urllib.parse import urljoin
 
-from mkdocs_plugins.nucleo import datos
+from mkdocs_plugins.nucleo.datos import datos
 from mkdocs_plugins.plugin import carga
 
 _ENLACE = re.compile(r'<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"')

@@ -18,20 +18,22 @@ from typing import Any
 import pytest
 
 from mkdocs_plugins.extension.pagina import de_identificadores, procesar
-from mkdocs_plugins.nucleo import carpeta as carpeta_paginas
-from mkdocs_plugins.nucleo import identificadores, proyecto
-from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
-from mkdocs_plugins.nucleo.configuracion import (
+from mkdocs_plugins.nucleo.api import identificadores
+from mkdocs_plugins.nucleo.fuente import (
     FICHERO,
     PAGINAS_POR_DEFECTO,
     Configuracion,
     ErrorConfiguracion,
+    Problema,
     configuracion_desde,
+    error_front_matter,
+    proyecto,
     raiz_del_proyecto,
+    separar_front_matter,
 )
-from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.fuente import carpeta as carpeta_paginas
 from mkdocs_plugins.nucleo.vallas import Fragmento
-from tapiz_rules.lienzo import FICHERO as FICHERO_LIENZO
+from tapiz_rules.lienzos.lienzo import FICHERO as FICHERO_LIENZO
 
 _CONFIGURACION = pytest.StashKey["Configuracion | ErrorConfiguracion"]()
 _REGISTRO = pytest.StashKey["identificadores.Referencia | None"]()
@@ -50,7 +52,7 @@ def configuracion(config: pytest.Config) -> Configuracion | ErrorConfiguracion:
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """pytest no entra por un enlace que sale de las páginas: uno a ``/`` recorría el disco
-    entero. Qué enlace es lo dice el error de la configuración (``nucleo/carpeta.py``)."""
+    entero. Qué enlace es lo dice el error de la configuración (``nucleo/fuente/carpeta.py``)."""
     if not collection_path.is_symlink():
         return None
     carpeta = os.path.realpath(_carpeta_de_paginas(config))

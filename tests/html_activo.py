@@ -13,7 +13,7 @@ import re
 
 import tinyhtml5
 
-from mkdocs_plugins.nucleo import html_crudo
+from mkdocs_plugins.nucleo.fuente import html_crudo
 
 _ESQUEMA_ACTIVO = re.compile(r"(javascript|data|file|vbscript):")
 # fmt: off

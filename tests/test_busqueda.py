@@ -9,7 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mkdocs_plugins.nucleo.definiciones import apartar_definiciones, formas, plural, problemas
+from mkdocs_plugins.nucleo.marcado.definiciones import (
+    apartar_definiciones,
+    formas,
+    plural,
+    problemas,
+)
 from mkdocs_plugins.plugin.busqueda import (
     formas_buscables,
     palabras_plegadas,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tapiz_rules.cli import main
-from tapiz_rules.lienzo import ErrorLienzo, cargar
+from tapiz_rules.lienzos.lienzo import ErrorLienzo, cargar
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.vivo import celda
 

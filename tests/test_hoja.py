@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.nucleo import hoja as hoja_html
-from mkdocs_plugins.nucleo.reglas_lector import combinaciones
+from mkdocs_plugins.nucleo.widgets import hoja as hoja_html
+from mkdocs_plugins.nucleo.widgets.reglas_lector import combinaciones
 from tapiz_rules.modelo.hoja import De, Salida, SalidaSegun, campo_de, evaluar
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.sistemas.tapiz.hoja import HOJA

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.extension.pagina import comprobar_ficheros, procesar
-from mkdocs_plugins.nucleo.configuracion import configuracion_desde
+from mkdocs_plugins.nucleo.fuente.configuracion import configuracion_desde
 from tests.html_activo import activo
 
 RAIZ = Path(__file__).resolve().parents[1]

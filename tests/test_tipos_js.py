@@ -23,7 +23,7 @@ RAIZ = Path(__file__).resolve().parent.parent
 TSC = RAIZ / "node_modules" / "typescript" / "bin" / "tsc"
 MODULOS = sorted((RAIZ / "mkdocs_plugins" / "tema" / "tapiz").glob("*.js"))
 PRUEBAS = sorted((RAIZ / "tests" / "js").glob("*.mjs"))
-TRABAJADORES = sorted((RAIZ / "mkdocs_plugins" / "nucleo").glob("*.js"))
+TRABAJADORES = sorted((RAIZ / "mkdocs_plugins" / "nucleo").rglob("*.js"))
 """Los trabajadores de servicio (sin_conexion.js): con las API de un trabajador en lugar de las
 del DOM, así que van aparte, con jsconfig.trabajador.json."""
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from mkdocs_plugins.nucleo.bloques import separar_front_matter
+from mkdocs_plugins.nucleo.fuente.bloques import separar_front_matter
 
 SIN_EJECUTAR = "<!-- guía: sin ejecutar -->"
 _TITULO = re.compile(r'title="([^"]+)"')

@@ -11,23 +11,14 @@ from typing import Any
 
 from markdown import Markdown
 
-from mkdocs_plugins import nucleo
 from mkdocs_plugins.extension import valores
 from mkdocs_plugins.extension.pagina import EXTENSIONES
-from mkdocs_plugins.nucleo import (
-    api,
-    api_esquemas,
-    api_paginas,
-    catalogo,
-    estructura,
-    html_crudo,
-    identificadores,
-    motor,
-    version,
-)
-from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.api import api, api_esquemas, api_paginas, identificadores
+from mkdocs_plugins.nucleo.fuente import Configuracion, estructura, html_crudo, version
+from mkdocs_plugins.nucleo.paginas import catalogo
+from mkdocs_plugins.nucleo.vivo import motor
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.lienzo import Lienzo
+from tapiz_rules.lienzos.lienzo import Lienzo
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import SISTEMAS
 
@@ -35,7 +26,7 @@ SEPARADOR = "<!--tapiz-api-seccion-->"
 _CON_HTML = re.compile(r"^\s*<", re.MULTILINE)
 _MARCA = re.compile(valores.PATRON)
 MODULO = "tapiz.mjs"
-"""El módulo ES que evalúa las reglas con el motor publicado (``nucleo/tapiz.mjs``)."""
+"""El módulo ES que evalúa las reglas con el motor publicado (``nucleo/vivo/tapiz.mjs``)."""
 
 
 def _conversor(hechas: dict[str, str] | None = None) -> Callable[[list[str]], list[str]]:
@@ -211,7 +202,7 @@ def ficheros(
     )
     textos = {ruta: api.texto(datos) for ruta, datos in salida.items()}
     if con_motor:
-        textos[MODULO] = (Path(nucleo.__file__).parent / MODULO).read_text("utf-8")
+        textos[MODULO] = (Path(motor.__file__).parent / MODULO).read_text("utf-8")
     textos |= {
         f"schemas/{tipo}.json": api.texto(api_esquemas.esquema(tipo, base)) for tipo in api.TIPOS
     }

@@ -32,25 +32,22 @@ from pymdownx.superfences import SuperFencesCodeExtension
 from mkdocs_plugins.extension import snippets, valores
 from mkdocs_plugins.extension.html_crudo import HtmlCrudo
 from mkdocs_plugins.extension.valores import DadoDeLaTirada, DadosNarrados, ValorDelMotor
-from mkdocs_plugins.nucleo import (
-    anclas,
-    bloques,
-    dados_en_texto,
-    estructura,
-    fragmentos,
-    hoja,
-    pendientes,
-    render,
-    ubicacion,
-    vallas,
-)
-from mkdocs_plugins.nucleo.cache import Cache
-from mkdocs_plugins.nucleo.configuracion import (
+from mkdocs_plugins.nucleo import vallas
+from mkdocs_plugins.nucleo.datos import Cache
+from mkdocs_plugins.nucleo.fuente import (
     Configuracion,
     ErrorConfiguracion,
+    ErrorDePagina,
+    Problema,
+    bloques,
     configuracion_desde,
+    estructura,
+    pendientes,
+    ubicacion,
 )
-from mkdocs_plugins.nucleo.problemas import ErrorDePagina, Problema
+from mkdocs_plugins.nucleo.marcado import anclas, dados_en_texto
+from mkdocs_plugins.nucleo.vallas import fragmentos, render
+from mkdocs_plugins.nucleo.widgets import hoja
 from tapiz_rules.modelo import Reglamento
 
 MAX_PAGINA = 1_000_000

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from markdown import Markdown
 from markdown.postprocessors import Postprocessor
 
-from mkdocs_plugins.nucleo import html_crudo, render
-from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.fuente import Problema, html_crudo
+from mkdocs_plugins.nucleo.vallas import render
 
 if TYPE_CHECKING:
     from mkdocs_plugins.extension.extension import Estado

@@ -14,11 +14,15 @@ from pathlib import Path
 from markdown import Markdown
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
-from mkdocs_plugins.nucleo import catalogo, identificadores
-from mkdocs_plugins.nucleo.bloques import error_front_matter, separar_front_matter
-from mkdocs_plugins.nucleo.configuracion import Configuracion
-from mkdocs_plugins.nucleo.estructura import Estructura
-from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.api import identificadores
+from mkdocs_plugins.nucleo.fuente import (
+    Configuracion,
+    Estructura,
+    Problema,
+    error_front_matter,
+    separar_front_matter,
+)
+from mkdocs_plugins.nucleo.paginas import catalogo
 from mkdocs_plugins.nucleo.vallas import Fragmento
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento as reglamento_de_serie

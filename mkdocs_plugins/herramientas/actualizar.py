@@ -18,10 +18,8 @@ from typing import Any
 
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas import reescritura
-from mkdocs_plugins.nucleo.bloques import separar_front_matter
-from mkdocs_plugins.nucleo.configuracion import Configuracion
-from mkdocs_plugins.nucleo.ejecucion import Diferencia
-from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.fuente import Configuracion, Problema, separar_front_matter
+from mkdocs_plugins.nucleo.vallas import Diferencia
 
 _SIMPLE = re.compile(r"^[A-Za-zÁÉÍÓÚÑáéíóúñü][\w áéíóúñüÁÉÍÓÚÑ./-]*$")
 

@@ -20,8 +20,8 @@ from mkdocs_plugins.herramientas.impacto import (
     partes_ejemplos,
     valor,
 )
-from mkdocs_plugins.nucleo.configuracion import Configuracion
-from mkdocs_plugins.nucleo.ejecucion import coincide
+from mkdocs_plugins.nucleo.fuente import Configuracion
+from mkdocs_plugins.nucleo.vallas import coincide
 
 __all__ = ["cambios", "markdown", "nombre_de", "rotos", "valor"]
 

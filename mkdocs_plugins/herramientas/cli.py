@@ -22,15 +22,17 @@ from mkdocs_plugins.herramientas.ordenes_datos import (
     exportar_api,
 )
 from mkdocs_plugins.herramientas.pdf.orden import configurar_pdf
-from mkdocs_plugins.nucleo import carpeta as carpeta_paginas
-from mkdocs_plugins.nucleo import catalogo, datos, motor
-from mkdocs_plugins.nucleo.configuracion import (
+from mkdocs_plugins.nucleo.datos import datos
+from mkdocs_plugins.nucleo.fuente import (
     Configuracion,
     ErrorCarpeta,
     ErrorConfiguracion,
     configuracion_desde,
     raiz_del_proyecto,
 )
+from mkdocs_plugins.nucleo.fuente import carpeta as carpeta_paginas
+from mkdocs_plugins.nucleo.paginas import catalogo
+from mkdocs_plugins.nucleo.vivo import motor
 from tapiz_rules import cli
 from tapiz_rules.errores import ErrorTapiz
 

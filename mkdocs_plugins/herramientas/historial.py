@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins.herramientas import comparar, revisiones
-from mkdocs_plugins.nucleo import version
-from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.fuente import Configuracion, version
 from tapiz_rules.cli.reglas import describir_regla
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.sistemas import SISTEMAS, reglamento

@@ -18,10 +18,12 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from mkdocs_plugins.extension.pagina import procesar
-from mkdocs_plugins.nucleo.bloques import separar_front_matter
-from mkdocs_plugins.nucleo.configuracion import Configuracion
-from mkdocs_plugins.nucleo.especificacion import leer_ejemplo
-from mkdocs_plugins.nucleo.estructura import leer as leer_estructura
+from mkdocs_plugins.nucleo.fuente import (
+    Configuracion,
+    leer_ejemplo,
+    leer_estructura,
+    separar_front_matter,
+)
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo.formato import decimal, miles, porcentaje
 

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mkdocs_plugins.nucleo import pyodide_npm
-from mkdocs_plugins.nucleo.configuracion import raiz_del_proyecto
+from mkdocs_plugins.nucleo.fuente import raiz_del_proyecto
+from mkdocs_plugins.nucleo.vivo import pyodide_npm
 
 
 def ejecutar_motor(args: argparse.Namespace) -> int:

@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins.extension import api
-from mkdocs_plugins.nucleo import estructura, identificadores
-from mkdocs_plugins.nucleo.configuracion import (
+from mkdocs_plugins.nucleo.api import identificadores
+from mkdocs_plugins.nucleo.fuente import (
     Configuracion,
     ErrorConfiguracion,
     configuracion_desde,
+    estructura,
 )
 from tapiz_rules.cli.comun import anadir_json, imprimir_json
 

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape as escape_xml
 
 from mkdocs_plugins.herramientas import cambios as informe
 from mkdocs_plugins.herramientas.historial import Historial, Publicada
-from mkdocs_plugins.nucleo.literal import literal
+from mkdocs_plugins.nucleo.fuente import literal
 from tapiz_rules.modelo.formato import fecha as en_letra
 
 RUTA = "cambios.md"

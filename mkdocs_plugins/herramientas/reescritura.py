@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from mkdocs_plugins.nucleo import bloques
+from mkdocs_plugins.nucleo.fuente import bloques
 
 _CERRAR = ("```", "~~~")
 

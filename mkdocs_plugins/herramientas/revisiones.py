@@ -2,7 +2,7 @@
 
 Las reglas, tablas y parámetros los vuelca el motor de esa revisión en un proceso aparte
 (``volcado.py``, como ``tapiz impacto``); las secciones salen de sus páginas, leídas de un
-``git archive`` con ``nucleo/estructura.py``. Sin revisión (None), el árbol de trabajo.
+``git archive`` con ``nucleo/fuente/estructura.py``. Sin revisión (None), el árbol de trabajo.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs_plugins.herramientas.impacto import archivo_de, extraer, volcar
-from mkdocs_plugins.nucleo import estructura
-from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.fuente import Configuracion, estructura
 from tapiz_rules.errores import ErrorTapiz
 
 ARBOL = "el árbol de trabajo"

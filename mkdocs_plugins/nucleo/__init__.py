@@ -8,11 +8,11 @@ adaptadores (``mkdocs_plugins.extension``, ``mkdocs_plugins.plugin``,
 ``mkdocs_plugins.pytest_plugin``) y las herramientas solo lo usan.
 """
 
-from mkdocs_plugins.nucleo.bloques import Bloque
-from mkdocs_plugins.nucleo.configuracion import Configuracion, cargar_configuracion
-from mkdocs_plugins.nucleo.fragmentos import ejecutar
-from mkdocs_plugins.nucleo.problemas import ErrorDePagina, Problema
+from mkdocs_plugins.nucleo.fuente.bloques import Bloque
+from mkdocs_plugins.nucleo.fuente.configuracion import Configuracion, cargar_configuracion
+from mkdocs_plugins.nucleo.fuente.problemas import ErrorDePagina, Problema
 from mkdocs_plugins.nucleo.vallas import Fragmento
+from mkdocs_plugins.nucleo.vallas.fragmentos import ejecutar
 
 __all__ = [
     "Bloque",

@@ -15,8 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from mkdocs_plugins.extension import api as api_estatica
-from mkdocs_plugins.nucleo import api, cache, catalogo, motor, sin_conexion, version
-from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.api import api
+from mkdocs_plugins.nucleo.datos import cache
+from mkdocs_plugins.nucleo.fuente import Configuracion, version
+from mkdocs_plugins.nucleo.paginas import catalogo
+from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
+from mkdocs_plugins.nucleo.vivo import motor
 
 CONVERSIONES = "api: html de cada texto"
 """Dónde recuerda ``Cache.memoria`` el HTML de cada texto convertido para la API."""

@@ -9,8 +9,8 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 
 from mkdocs_plugins.extension import TapizExtension
-from mkdocs_plugins.nucleo import cache
-from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.datos import cache
+from mkdocs_plugins.nucleo.fuente import Configuracion
 from mkdocs_plugins.plugin import servidor
 
 TEMA = Path(__file__).parents[1] / "tema"
@@ -48,7 +48,7 @@ def huella_de_la_cache(configuracion: Configuracion, fichero_reglas: Path) -> st
     """La de todo lo que decide el resultado de un bloque: el código (del motor y del plugin),
     las reglas del proyecto y lo de cada Lienzo que no es una página, también a través de
     sus carpetas enlazadas (el código del Lienzo que las lea sin Landlock, que no le deja
-    salir de su carpeta, véase ``tapiz_rules.lienzo_encierro``)."""
+    salir de su carpeta, véase ``tapiz_rules.lienzos.encierro``)."""
     ficheros = [
         f
         for carpeta in servidor.CARPETAS_DEL_CODIGO

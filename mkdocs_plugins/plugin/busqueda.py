@@ -7,14 +7,14 @@ cambian al plegarlas, para que el índice apenas crezca. El texto que se
 muestra en los resultados no se toca.
 
 Las secciones que definen un término (``define`` en su encabezado, véase
-``nucleo/definiciones.py``) ganan el campo ``terminos``, con las formas del término, con y
+``nucleo/marcado/definiciones.py``) ganan el campo ``terminos``, con las formas del término, con y
 sin tildes, y más peso que el título: salen las primeras al buscarlo. Su página gana las
 mismas palabras en ``terminos_de_sus_secciones``, con el peso del texto: el enlace de la
 página en los resultados, que Material pone encima de sus secciones, resalta así el término
 al abrirla (sin ninguna palabra que case, Material la enlaza con ``?h=`` vacío).
 
 Junto al trabajador del buscador de Material se publica el que quita de cada consulta sus
-palabras vacías (``anadir_trabajador``, ``nucleo/busqueda.js``, ``tema/main.html``).
+palabras vacías (``anadir_trabajador``, ``nucleo/marcado/busqueda.js``, ``tema/main.html``).
 """
 
 from __future__ import annotations
@@ -30,10 +30,9 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from mkdocs_plugins.nucleo import cache as cache_
-from mkdocs_plugins.nucleo.apartados import ETIQUETA
-from mkdocs_plugins.nucleo.cache import Cache
-from mkdocs_plugins.nucleo.definiciones import formas
+from mkdocs_plugins.nucleo.datos import Cache
+from mkdocs_plugins.nucleo.datos import cache as cache_
+from mkdocs_plugins.nucleo.marcado import ETIQUETA, formas
 from mkdocs_plugins.plugin import carga, generadas
 
 RUTA_INDICE = "search/search_index.json"
@@ -134,7 +133,7 @@ def anotar_definiciones(indice: dict[str, Any], definiciones: dict[str, tuple[st
                 documento.pop(campo, None)
 
 
-TRABAJADOR = Path(__file__).parents[1] / "nucleo" / "busqueda.js"
+TRABAJADOR = Path(__file__).parents[1] / "nucleo" / "marcado" / "busqueda.js"
 """El trabajador que quita de la consulta las palabras vacías (véase tema/main.html)."""
 _DE_MATERIAL = re.compile(r"assets/javascripts/workers/search(\.[^/]+\.js)")
 

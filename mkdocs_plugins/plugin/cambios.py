@@ -10,7 +10,7 @@ from mkdocs.structure.files import File, Files
 
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial, historial
-from mkdocs_plugins.nucleo.configuracion import Configuracion
+from mkdocs_plugins.nucleo.fuente import Configuracion
 from mkdocs_plugins.plugin import generadas
 from tapiz_rules.errores import ErrorTapiz
 

@@ -20,11 +20,10 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from mkdocs_plugins.nucleo import cache as cache_
-from mkdocs_plugins.nucleo import datos
-from mkdocs_plugins.nucleo import widgets as registro
-from mkdocs_plugins.nucleo.apartados import Apartados
-from mkdocs_plugins.nucleo.cache import Cache
+from mkdocs_plugins.nucleo.datos import Cache, datos
+from mkdocs_plugins.nucleo.datos import cache as cache_
+from mkdocs_plugins.nucleo.marcado import Apartados
+from mkdocs_plugins.nucleo.widgets import widgets as registro
 
 WIDGETS = {w.clase: w.modulo for w in registro.WIDGETS}
 """Clase de un widget en el HTML → módulo que lo monta (``None``: solo lleva estilos)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-from mkdocs_plugins.nucleo.configuracion import FICHERO
+from mkdocs_plugins.nucleo.fuente import FICHERO
 from mkdocs_plugins.plugin import adelanto
 
 

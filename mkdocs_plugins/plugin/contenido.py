@@ -9,11 +9,13 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
-from mkdocs_plugins.nucleo import abreviaturas
-from mkdocs_plugins.nucleo.apartados import Apartados
-from mkdocs_plugins.nucleo.definiciones import apartar_definiciones
-from mkdocs_plugins.nucleo.definiciones import problemas as problemas_de_definiciones
-from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.fuente import Problema
+from mkdocs_plugins.nucleo.marcado import (
+    Apartados,
+    abreviaturas,
+    apartar_definiciones,
+    problemas_de_definiciones,
+)
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
 log = logging.getLogger("mkdocs.plugins.tapiz")

@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from mkdocs_plugins.nucleo.configuracion import Configuracion
-from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.fuente import Configuracion, Problema
 from tapiz_rules.sistemas import reglamento
 
 _LUGAR = re.compile(r"^(?P<ruta>[^\n]+?):(?P<linea>\d+): (?P<mensaje>.*)$", re.DOTALL)

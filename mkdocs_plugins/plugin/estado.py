@@ -8,7 +8,8 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from mkdocs_plugins.nucleo import cache, estado_srd
+from mkdocs_plugins.nucleo.datos import cache
+from mkdocs_plugins.nucleo.paginas import estado_srd
 from mkdocs_plugins.plugin import generadas
 
 FUERA = ("colaborar/", "libro.md", "cambios.md", "catalogo.md")

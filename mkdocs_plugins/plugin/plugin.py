@@ -19,39 +19,31 @@ from mkdocs.utils.templates import TemplateContext
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial
-from mkdocs_plugins.nucleo import (
-    cache,
-    catalogo,
-    datos,
-    identificadores,
-    memoria,
-    motor,
-    reglas_lector,
-    render,
-)
-from mkdocs_plugins.nucleo.apartados import Apartados
-from mkdocs_plugins.nucleo.bloques import error_front_matter, lineas_previas
-from mkdocs_plugins.nucleo.cache import Cache
-from mkdocs_plugins.nucleo.configuracion import (
+from mkdocs_plugins.nucleo.api import identificadores
+from mkdocs_plugins.nucleo.datos import Cache, cache, datos, memoria
+from mkdocs_plugins.nucleo.fuente import (
     Configuracion,
     ErrorConfiguracion,
+    Problema,
     cargar_configuracion,
+    error_front_matter,
+    lineas_previas,
 )
-from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
-from mkdocs_plugins.nucleo.precompilado import Precompilacion
-from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.marcado import Apartados, reubicar_enlaces
+from mkdocs_plugins.nucleo.paginas import catalogo
 from mkdocs_plugins.nucleo.sin_conexion import Conocidas
+from mkdocs_plugins.nucleo.vallas import render
+from mkdocs_plugins.nucleo.vivo import Precompilacion, motor
+from mkdocs_plugins.nucleo.widgets import reglas_lector
 from mkdocs_plugins.plugin import (
     adelanto,
     api_guardada,
     arranque,
-    auxiliar,
     busqueda,
     cambios,
     carga,
     contenido,
     emergencia,
-    encargos,
     estado,
     generadas,
     servidor,
@@ -62,8 +54,8 @@ from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.cerrojo import Cerrojo
 from mkdocs_plugins.plugin.config import TapizConfig
 from mkdocs_plugins.plugin.rutas import no_publicables, ruta_mostrada
-from tapiz_rules import lienzo_bifurcado
 from tapiz_rules.errores import ErrorTapiz
+from tapiz_rules.lienzos import bifurcado as lienzo_bifurcado
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
 
@@ -79,8 +71,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.definiciones: dict[str, tuple[str, ...]] = {}
         """Los términos que define cada sección, por su dirección en el índice de búsqueda."""
         self.carpeta_modulos: Path | None = None
-        self.auxiliar: auxiliar.Auxiliar | None = None
-        """El adelanto de una construcción en frío (``plugin/auxiliar.py``)."""
+        self.auxiliar: adelanto.Auxiliar | None = None
+        """El adelanto de una construcción en frío (``plugin/adelanto/auxiliar.py``)."""
         self.registro: identificadores.Referencia | None = None
         self.sirviendo = False
         self.error_de_configuracion: Problema | None = None
@@ -153,7 +145,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             return
         if self.config.procesos < 1 or not adelanto.se_puede_bifurcar():
             return
-        self.auxiliar = auxiliar.empezar(self.config, self.configuracion, config, self.raiz)
+        self.auxiliar = adelanto.empezar(self.config, self.configuracion, config, self.raiz)
 
     def _encargado(self, nombre: str) -> Any:
         """Lo que dio un encargo del adelanto (None si no lo hay: se hace aquí)."""
@@ -209,7 +201,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 files,
                 config,
                 self.configuracion,
-                auxiliar.cache_del_historial(self.config, self.configuracion),
+                adelanto.cache_del_historial(self.config, self.configuracion),
                 calculado=self._encargado("historial"),
             )
         if self.config.enabled and self.config.estado:
@@ -391,7 +383,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         memoria.terminar()
         if del_sitio is not None:  # todo el sitio, salvo lo que MkDocs reescribió después
             self._publicar_sin_conexion(
-                config, del_sitio | sin_conexion.reescritas(sitio, encargos.RESERVADOS), True
+                config, del_sitio | sin_conexion.reescritas(sitio, adelanto.RESERVADOS), True
             )
         else:
             escritas = (api_hecha or {}) | (motor_hecho or {}) | (datos_hechos or {})

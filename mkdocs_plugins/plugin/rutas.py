@@ -9,7 +9,7 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from mkdocs_plugins.nucleo import carpeta
+from mkdocs_plugins.nucleo.fuente import carpeta
 
 
 def ruta_mostrada(src_uri: str, config: MkDocsConfig) -> str:
@@ -26,7 +26,7 @@ def _carpeta_mostrada(fichero_config: str, docs_dir: str) -> str:
 
 
 def no_publicables(files: Files, config: MkDocsConfig) -> list[File]:
-    """Los ficheros de las páginas que ``nucleo/carpeta.py`` rechaza: los que llegan por un
+    """Los ficheros de las páginas que ``nucleo/fuente/carpeta.py`` rechaza: los que llegan por un
     enlace que sale de ellas y los que no son UTF-8 (nombre o página).
 
     Leer la configuración ya los rechaza y para la construcción; con ``mkdocs serve`` se sirve

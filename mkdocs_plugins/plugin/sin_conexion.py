@@ -25,7 +25,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from mkdocs_plugins.nucleo import sin_conexion
+from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 
 PRESUPUESTO = 400 * 1000
 """Bytes con gzip que guarda el trabajador al instalarse además de la página por la que se entra

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.lienzo import FICHERO, cargar
+from tapiz_rules.lienzos.lienzo import FICHERO, cargar
 from tapiz_rules.modelo import Reglamento
 
 

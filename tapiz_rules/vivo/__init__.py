@@ -63,7 +63,7 @@ def preparar(libro: str | dict[str, Any], carpeta: str = ".") -> None:
 
 def _reglamento_del_lienzo(nombre: str) -> Reglamento:
     """Las reglas de un Lienzo del libro; si no se pueden usar en la página, se dice por qué."""
-    from tapiz_rules.lienzo import desde_documento
+    from tapiz_rules.lienzos.lienzo import desde_documento
 
     if nombre not in _DECLARADOS:
         raise ErrorTapiz(f"Este libro no tiene el Lienzo «{nombre}».")

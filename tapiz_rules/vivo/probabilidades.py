@@ -1,7 +1,7 @@
 """Las probabilidades exactas de una expresión de dados, como las dibujan los widgets.
 
 La construcción las deja en los datos de cada página para los dados del texto
-(``mkdocs_plugins/nucleo/datos.py``); las de una expresión que escribe quien lee (el
+(``mkdocs_plugins/nucleo/datos/datos.py``); las de una expresión que escribe quien lee (el
 tirador libre) se piden al motor en la página. Las dos salen de :func:`puntos`: el navegador
 no calcula probabilidades.
 """

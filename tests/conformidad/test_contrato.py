@@ -8,7 +8,7 @@ from desarrollo.contrato import (
     dados_js_al_dia,
     texto_del_contrato,
 )
-from mkdocs_plugins.nucleo.widgets import WIDGETS
+from mkdocs_plugins.nucleo.widgets.widgets import WIDGETS
 from mkdocs_plugins.plugin import carga
 from tapiz_rules.dados import COSTE, LIMITES
 

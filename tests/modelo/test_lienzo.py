@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tapiz_rules.lienzo import ErrorLienzo, cargar
+from tapiz_rules.lienzos.lienzo import ErrorLienzo, cargar
 from tapiz_rules.sistemas import reglamento
 
 RAIZ = Path(__file__).resolve().parents[2]

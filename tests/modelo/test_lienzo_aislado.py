@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.lienzo import ErrorLienzo, cargar
+from tapiz_rules.lienzos.lienzo import ErrorLienzo, cargar
 
 CABECERA = """\
 from typing import Annotated

@@ -23,9 +23,10 @@ RAIZ = Path(__file__).resolve().parents[2]
 GUION = """\
 import json, os, sys
 from pathlib import Path
-from tapiz_rules import lienzo_aislado, lienzo_bifurcado
+from tapiz_rules.lienzos import aislado as lienzo_aislado
+from tapiz_rules.lienzos import bifurcado as lienzo_bifurcado
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.lienzo import cargar
+from tapiz_rules.lienzos.lienzo import cargar
 
 # Un descriptor que el Lienzo no debe poder usar.
 testigo = os.open(sys.argv[2], os.O_WRONLY)
@@ -98,8 +99,9 @@ def test_se_bifurca_y_calcula_sin_dejar_bytecode(tmp_path: Path) -> None:
 RESERVA = """\
 import json, os, sys
 from pathlib import Path
-from tapiz_rules import lienzo_aislado, lienzo_bifurcado
-from tapiz_rules.lienzo import cargar
+from tapiz_rules.lienzos import aislado as lienzo_aislado
+from tapiz_rules.lienzos import bifurcado as lienzo_bifurcado
+from tapiz_rules.lienzos.lienzo import cargar
 
 with lienzo_bifurcado.permitido(reserva=True):
     reglamento = cargar(Path(sys.argv[1]), "mi-lienzo/lienzo.yml", limite=1).reglamento()
@@ -160,8 +162,9 @@ def test_los_modulos_de_su_carpeta_no_se_importan_antes_de_encerrarse(tmp_path: 
 COLGADO = """\
 import os, pickle, select, sys
 from pathlib import Path
-from tapiz_rules import lienzo_aislado, lienzo_bifurcado
-from tapiz_rules.lienzo import cargar
+from tapiz_rules.lienzos import aislado as lienzo_aislado
+from tapiz_rules.lienzos import bifurcado as lienzo_bifurcado
+from tapiz_rules.lienzos.lienzo import cargar
 
 with lienzo_bifurcado.permitido() if sys.argv[2] == "si" else open(os.devnull):
     lienzo = cargar(Path(sys.argv[1]), "mi-lienzo/lienzo.yml", limite=60)  # vivo

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tapiz_rules import lienzo_aislado
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.lienzo import ErrorLienzo, cargar
-from tapiz_rules.lienzo_encierro import version_landlock
+from tapiz_rules.lienzos import aislado as lienzo_aislado
+from tapiz_rules.lienzos.encierro import version_landlock
+from tapiz_rules.lienzos.lienzo import ErrorLienzo, cargar
 from tapiz_rules.modelo import Reglamento
 from tests.modelo.test_lienzo_aislado import CABECERA
 
@@ -224,8 +224,8 @@ def test_los_modulos_de_su_carpeta_no_se_importan_antes_de_encerrarse(tmp_path: 
 def test_sin_encierro_su_codigo_no_se_importa(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tapiz_rules import lienzo_encierro
-    from tapiz_rules._trabajador_lienzo import Trabajo
+    from tapiz_rules.lienzos import encierro as lienzo_encierro
+    from tapiz_rules.lienzos.trabajador import Trabajo
 
     def falla(_carpeta: Path, _limite: float, _padre: int) -> tuple[str, ...]:
         raise OSError("sin seccomp")

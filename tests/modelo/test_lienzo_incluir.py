@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.nucleo.configuracion import cargar_configuracion
-from mkdocs_plugins.nucleo.motor import libro
-from tapiz_rules.lienzo import ErrorLienzo, cargar
+from mkdocs_plugins.nucleo.fuente.configuracion import cargar_configuracion
+from mkdocs_plugins.nucleo.vivo.motor import libro
+from tapiz_rules.lienzos.lienzo import ErrorLienzo, cargar
 
 PRINCIPAL = """\
 nombre: Islas de Sal

@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mkdocs_plugins.herramientas.pdf.hoja import hoja as hoja_pdf
-from mkdocs_plugins.nucleo.hoja import html as hoja_html
+from mkdocs_plugins.nucleo.widgets.hoja import html as hoja_html
 from tapiz_rules import vivo
-from tapiz_rules.lienzo import ErrorLienzo, cargar
-from tapiz_rules.lienzo_incluir import leer_declaracion
+from tapiz_rules.lienzos.incluir import leer_declaracion
+from tapiz_rules.lienzos.lienzo import ErrorLienzo, cargar
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.sistemas.tapiz.nombres import NOMBRES, Nombres, nombres_de

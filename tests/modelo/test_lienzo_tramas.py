@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tapiz_rules.lienzo_tramas import LARGO, TOPE
+from tapiz_rules.lienzos.tramas import LARGO, TOPE
 from tests.modelo.tramas_al_azar import VALIDAS, recibir, trama_al_azar
 
 

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mkdocs_plugins.nucleo import motor as publicacion
-from mkdocs_plugins.nucleo.configuracion import Configuracion, buscar, cargar_configuracion
+from mkdocs_plugins.nucleo.fuente.configuracion import Configuracion, buscar, cargar_configuracion
+from mkdocs_plugins.nucleo.vivo import motor as publicacion
 from tapiz_rules import vivo
 from tapiz_rules.sistemas import SISTEMAS, reglamento
 from tapiz_rules.vivo.lectura import leer_decimal, leer_entero

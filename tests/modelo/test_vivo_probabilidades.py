@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mkdocs_plugins.nucleo.datos import distribucion_json
+from mkdocs_plugins.nucleo.datos.datos import distribucion_json
 from tapiz_rules import vivo
 from tapiz_rules.dados import analizar, distribucion
 from tapiz_rules.errores import ErrorNotacion

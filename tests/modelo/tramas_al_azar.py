@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.lienzo_aislado import Trabajador
-from tapiz_rules.lienzo_declaradas import regla_de_datos
-from tapiz_rules.lienzo_tramas import LARGO, TOPE, Caido, leer, respuesta
+from tapiz_rules.lienzos.aislado import Trabajador
+from tapiz_rules.lienzos.declaradas import regla_de_datos
+from tapiz_rules.lienzos.tramas import LARGO, TOPE, Caido, leer, respuesta
 
 CAMPO = {
     "nombre": "n",

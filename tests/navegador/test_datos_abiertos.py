@@ -191,7 +191,7 @@ process.stdout.write(JSON.stringify({ respuestas, error }));
 
 def test_evalua_los_ejemplos_del_libro_con_el_modulo_en_node(bot: Bot, tmp_path: Path) -> None:
     """El módulo de la API, en Node: cada ejemplo resuelto del libro da lo que dice el libro."""
-    from mkdocs_plugins.nucleo.ejecucion import coincide
+    from mkdocs_plugins.nucleo.vallas.ejecucion import coincide
 
     assert bot.indice["modulo"]["url"] == "api/v1/tapiz.mjs"
     guion = tmp_path / "bot.mjs"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from mkdocs_plugins.nucleo.reglas_lector import combinaciones
+from mkdocs_plugins.nucleo.widgets.reglas_lector import combinaciones
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from mkdocs_plugins.nucleo import sin_conexion
+from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 from mkdocs_plugins.plugin import sin_conexion as adaptador
 from tests.navegador.conftest import (
     ESCRITORIO,

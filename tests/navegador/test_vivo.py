@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from mkdocs_plugins.nucleo.configuracion import configuracion_desde
+from mkdocs_plugins.nucleo.fuente.configuracion import configuracion_desde
 from tapiz_rules.sistemas import reglamento
 from tests.navegador.conftest import ESCRITORIO, abrir_pestana
 from tests.reglas_al_azar import casos

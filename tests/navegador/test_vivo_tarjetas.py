@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from mkdocs_plugins.nucleo import motor
+from mkdocs_plugins.nucleo.vivo import motor
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
 from tests.navegador.conftest import Pestana

@@ -99,7 +99,7 @@ def test_la_rueda_lleva_el_tema_las_plantillas_y_el_pdf_como_extra(rueda: Path) 
         "tema/tapiz/motor.js",
         "tema/tapiz/tapiz.css",
         "herramientas/plantillas/lienzo/reglas.py.txt",
-        "nucleo/precompilar.mjs",
+        "nucleo/vivo/precompilar.mjs",
         "herramientas/pdf/imprimir.css",
     ):
         assert f"mkdocs_plugins/{fichero}" in nombres, fichero

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.herramientas import nuevo
-from mkdocs_plugins.nucleo import proyecto
-from mkdocs_plugins.nucleo.configuracion import ErrorConfiguracion, configuracion_desde
+from mkdocs_plugins.nucleo.fuente import proyecto
+from mkdocs_plugins.nucleo.fuente.configuracion import ErrorConfiguracion, configuracion_desde
 from tests.paquete.disenador import FALLO, entorno, equivocar
 
 TAPIZ = [sys.executable, "-m", "mkdocs_plugins.herramientas.cli"]

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.herramientas import cli
-from mkdocs_plugins.nucleo import motor, pyodide_npm
+from mkdocs_plugins.nucleo.vivo import motor, pyodide_npm
 
 RAIZ = Path(__file__).resolve().parents[2]
 

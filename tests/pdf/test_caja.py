@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tapiz_rules.lienzo import cargar
+from tapiz_rules.lienzos.lienzo import cargar
 from tapiz_rules.vivo import celda
 from tests.navegador.conftest import RAIZ
 from tests.pdf.conftest import Libro

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from mkdocs_plugins.extension.pagina import procesar
 from tapiz_rules.dados import analizar
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.lienzo import CLAVES, ErrorLienzo, cargar
+from tapiz_rules.lienzos.lienzo import CLAVES, ErrorLienzo, cargar
 
 EJEMPLOS = int(os.environ.get("TAPIZ_FUZZ_EJEMPLOS", "40"))
 CONTADOS: Counter[str] = Counter()

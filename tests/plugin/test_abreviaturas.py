@@ -2,7 +2,7 @@
 
 import pytest
 
-from mkdocs_plugins.nucleo.abreviaturas import (
+from mkdocs_plugins.nucleo.marcado.abreviaturas import (
     ErrorAbreviaturas,
     con_significados,
     explicar,

@@ -21,10 +21,15 @@ from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.extension.pagina import EXTENSIONES
-from mkdocs_plugins.nucleo import cache, catalogo, estructura, motor, precompilado, sin_conexion
-from mkdocs_plugins.nucleo.configuracion import FICHERO, cargar_configuracion
-from mkdocs_plugins.plugin import adelanto, encargos, salida
-from mkdocs_plugins.plugin.ejecutor import Ejecutor, PaginaPendiente
+from mkdocs_plugins.nucleo.datos import cache
+from mkdocs_plugins.nucleo.fuente import estructura
+from mkdocs_plugins.nucleo.fuente.configuracion import FICHERO, cargar_configuracion
+from mkdocs_plugins.nucleo.paginas import catalogo
+from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
+from mkdocs_plugins.nucleo.vivo import motor, precompilado
+from mkdocs_plugins.plugin.adelanto import encargos, salida
+from mkdocs_plugins.plugin.adelanto import procesos as adelanto
+from mkdocs_plugins.plugin.adelanto.ejecutor import Ejecutor, PaginaPendiente
 from tests import esperas
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 import tinyhtml5
 
-from mkdocs_plugins.nucleo import anclas, render
+from mkdocs_plugins.nucleo.marcado import anclas
+from mkdocs_plugins.nucleo.vallas import render
 from tapiz_rules.sistemas import reglamento
 
 RAIZ = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mkdocs_plugins.nucleo.apartados import FUERA_DE_LA_BUSQUEDA, SOLO_SU_TEXTO, Apartados
+from mkdocs_plugins.nucleo.marcado.apartados import FUERA_DE_LA_BUSQUEDA, SOLO_SU_TEXTO, Apartados
 from mkdocs_plugins.plugin import carga
 from tests.plugin.conftest import PAGINAS, construir, sitio
 

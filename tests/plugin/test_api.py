@@ -16,10 +16,11 @@ from jsonschema import Draft202012Validator
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo import api as api_nucleo
-from mkdocs_plugins.nucleo import api_textos, identificadores, version
-from mkdocs_plugins.nucleo.configuracion import configuracion_desde
-from mkdocs_plugins.nucleo.ejecucion import coincide
+from mkdocs_plugins.nucleo.api import api as api_nucleo
+from mkdocs_plugins.nucleo.api import api_textos, identificadores
+from mkdocs_plugins.nucleo.fuente import version
+from mkdocs_plugins.nucleo.fuente.configuracion import configuracion_desde
+from mkdocs_plugins.nucleo.vallas.ejecucion import coincide
 from tapiz_rules.errores import ErrorEntrada
 from tapiz_rules.modelo import Reglamento, dependencias
 from tapiz_rules.sistemas import sistema

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mkdocs_plugins.nucleo.bloques import error_front_matter
+from mkdocs_plugins.nucleo.fuente.bloques import error_front_matter
 from tests.plugin.conftest import construir, sitio
 
 PAGINA = """\

@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from mkdocs_plugins.nucleo.cache import (
+from mkdocs_plugins.nucleo.datos.cache import (
     FORMATO,
     NOMBRE_DEL_FICHERO,
     Cache,
@@ -141,7 +141,7 @@ def test_la_api_se_toma_de_la_cache_mientras_no_cambie_una_pagina(tmp_path: Path
     """Lo mismo que calcularla; otra vez, sin calcular nada; tras guardar una página, con el
     cambio (las demás secciones, con su HTML recordado)."""
     from mkdocs_plugins.extension import api
-    from mkdocs_plugins.nucleo.configuracion import cargar_configuracion
+    from mkdocs_plugins.nucleo.fuente.configuracion import cargar_configuracion
     from mkdocs_plugins.plugin import api_guardada
 
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)

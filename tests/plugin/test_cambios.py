@@ -16,8 +16,8 @@ from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.cli import main
 from mkdocs_plugins.herramientas.historial import Historial, Publicada, historial
-from mkdocs_plugins.nucleo import version
-from mkdocs_plugins.nucleo.configuracion import configuracion_desde
+from mkdocs_plugins.nucleo.fuente import version
+from mkdocs_plugins.nucleo.fuente.configuracion import configuracion_desde
 from tests.plugin.conftest import construir
 
 RAIZ = Path(__file__).resolve().parents[2]

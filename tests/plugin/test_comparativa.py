@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from mkdocs_plugins.extension.pagina import procesar
-from mkdocs_plugins.nucleo.apartados import Apartados
-from mkdocs_plugins.nucleo.vista_comparativa import _acumuladas, fraccion
+from mkdocs_plugins.nucleo.comparativa.vista_comparativa import _acumuladas, fraccion
+from mkdocs_plugins.nucleo.marcado.apartados import Apartados
 from tapiz_rules.comparativa import tirada
 from tests.plugin.conftest import PAGINAS
 

@@ -10,7 +10,7 @@ from markdown import Markdown
 
 from mkdocs_plugins.extension import TapizExtension
 from mkdocs_plugins.extension.pagina import EXTENSIONES, procesar
-from mkdocs_plugins.nucleo.dados_en_texto import (
+from mkdocs_plugins.nucleo.marcado.dados_en_texto import (
     PATRON,
     Visibilidad,
     botones,

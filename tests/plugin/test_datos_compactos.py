@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mkdocs_plugins.extension.pagina import ACTUAL
-from mkdocs_plugins.nucleo.cache import Cache
-from mkdocs_plugins.nucleo.datos import (
+from mkdocs_plugins.nucleo.datos.cache import Cache
+from mkdocs_plugins.nucleo.datos.datos import (
     compactar_resultados,
     distribucion_json,
     en_json,

@@ -15,7 +15,7 @@ import textwrap
 import pytest
 
 from mkdocs_plugins.extension.pagina import procesar
-from mkdocs_plugins.nucleo.ejecucion import coincide
+from mkdocs_plugins.nucleo.vallas.ejecucion import coincide
 from tapiz_rules.yaml_con_lineas import ErrorYaml, cargar_mapa
 
 GUARDA = 60

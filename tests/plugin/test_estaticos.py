@@ -11,8 +11,9 @@ import material
 from mkdocs.config import load_config
 from mkdocs.structure.files import File, Files, get_files
 
-from mkdocs_plugins.nucleo import sin_conexion
-from mkdocs_plugins.plugin import carga, estaticos
+from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
+from mkdocs_plugins.plugin import carga
+from mkdocs_plugins.plugin.adelanto import estaticos
 from tests.plugin.conftest import PAGINAS, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
@@ -90,7 +91,7 @@ CONSTRUIR = """
 import shutil, sys
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-from mkdocs_plugins.plugin import estaticos
+from mkdocs_plugins.plugin.adelanto import estaticos
 
 copiados = []
 copiar = shutil.copyfile

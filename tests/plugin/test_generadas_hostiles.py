@@ -15,9 +15,10 @@ from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial, Publicada
-from mkdocs_plugins.nucleo import estado_srd, html_crudo
-from mkdocs_plugins.nucleo.configuracion import configuracion_desde
-from mkdocs_plugins.nucleo.literal import literal
+from mkdocs_plugins.nucleo.fuente import html_crudo
+from mkdocs_plugins.nucleo.fuente.configuracion import configuracion_desde
+from mkdocs_plugins.nucleo.fuente.literal import literal
+from mkdocs_plugins.nucleo.paginas import estado_srd
 from tests.html_activo import activo
 from tests.plugin.conftest import construir, sitio
 

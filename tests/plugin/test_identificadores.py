@@ -8,8 +8,9 @@ import pytest
 
 from mkdocs_plugins.extension.pagina import comprobar_ficheros
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo import estructura, identificadores
-from mkdocs_plugins.nucleo.configuracion import configuracion_desde
+from mkdocs_plugins.nucleo.api import identificadores
+from mkdocs_plugins.nucleo.fuente import estructura
+from mkdocs_plugins.nucleo.fuente.configuracion import configuracion_desde
 from tests.plugin.conftest import construir, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo.configuracion import cargar_configuracion
-from tapiz_rules.lienzo import FICHERO
-from tapiz_rules.lienzo_incluir import leer_declaracion
+from mkdocs_plugins.nucleo.fuente.configuracion import cargar_configuracion
+from tapiz_rules.lienzos.incluir import leer_declaracion
+from tapiz_rules.lienzos.lienzo import FICHERO
 from tests.plugin.conftest import PAGINAS, construir, sitio
 
 LIENZO = """\

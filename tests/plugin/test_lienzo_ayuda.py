@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo.configuracion import cargar_configuracion
-from mkdocs_plugins.nucleo.motor import lienzos_aparte, motor_zip
-from tapiz_rules.lienzo_aislado import reglas_en_este_proceso
+from mkdocs_plugins.nucleo.fuente.configuracion import cargar_configuracion
+from mkdocs_plugins.nucleo.vivo.motor import lienzos_aparte, motor_zip
+from tapiz_rules.lienzos.aislado import reglas_en_este_proceso
 from tests.plugin.conftest import construir, sitio
 
 LIENZO = "nombre: Islas de Sal\npython: reglas.py\n"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.herramientas.cli import main
-from mkdocs_plugins.nucleo.configuracion import cargar_configuracion
+from mkdocs_plugins.nucleo.fuente.configuracion import cargar_configuracion
 from mkdocs_plugins.plugin.arranque import huella_de_la_cache
 from tests.plugin.conftest import PAGINAS, construir, sitio
 

@@ -24,7 +24,7 @@ REGLAS = (doble,)
 """
 TRAMPA = """\
 try:  # con Landlock, solo si ya estaba importado (el proceso bifurcado de la construcción)
-    import mkdocs_plugins.nucleo.ejecucion as ejecucion
+    import mkdocs_plugins.nucleo.vallas.ejecucion as ejecucion
     ejecucion.coincide = lambda *a, **k: True
 except PermissionError:
     pass

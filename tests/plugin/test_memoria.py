@@ -17,8 +17,9 @@ import pytest
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.extension.pagina import procesar
-from mkdocs_plugins.nucleo import estructura, memoria
-from tapiz_rules.lienzo import cargar
+from mkdocs_plugins.nucleo.datos import memoria
+from mkdocs_plugins.nucleo.fuente import estructura
+from tapiz_rules.lienzos.lienzo import cargar
 from tapiz_rules.modelo import Reglamento
 
 EJEMPLO = """\

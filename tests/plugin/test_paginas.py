@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_plugins.extension.pagina import comprobar_ficheros, procesar
-from mkdocs_plugins.nucleo.configuracion import configuracion_desde
+from mkdocs_plugins.nucleo.fuente.configuracion import configuracion_desde
 from tests.plugin.conftest import PAGINAS, paginas_incorrectas, sitio
 
 

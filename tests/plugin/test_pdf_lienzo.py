@@ -14,7 +14,7 @@ import pytest
 from mkdocs_plugins.herramientas.pdf import construir
 from mkdocs_plugins.herramientas.pdf.libro import Portada, Version, portada, portada_de_lienzo
 from mkdocs_plugins.herramientas.pdf.orden import del_libro, reglamento_de_la_hoja
-from tapiz_rules.lienzo import Lienzo
+from tapiz_rules.lienzos.lienzo import Lienzo
 from tests.plugin.conftest import construir as construir_sitio
 from tests.plugin.conftest import sitio
 

@@ -11,7 +11,8 @@ import markdown
 import yaml
 
 from mkdocs_plugins.herramientas.pdf import limpiar
-from mkdocs_plugins.nucleo import estado_srd, pendientes
+from mkdocs_plugins.nucleo.fuente import pendientes
+from mkdocs_plugins.nucleo.paginas import estado_srd
 from tests.conftest import mkdocs_yml
 
 RAIZ = Path(__file__).resolve().parents[2]

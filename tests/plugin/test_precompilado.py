@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.nucleo import motor, precompilado
-from mkdocs_plugins.nucleo.configuracion import buscar, cargar_configuracion
+from mkdocs_plugins.nucleo.fuente.configuracion import buscar, cargar_configuracion
+from mkdocs_plugins.nucleo.vivo import motor, precompilado
 
 RAIZ = Path(__file__).resolve().parents[2]
 VIVO = Path(motor.CARPETA)

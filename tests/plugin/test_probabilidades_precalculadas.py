@@ -10,7 +10,7 @@ from html import unescape
 from pathlib import Path
 
 from desarrollo.peso import paginas
-from mkdocs_plugins.nucleo import datos
+from mkdocs_plugins.nucleo.datos import datos
 from tapiz_rules.vivo.probabilidades import puntos
 
 _BOTON = re.compile(r'<button\b[^>]*\bclass="tapiz-dados"[^>]*>')

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from mkdocs_plugins.nucleo import reglas_lector
+from mkdocs_plugins.nucleo.widgets import reglas_lector
 from tapiz_rules.sistemas import reglamento
 from tapiz_rules.vivo import celda
 

@@ -13,7 +13,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from desarrollo.peso import comprimido
-from mkdocs_plugins.nucleo import sin_conexion
+from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 from mkdocs_plugins.plugin.sin_conexion import PAGINAS_SIEMPRE
 from tests.plugin.conftest import AVISO, MKDOCS_YML
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from mkdocs_plugins.extension.pagina import procesar
-from mkdocs_plugins.nucleo import catalogo
-from mkdocs_plugins.nucleo.render import tipografia
+from mkdocs_plugins.nucleo.paginas import catalogo
+from mkdocs_plugins.nucleo.vallas.render import tipografia
 from tapiz_rules.sistemas import SISTEMAS
 
 EJEMPLO = """\

@@ -16,8 +16,8 @@ from markdown import Markdown
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.extension.pagina import ACTUAL, EXTENSIONES, procesar
-from mkdocs_plugins.nucleo import estructura
-from mkdocs_plugins.nucleo.bloques import separar_front_matter
+from mkdocs_plugins.nucleo.fuente import estructura
+from mkdocs_plugins.nucleo.fuente.bloques import separar_front_matter
 
 RAIZ = Path(__file__).resolve().parents[2]
 LIBRO = sorted((RAIZ / "srd").rglob("*.md"))

@@ -6,7 +6,7 @@ import pytest
 
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.nucleo import vallas
-from mkdocs_plugins.nucleo.problemas import ErrorDePagina
+from mkdocs_plugins.nucleo.fuente.problemas import ErrorDePagina
 from mkdocs_plugins.nucleo.vallas import Ejecucion, Fragmento, Valla
 
 

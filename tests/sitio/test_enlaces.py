@@ -3,8 +3,8 @@
 from html.parser import HTMLParser
 from pathlib import Path
 
-from mkdocs_plugins.nucleo.dados_en_texto import _SIN_BOTONES
-from mkdocs_plugins.nucleo.enlaces import reubicar_enlaces
+from mkdocs_plugins.nucleo.marcado.dados_en_texto import _SIN_BOTONES
+from mkdocs_plugins.nucleo.marcado.enlaces import reubicar_enlaces
 from tests.sitio.conftest import BASE
 from tests.sitio.enlaces import comprobar_sitio
 

@@ -14,7 +14,7 @@ from typing import Any
 from mkdocs_plugins.herramientas.pdf import INSTALAR, fuente, libro, svg
 from mkdocs_plugins.herramientas.pdf.hoja import hoja
 from mkdocs_plugins.herramientas.pdf.libro import DE_TAPIZ, Portada, Version, portada_de_lienzo
-from tapiz_rules.lienzo import Lienzo
+from tapiz_rules.lienzos.lienzo import Lienzo
 from tapiz_rules.modelo import Reglamento
 
 ESTILOS = Path(__file__).with_name("imprimir.css")

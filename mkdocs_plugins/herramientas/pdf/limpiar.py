@@ -6,7 +6,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
-from mkdocs_plugins.nucleo import pendientes
+from mkdocs_plugins.nucleo.fuente import pendientes
 from mkdocs_plugins.nucleo.widgets import WIDGETS
 
 SOLO_PANTALLA = (

@@ -14,10 +14,9 @@ from typing import Any
 from mkdocs.exceptions import MkDocsException
 
 from mkdocs_plugins.herramientas.pdf import INSTALAR
-from mkdocs_plugins.nucleo.configuracion import configuracion_desde, raiz_del_proyecto
-from mkdocs_plugins.nucleo.proyecto import MKDOCS
+from mkdocs_plugins.nucleo.fuente import MKDOCS, configuracion_desde, raiz_del_proyecto
 from tapiz_rules.cli.lienzos import anadir_lienzo, reglamento_del_lienzo
-from tapiz_rules.lienzo import Lienzo
+from tapiz_rules.lienzos.lienzo import Lienzo
 from tapiz_rules.modelo import Reglamento
 
 HOJA = "hoja-de-personaje.pdf"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mkdocs_plugins.nucleo.bloques import Bloque
-from mkdocs_plugins.nucleo.ejecucion import Diferencia
-from mkdocs_plugins.nucleo.problemas import Problema
+from mkdocs_plugins.nucleo.fuente.bloques import Bloque
+from mkdocs_plugins.nucleo.fuente.problemas import Problema
+from mkdocs_plugins.nucleo.vallas.ejecucion import Diferencia
 from tapiz_rules.modelo import Reglamento
 
 
@@ -34,7 +34,7 @@ class Fragmento:
     @property
     def es_prueba(self) -> bool:
         """Si pytest lo recoge como un ítem propio: los ejemplos y las comparativas."""
-        from mkdocs_plugins.nucleo.vallas import VALLAS
+        from mkdocs_plugins.nucleo.vallas.tipos import VALLAS
 
         return VALLAS[self.bloque.tipo].es_prueba
 

@@ -1,11 +1,12 @@
 """La valla ``tapiz-comparativa``: probabilidades de varios sistemas, comprobadas y dibujadas.
 
-Se lee y se comprueba en ``nucleo/comparativa.py``; se dibuja en ``nucleo/vista_comparativa.py``.
+Se lee y se comprueba en ``nucleo/comparativa/comparativa.py``; se dibuja en
+``nucleo/comparativa/vista_comparativa.py``.
 """
 
 from __future__ import annotations
 
-from mkdocs_plugins.nucleo import comparativa, vista_comparativa
+from mkdocs_plugins.nucleo.comparativa import comparativa, vista_comparativa
 from mkdocs_plugins.nucleo.vallas.base import Ejecucion, Fragmento, Valla
 
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from mkdocs_plugins.nucleo import datos, memoria, render
-from mkdocs_plugins.nucleo.ejecucion import (
+from mkdocs_plugins.nucleo.datos import datos, memoria
+from mkdocs_plugins.nucleo.fuente.especificacion import leer_ejemplo
+from mkdocs_plugins.nucleo.fuente.problemas import Problema
+from mkdocs_plugins.nucleo.vallas import render
+from mkdocs_plugins.nucleo.vallas.base import Ejecucion, Fragmento, Valla
+from mkdocs_plugins.nucleo.vallas.ejecucion import (
     EjemploEjecutado,
     ejecutar_ejemplo,
     entradas_sin_efecto,
     resultados_con_dados,
     salidas_mostradas,
 )
-from mkdocs_plugins.nucleo.especificacion import leer_ejemplo
-from mkdocs_plugins.nucleo.problemas import Problema
-from mkdocs_plugins.nucleo.vallas.base import Ejecucion, Fragmento, Valla
 
 
 def ejecutar(hecho: Ejecucion) -> Fragmento:

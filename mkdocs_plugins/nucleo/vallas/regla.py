@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from mkdocs_plugins.nucleo import render
-from mkdocs_plugins.nucleo.ejecucion import ejecutar_catalogo, ejecutar_regla
-from mkdocs_plugins.nucleo.especificacion import leer_regla
+from mkdocs_plugins.nucleo.fuente.especificacion import leer_regla
+from mkdocs_plugins.nucleo.vallas import render
 from mkdocs_plugins.nucleo.vallas.base import Ejecucion, Fragmento, Valla
+from mkdocs_plugins.nucleo.vallas.ejecucion import ejecutar_catalogo, ejecutar_regla
 from tapiz_rules.modelo import Regla, Tabla
 
 

@@ -1,7 +1,7 @@
 // @ts-check
 // La calculadora de tiradas de acción (div.tapiz-calculadora): una vista sobre el motor. El
 // plugin escribe el formulario (de la declaración de «probabilidades_accion») y la tabla de los
-// valores iniciales (mkdocs_plugins/nucleo/calculadora.py); al cambiar un dato o al tirar, el
+// valores iniciales (mkdocs_plugins/nucleo/widgets/calculadora.py); al cambiar un dato o al tirar, el
 // motor en la página (vivo.js, el mismo Worker que «Probar») responde con la tabla, la tirada y
 // los pasos ya escritos (tapiz_rules/vivo/calculadora.py). Aquí no se calcula ni se valida nada.
 // No viaja con la página: lo importa calculadora.js cuando la calculadora se acerca a la vista.

@@ -22,7 +22,7 @@
  * botones y abreviaturas, es HTML) u otro nodo que no tiene `closest` (el documento).
  * @typedef {EventTarget & {closest?(selectores: string): HTMLElement | null}} Objetivo
  */
-// GENERADO desde mkdocs_plugins/nucleo/widgets.py (python -m desarrollo.contrato): desde aquí
+// GENERADO desde mkdocs_plugins/nucleo/widgets/widgets.py (python -m desarrollo.contrato): desde aquí
 /** @typedef {"montarCalculadora" | "montarTirador" | "montarHoja" | "montarGraficas"} Montador las funciones que montan un widget */
 /**
  * Cada widget: el selector que lo delata, su módulo y la función que lo monta.

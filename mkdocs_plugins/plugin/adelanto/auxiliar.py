@@ -1,0 +1,112 @@
+"""El adelanto de una construcción, visto desde el plugin: con qué páginas y qué encargos se
+bifurca el auxiliar (``adelanto.Adelanto``, ``encargos``), y lo que se cruzan MkDocs y él."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files, get_files
+
+from mkdocs_plugins.nucleo.fuente import Configuracion
+from mkdocs_plugins.nucleo.paginas import catalogo
+from mkdocs_plugins.nucleo.vivo import motor
+from mkdocs_plugins.plugin.adelanto import encargos, estaticos
+from mkdocs_plugins.plugin.adelanto.ejecutor import Leida, PaginaPendiente
+from mkdocs_plugins.plugin.adelanto.procesos import ESPERA_AL_TERMINAR, Adelanto
+from mkdocs_plugins.plugin.rutas import ruta_mostrada
+
+if TYPE_CHECKING:
+    from mkdocs_plugins.plugin.config import TapizConfig
+
+
+@dataclass
+class Auxiliar:
+    adelanto: Adelanto
+    sitio_listo: encargos.Aviso
+    """Se avisa cuando MkDocs ha vaciado la carpeta del sitio: sus encargos ya pueden escribir."""
+    paginas_escritas: encargos.Aviso
+    """Se avisa al empezar ``on_post_build``: ya puede calcular las huellas del sitio."""
+    buzones: encargos.Buzones
+    """Lo que escribe el auxiliar: los ficheros estáticos y los de datos de los widgets."""
+    catalogo: str | None = None
+    """El Markdown del catálogo, que el auxiliar ya tiene entre sus páginas."""
+    copias: list[estaticos.Copia] = field(default_factory=list)
+
+    def entradas(self, ruta: str) -> dict[str, Any]:
+        return self.adelanto.entradas(ruta)
+
+    def leida(self, ruta: str) -> Leida | None:
+        return self.adelanto.leida(ruta)
+
+    def encargo(self, nombre: str) -> Any:
+        return self.adelanto.encargo(nombre)
+
+    def enviar_estaticos(self, files: Files, minificados: dict[str, str]) -> None:
+        """Que el auxiliar escriba los ficheros estáticos (``plugin/adelanto/estaticos.py``)."""
+        self.copias = estaticos.copias(files, minificados)
+        self.buzones.estaticos.enviar(self.copias)
+
+    def estaticos_escritos(self, files: Files) -> bool:
+        """Espera a que el auxiliar escriba los estáticos y, si lo hizo, MkDocs ya no los
+        copia; False si falló (los copia MkDocs)."""
+        if self.encargo("estáticos") is None:
+            return False
+        estaticos.dar_por_escritas(files, self.copias)
+        return True
+
+    @property
+    def publica_el_motor(self) -> bool:
+        return self.adelanto.encargado("motor")
+
+    def cerrar(self, *, esperar: bool = True) -> None:
+        self.adelanto.cerrar(esperar=esperar)
+        self.buzones.terminar(ESPERA_AL_TERMINAR)
+        self.sitio_listo.cerrar()
+        self.paginas_escritas.cerrar()
+
+
+def cache_del_historial(tapiz: TapizConfig, configuracion: Configuracion) -> Path:
+    return configuracion.raiz / tapiz.cache_dir
+
+
+def empezar(
+    tapiz: TapizConfig, configuracion: Configuracion, config: MkDocsConfig, raiz: Path
+) -> Auxiliar:
+    """Bifurca el auxiliar con las páginas del sitio (y el catálogo, que genera el plugin)
+    y los encargos del plugin."""
+    ficheros = get_files(config)
+    paginas = [
+        PaginaPendiente(ruta_mostrada(f.src_uri, config), f.abs_src_path)
+        for f in ficheros.documentation_pages()
+        if not (tapiz.catalogo and f.src_uri == catalogo.RUTA)
+    ]
+    del_catalogo = catalogo.markdown() if tapiz.catalogo else None
+    if del_catalogo is not None:
+        paginas.append(PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, del_catalogo))
+    sitio_listo, paginas_escritas = encargos.Aviso(), encargos.Aviso()
+    buzones = encargos.Buzones()
+    encargados = encargos.del_plugin(
+        configuracion,
+        ficheros,
+        config,
+        sitio_listo,
+        paginas_escritas,
+        buzones,
+        cache_del_historial=cache_del_historial(tapiz, configuracion) if tapiz.cambios else None,
+        con_estado=tapiz.estado,
+        con_api=tapiz.api,
+        motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,
+    )
+    adelanto = Adelanto(
+        configuracion,
+        paginas,
+        tapiz.procesos,
+        antes=encargados.antes,
+        encargos=encargados.despues,
+        markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
+    )
+    buzones.bifurcado()
+    return Auxiliar(adelanto, sitio_listo, paginas_escritas, buzones, del_catalogo)

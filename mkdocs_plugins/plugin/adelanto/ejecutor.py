@@ -1,0 +1,94 @@
+"""Lo que hace cada proceso auxiliar del adelanto con una página: pasarla por un Markdown que
+solo tiene preprocesadores, donde la extensión ejecuta sus bloques como en la construcción
+(``adelanto``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from markdown import Markdown
+from mkdocs.utils import meta
+
+from mkdocs_plugins.extension import Pagina, TapizExtension
+from mkdocs_plugins.extension.extension import huella_del_texto
+from mkdocs_plugins.nucleo.datos import Cache, datos
+from mkdocs_plugins.nucleo.fuente import Configuracion, Estructura, lineas_previas
+from mkdocs_plugins.nucleo.marcado import dados_en_texto
+
+Leida = tuple[bytes, int, Estructura]
+"""La huella del texto que la extensión recibió de una página (``huella_del_texto``), su
+desplazamiento y lo que se leyó."""
+
+
+@dataclass(frozen=True)
+class PaginaPendiente:
+    """Lo que hace falta para convertir una página en otro proceso."""
+
+    ruta: str
+    """Como la nombran los mensajes (``srd/pagina.md``): es parte de la clave de sus bloques."""
+    fichero: str | None
+    contenido: str | None = None
+    """El texto de una página generada, que no está en disco."""
+
+
+class Ejecutor:
+    """En cada proceso auxiliar: un Markdown que solo pasa los preprocesadores.
+
+    Así las vallas se encuentran y se ejecutan exactamente como en la construcción
+    (``pymdownx.superfences`` las lee y llama a la extensión en el mismo orden, con
+    el mismo texto y la misma línea), sin convertir el resto de la página.
+    """
+
+    def __init__(
+        self,
+        configuracion: Configuracion,
+        markdown: tuple[list[Any], dict[str, Any]] | None = None,
+    ) -> None:
+        self.configuracion = configuracion
+        self.extension = TapizExtension()
+        # Las de la construcción (sin su extensión), para que el texto de cada página llegue a
+        # la extensión como en MkDocs (p. ej. con lo que añade pymdownx.snippets).
+        extensiones, ajustes = markdown or ([], {})
+        otras = [e for e in extensiones if not isinstance(e, TapizExtension)]
+        otras += [e for e in ("pymdownx.highlight", "pymdownx.superfences") if e not in otras]
+        # Las vallas que no son del plugin no se colorean: su HTML no se envía.
+        resaltado = {**ajustes.get("pymdownx.highlight", {}), "use_pygments": False}
+        self.markdown = Markdown(
+            extensions=[*otras, self.extension],
+            extension_configs={**ajustes, "pymdownx.highlight": resaltado},
+        )
+        self.leida: Leida | None = None
+        """Lo que markdown-it-py leyó de la última página, con su texto."""
+        self.vistas: set[str] = set()
+        """Las expresiones de dados ya vistas en otras páginas."""
+
+    def entradas_de(self, pagina: PaginaPendiente) -> dict[str, Any]:
+        fichero = Path(pagina.fichero or "")
+        texto = pagina.contenido
+        if texto is None:
+            texto = fichero.read_text("utf-8")
+        fuente = texto.replace("\r\n", "\n")
+        # Como MkDocs quita la cabecera (get_data): el mismo texto y las mismas líneas.
+        markdown = meta.get_data(fuente)[0]
+        desplazamiento = lineas_previas(fuente, markdown)
+        reglamento = self.configuracion.reglamento_de(fichero)
+        self.extension.pagina = Pagina(pagina.ruta, reglamento, desplazamiento)
+        self.extension.cache = recogidas = Cache(None, huella="")
+        self.markdown.reset()
+        lineas = markdown.split("\n")
+        self.leida = None
+        for preprocesador in self.markdown.preprocessors:
+            lineas = preprocesador.run(lineas)
+        estado = self.extension.ultimo
+        if estado is not None:
+            vista = huella_del_texto("\n".join(estado.lineas))
+            self.leida = (vista, estado.pagina.desplazamiento, estado.estructura)
+        # Las distribuciones de los dados del texto, para los ficheros de datos (de más no
+        # estorban: MkDocs solo busca las de los dados que ve).
+        for expresion in {e.group(0) for e in dados_en_texto.expresiones(markdown)} - self.vistas:
+            self.vistas.add(expresion)
+            if dados_en_texto.error_de_notacion(expresion) is None:
+                datos.distribucion_en_json(expresion, recogidas)
+        return recogidas.guardadas()

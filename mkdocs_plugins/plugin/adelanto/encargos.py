@@ -1,0 +1,279 @@
+"""Los encargos del plugin al adelanto: lo que solo depende de la fuente, hecho en el proceso
+auxiliar tras sus páginas (``adelanto.Encargo``) mientras MkDocs sigue con las suyas.
+
+Unos dan datos que MkDocs recoge cuando los necesita (el historial de versiones, los
+capítulos de «Estado del SRD»); otros escriben ellos mismos sus ficheros en el sitio (la API
+y el motor en vivo) y devuelven su huella para la lista del libro sin conexión. Si el
+auxiliar falla, el encargo da None y MkDocs lo hace él, como sin adelanto.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import multiprocessing.util
+import os
+import select
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+
+from mkdocs_plugins.extension import api as api_estatica
+from mkdocs_plugins.herramientas import publicar_cambios
+from mkdocs_plugins.herramientas.historial import historial
+from mkdocs_plugins.nucleo.api import api
+from mkdocs_plugins.nucleo.datos import datos
+from mkdocs_plugins.nucleo.fuente import Configuracion
+from mkdocs_plugins.nucleo.paginas import estado_srd
+from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
+from mkdocs_plugins.nucleo.vivo import Precompilacion, motor
+from mkdocs_plugins.plugin import busqueda, estado
+from mkdocs_plugins.plugin.adelanto import estaticos, salida
+from mkdocs_plugins.plugin.adelanto.ejecutor import PaginaPendiente
+from mkdocs_plugins.plugin.adelanto.procesos import ConPagina, Encargo
+from mkdocs_plugins.plugin.rutas import ruta_mostrada
+
+
+class Aviso:
+    """Una señal de MkDocs a los encargos del auxiliar: que ya vació la carpeta del sitio (tras
+    ``on_pre_build``: lo que se escribiera antes se borraría), o que ya escribió las páginas.
+    Se crea antes de bifurcar el auxiliar.
+
+    Es un tubo en el que MkDocs escribe un byte que nadie lee: desde entonces se puede leer,
+    para cada encargo que lo espere (como un ``multiprocessing.Event``, sin sus semáforos)."""
+
+    def __init__(self) -> None:
+        self._lector, self._escritor = os.pipe()
+        self._mkdocs = os.getpid()
+
+    def avisar(self) -> None:
+        os.write(self._escritor, b"!")
+
+    def cerrar(self) -> None:
+        """En MkDocs, al terminar el auxiliar."""
+        os.close(self._lector)
+        os.close(self._escritor)
+
+    def esperar(self) -> bool:
+        """En el auxiliar: True cuando MkDocs avisa; False si MkDocs ya no está."""
+        return _mientras_viva(
+            self._mkdocs, lambda: bool(select.select([self._lector], [], [], 1)[0])
+        )
+
+
+class Buzon:
+    """Lo que MkDocs envía a un encargo del auxiliar: los ficheros estáticos, en cuanto sabe
+    los del sitio (``on_nav``), o los de datos de los widgets, en cuanto ha convertido las
+    páginas (``on_env``). Se crea antes de bifurcar el auxiliar."""
+
+    def __init__(self) -> None:
+        self._lector, self._escritor = multiprocessing.get_context("fork").Pipe(duplex=False)
+        self._mkdocs = os.getpid()
+        self._envio: threading.Thread | None = None
+
+    def bifurcado(self) -> None:
+        """En MkDocs, tras bifurcar el auxiliar: sin el extremo que lee, si el auxiliar ya no
+        está el envío falla en lugar de quedarse esperando a que alguien lo lea."""
+        self._lector.close()
+
+    def enviar(self, valor: object) -> None:
+        """En MkDocs: lo envía sin esperar a que el auxiliar, que puede estar con otro
+        encargo, lo lea (lo escribe un hilo, que acaba en cuanto lo ha leído)."""
+        self._envio = threading.Thread(target=self._escribir, args=(valor,), daemon=True)
+        self._envio.start()
+
+    def _escribir(self, valor: object) -> None:
+        # Si el auxiliar ya no está, su encargo da None y MkDocs los escribe él.
+        with contextlib.suppress(OSError):
+            self._escritor.send(valor)
+
+    def terminar(self, espera: float) -> None:
+        """En MkDocs: que el hilo del envío acabe."""
+        if self._envio is not None:
+            self._envio.join(espera)
+
+    def recibir(self) -> tuple[bool, Any]:
+        """En el auxiliar: ``(True, lo enviado)``, o ``(False, None)`` si MkDocs ya no está."""
+        if not _mientras_viva(self._mkdocs, lambda: self._lector.poll(1.0)):
+            return False, None
+        return True, self._lector.recv()
+
+
+def _mientras_viva(mkdocs: int, listo: Callable[[], bool]) -> bool:
+    """En el auxiliar: espera a que ``listo()`` (que espera hasta un segundo) dé True; False si
+    antes el proceso ``mkdocs``, que lo bifurcó, ya no está."""
+    while not listo():
+        if os.getppid() != mkdocs:
+            return False
+    return True
+
+
+@dataclass
+class Buzones:
+    """Los de los encargos del auxiliar que escriben lo que MkDocs les envía."""
+
+    estaticos: Buzon = field(default_factory=Buzon)
+    datos: Buzon = field(default_factory=Buzon)
+
+    def bifurcado(self) -> None:
+        self.estaticos.bifurcado()
+        self.datos.bifurcado()
+
+    def terminar(self, espera: float) -> None:
+        self.estaticos.terminar(espera)
+        self.datos.terminar(espera)
+
+
+RESERVADOS = (busqueda.RUTA_INDICE, sin_conexion.TRABAJADOR, sin_conexion.LISTA)
+"""Lo que MkDocs escribe (o reescribe) tras avisar de que las páginas están escritas: sus
+huellas las calcula él."""
+
+
+@dataclass
+class Encargos:
+    antes: list[Encargo] = field(default_factory=list)
+    """Los que MkDocs necesita pronto, o que tardan: antes de las páginas del auxiliar."""
+    despues: list[Encargo] = field(default_factory=list)
+
+
+def del_plugin(
+    configuracion: Configuracion,
+    ficheros: Files,
+    config: MkDocsConfig,
+    sitio_listo: Aviso,
+    paginas_escritas: Aviso,
+    buzones: Buzones,
+    *,
+    cache_del_historial: Path | None,
+    con_estado: bool,
+    con_api: bool,
+    motor_desde: Path | None,
+) -> Encargos:
+    """En el orden en que MkDocs los necesita: el historial de versiones (al añadir la página
+    «Cambios») y, mientras, empieza a precompilar el Python del motor; tras las páginas,
+    los capítulos de «Estado del SRD» (la última página que lee), los ficheros estáticos que
+    MkDocs le envía (``buzones.estaticos``: los necesita escritos en ``on_env``) y, para
+    ``on_post_build``, la API y el motor en vivo, con Pyodide de la carpeta del proyecto
+    ``motor_desde`` (None si no se encarga). Sin ``cache_del_historial``, no hay «Cambios».
+    El auxiliar lee también las dos páginas que generan («Cambios» y «Estado del SRD»).
+    Después escribe los ficheros de datos de los widgets, cuando MkDocs se los envía
+    (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML). El último,
+    cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo
+    que MkDocs reescribe después, ``RESERVADOS``), para la lista sin conexión, mientras
+    MkDocs pliega el índice de búsqueda."""
+    encargos = Encargos()
+    if cache_del_historial is not None:
+        carpeta = cache_del_historial
+
+        def calcular_historial() -> ConPagina:
+            calculado = historial(configuracion, carpeta)
+            texto = publicar_cambios.markdown(calculado)
+            return ConPagina(calculado, _generada(publicar_cambios.RUTA, texto, config))
+
+        encargos.antes.append(("historial", calcular_historial))
+    if con_estado:
+        capitulos = estado.capitulos_del_libro(ficheros, config)
+
+        def leer_capitulos() -> ConPagina:
+            leidos = estado.leer([(r, f.content_string, t) for r, f, t in capitulos])
+            texto = estado.texto(list(leidos.values()), config)
+            return ConPagina(leidos, _generada(estado_srd.RUTA, texto, config))
+
+        encargos.despues.append(("estado", leer_capitulos))
+    sitio = Path(config.site_dir)
+    escritas: sin_conexion.Conocidas = {}
+    """Las huellas de lo que ya escribieron sus encargos: el resumen del sitio no lo lee otra
+    vez (el motor lleva 10 MB de Pyodide)."""
+
+    def escribir_los_estaticos() -> sin_conexion.Conocidas | None:
+        llegaron, copias = buzones.estaticos.recibir()
+        return estaticos.escribir(copias, config.site_dir) if llegaron else None
+
+    encargos.despues.append(("estáticos", _apuntando(escritas, escribir_los_estaticos)))
+    if con_api:
+
+        def escribir_api() -> None:
+            api_estatica.escribir(sitio, configuracion)
+
+        hacer = _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api)
+        encargos.despues.append(("api", _apuntando(escritas, hacer)))
+    if motor_desde is not None:
+        precompilar, (nombre, publicar) = _del_motor(configuracion, motor_desde, sitio, sitio_listo)
+        encargos.antes.append(precompilar)
+        encargos.despues.append((nombre, _apuntando(escritas, publicar)))
+
+    def escribir_los_datos() -> sin_conexion.Conocidas | None:
+        llegaron, ficheros = buzones.datos.recibir()
+        if not llegaron:
+            return None
+        datos.escribir(ficheros)
+        return sin_conexion.huellas_de(sitio, ficheros)
+
+    encargos.despues.append(("datos", _apuntando(escritas, escribir_los_datos)))
+
+    def resumir_el_sitio() -> sin_conexion.Conocidas | None:
+        """Todo el sitio, con lo que MkDocs escribió él (si un encargo falló) antes de avisar."""
+        if not paginas_escritas.esperar():
+            return None
+        return sin_conexion.huellas(sitio, "", sin=RESERVADOS, conocidas=escritas)
+
+    encargos.despues.append(("huellas", resumir_el_sitio))
+    return encargos
+
+
+def _apuntando(
+    escritas: sin_conexion.Conocidas, hacer: Callable[[], sin_conexion.Conocidas | None]
+) -> Callable[[], sin_conexion.Conocidas | None]:
+    """``hacer``, que además apunta en ``escritas`` las huellas de lo que escribió."""
+
+    def apuntado() -> sin_conexion.Conocidas | None:
+        hechas = hacer()
+        escritas.update(hechas or {})
+        return hechas
+
+    return apuntado
+
+
+def _generada(uri: str, texto: str, config: MkDocsConfig) -> PaginaPendiente:
+    return PaginaPendiente(ruta_mostrada(uri, config), None, texto)
+
+
+def _del_motor(
+    configuracion: Configuracion, raiz: Path, sitio: Path, sitio_listo: Aviso
+) -> tuple[Encargo, Encargo]:
+    """Empezar a precompilar el Python del motor (Node, si hace falta, trabaja desde ahí) y,
+    tras las páginas, publicar el motor en vivo con lo precompilado."""
+    empezadas: list[Precompilacion | None] = []
+
+    def precompilar() -> None:
+        with salida.sin_cortar():  # Node no queda huérfano si MkDocs termina el auxiliar ahora
+            empezadas.append(empezada := motor.precompilar(raiz, configuracion))
+            if empezada is not None:  # si el auxiliar acaba (o lo acaban) antes de publicarla
+                multiprocessing.util.Finalize(empezada, empezada.cerrar, exitpriority=1)
+
+    def publicar() -> None:
+        motor.publicar(sitio, raiz, configuracion, empezadas[0] if empezadas else None)
+
+    return ("precompilar", precompilar), (
+        "motor",
+        _en_el_sitio(sitio_listo, sitio, motor.CARPETA, publicar),
+    )
+
+
+def _en_el_sitio(
+    sitio_listo: Aviso, sitio: Path, carpeta: str, escribir: Callable[[], None]
+) -> Callable[[], sin_conexion.Conocidas | None]:
+    """Escribe, cuando el sitio está listo, y da la huella de cada fichero de ``carpeta``."""
+
+    def hacer() -> sin_conexion.Conocidas | None:
+        if not sitio_listo.esperar():
+            return None
+        escribir()
+        return sin_conexion.huellas(sitio, carpeta)
+
+    return hacer
