@@ -307,6 +307,7 @@ def apagar_el_motor(pestana: Pestana) -> None:
 
 
 SIN_TRANSICIONES = """document.addEventListener("DOMContentLoaded", () => {
+  if (window !== window.top) return;  // el marco aislado de un Lienzo no admite estilos en línea
   const estilo = document.createElement("style");
   const todo = "*:not(.md-search, .md-search *)";
   estilo.textContent = `${todo}, ${todo}::before, ${todo}::after { transition: none !important; }`;

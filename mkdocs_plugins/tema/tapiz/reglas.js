@@ -99,7 +99,8 @@ export async function montarReglas() {
     // Sin elección guardada, la caja se deja como está: quien lee puede estar cambiándola.
     if (eleccion()) mostrarEleccion(caja);
   }
-  if (cajas.length) await aplicar(false);
+  // Sin elección, la página ya es la del libro: repintarla borraría un «Repetir» recién pulsado.
+  if (cajas.length && eleccion()) await aplicar(false);
 }
 
 /**
