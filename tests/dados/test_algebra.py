@@ -20,6 +20,11 @@ def _tabla(conteo: Counter[int]) -> list[tuple[int, Fraction]]:
     return sorted((valor, Fraction(n, total)) for valor, n in conteo.items() if n)
 
 
+def _en_pesos(d: Distribucion) -> list[tuple[int, Fraction]]:
+    """Los pesos enteros de ``d`` sobre su denominador, como fracciones."""
+    return [(total, Fraction(peso, d.denominador)) for total, peso in d.pesos()]
+
+
 @st.composite
 def distribuciones(draw: st.DrawFn) -> tuple[Distribucion, list[int]]:
     """Una distribución cualquiera (no solo dados: pesos desiguales, negativos, huecos) y los
@@ -41,12 +46,25 @@ def test_sumar_restar_mayor_y_menor_como_la_enumeracion(a, b) -> None:
     assert da.mayor_con(db).items() == _tabla(Counter(max(x, y) for x, y in pares))
     assert da.menor_con(db).items() == _tabla(Counter(min(x, y) for x, y in pares))
     assert da.al_menos(db) == Fraction(sum(x >= y for x, y in pares), len(pares))
+    assert Fraction(*da.peso_al_menos(db)) == da.al_menos(db)
+    suma = da + db
+    assert _en_pesos(suma) == suma.items()
+    for umbral in range(min(xs) - 1, max(xs) + 2):
+        favorables, denominador = da.peso_al_menos(umbral)
+        assert Fraction(favorables, denominador) == Fraction(sum(x >= umbral for x in xs), len(xs))
+        assert denominador == da.denominador
 
 
 @POCOS
 @given(distribuciones(), st.integers(-4, 4), st.integers(-20, 20))
 def test_escalar_negar_y_desplazar(a, factor: int, constante: int) -> None:
     d, xs = a
+    densos = dict(d.pesos())
+    k = factor * factor + 1
+    ampliada = [densos.get(t, 0) * k for t in range(d.minimo, d.maximo + 1)]
+    igual = Distribucion("y", d.minimo, ampliada, d.denominador * k)
+    assert igual == d and hash(igual) == hash(d)  # mismas probabilidades, otro denominador
+    assert d + 1 != d
     assert (d * factor + constante).items() == _tabla(Counter(x * factor + constante for x in xs))
     assert (constante - d).items() == _tabla(Counter(constante - x for x in xs))
 
