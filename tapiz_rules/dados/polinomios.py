@@ -29,10 +29,16 @@ def multiplicar(a: list[int], b: list[int]) -> list[int]:
 
 
 def potencia(a: list[int], exponente: int) -> list[int]:
-    """``a`` elevado a ``exponente``: se empaqueta una vez, con ranuras que caben el mayor
-    coeficiente posible (``sum(a) ** exponente``), y CPython eleva el entero."""
+    """``a`` elevado a ``exponente``.
+
+    Un dado sin explosiones (coeficientes iguales) va por ``potencia_uniforme``; los demás
+    se empaquetan una vez, con ranuras que caben el mayor coeficiente posible
+    (``sum(a) ** exponente``), y CPython eleva el entero."""
     if exponente == 0:
         return [1]
+    if a.count(a[0]) == len(a):
+        factor = a[0] ** exponente
+        return [factor * c for c in potencia_uniforme(len(a), exponente)]
     longitud = (len(a) - 1) * exponente + 1
     ranura = (sum(a) ** exponente).bit_length() // 8 + 1
     datos = (_empaquetar(a, ranura) ** exponente).to_bytes(longitud * ranura, "little")
@@ -45,3 +51,27 @@ def _empaquetar(coeficientes: list[int], ranura: int) -> int:
 
 def _desempaquetar(datos: bytes, ranura: int) -> list[int]:
     return [int.from_bytes(datos[i : i + ranura], "little") for i in range(0, len(datos), ranura)]
+
+
+def potencia_uniforme(caras: int, n: int) -> list[int]:
+    """Coeficientes de ``(1 + x + … + x^(caras-1)) ** n``: las maneras de sacar cada suma con
+    ``n`` dados de ``caras`` caras.
+
+    Con ``f = (1 - x^caras) / (1 - x)`` y ``P = f^n``, derivar da
+    ``(1 - x)(1 - x^caras) P' = n (1 - x^caras - caras·x^(caras-1)(1 - x)) P``, y de ahí
+    cada coeficiente a partir de tres anteriores (la división es exacta). Los coeficientes
+    son simétricos: basta calcular la mitad. Trabajo lineal en la longitud, frente al
+    producto de enteros cada vez más grandes de elevar el polinomio empaquetado.
+    """
+    longitud = (caras - 1) * n + 1
+    mitad = (longitud + 1) // 2
+    p = [1] + [0] * (longitud - 1)
+    for k in range(1, mitad):
+        suma = (k - 1 + n) * p[k - 1]
+        if k >= caras:
+            suma += (k - caras - n * caras) * p[k - caras]
+        if k > caras:
+            suma += (n * caras - n - k + 1 + caras) * p[k - caras - 1]
+        p[k] = suma // k
+    p[mitad:] = p[: longitud - mitad][::-1]
+    return p

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tapiz_rules.dados import Distribucion, distribucion
+from tapiz_rules.dados.polinomios import potencia
 
 POCOS = settings(max_examples=80, deadline=None)
 
@@ -129,3 +130,24 @@ def test_llevar_cada_total_a_una_fila(a) -> None:
 )
 def test_el_algebra_y_la_notacion_dan_lo_mismo(construida: Distribucion, notacion: str) -> None:
     assert construida == distribucion(notacion)
+
+
+@POCOS
+@given(
+    st.integers(1, 5),
+    st.lists(st.integers(0, 5), max_size=7),
+    st.integers(0, 12),
+    st.booleans(),
+)
+def test_potencia_como_el_producto_a_mano(primero, resto, exponente, uniforme) -> None:
+    """Los dos caminos de ``potencia`` (dado sin explosiones y empaquetado) frente a
+    multiplicar el polinomio por sí mismo coeficiente a coeficiente."""
+    base = [primero] * (len(resto) + 1) if uniforme else [primero, *resto]
+    esperado = [1]
+    for _ in range(exponente):
+        producto = [0] * (len(esperado) + len(base) - 1)
+        for i, x in enumerate(esperado):
+            for j, y in enumerate(base):
+                producto[i + j] += x * y
+        esperado = producto
+    assert potencia(base, exponente) == esperado
