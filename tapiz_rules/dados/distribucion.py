@@ -282,6 +282,8 @@ def guardar(pesos: list[int], n: int, guardados: int, altos: bool) -> tuple[int,
     han asignado ``guardados``, las restantes caen en valores peores y
     su peso total es ``resto ** libres`` (teorema multinomial).
     """
+    if guardados == 1:
+        return _extremo_de(pesos, n, altos)
     valores = [(v, p) for v, p in enumerate(pesos, start=1) if p]
     if altos:
         valores.reverse()
@@ -307,3 +309,15 @@ def guardar(pesos: list[int], n: int, guardados: int, altos: bool) -> tuple[int,
         estados = nuevos
     minimo = min(final)
     return minimo, [final.get(s, 0) for s in range(minimo, max(final) + 1)]
+
+
+def _extremo_de(pesos: list[int], n: int, altos: bool) -> tuple[int, list[int]]:
+    """El mayor (o el menor) de ``n`` tiradas iguales, como ``guardar`` con uno guardado: el
+    peso de «todas ≤ v» es el de «una ≤ v» elevado a ``n`` (de «todas ≥ v», igual)."""
+    colas = accumulate(pesos if altos else reversed(pesos))
+    potencias = [0, *(cola**n for cola in colas)]
+    saltos = [b - a for a, b in pairwise(potencias)]
+    if not altos:
+        saltos.reverse()
+    valores = [v for v, p in enumerate(saltos) if p]
+    return valores[0] + 1, saltos[valores[0] : valores[-1] + 1]
