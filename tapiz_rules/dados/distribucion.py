@@ -295,20 +295,27 @@ def guardar(pesos: list[int], n: int, guardados: int, altos: bool) -> tuple[int,
         potencias_resto = list(accumulate([1] + [resto] * (n - guardados), lambda a, b: a * b))
         nuevos: list[dict[int, int]] = [{} for _ in range(guardados)]
         for asignados, sumas in enumerate(estados):
-            libres, factor = n - asignados, 1
-            for j in range(libres + 1) if sumas else ():
-                if asignados + j >= guardados:
-                    destino, extra = final, (guardados - asignados) * valor
-                    completo = factor * potencias_resto[libres - j]
-                else:
-                    destino, extra, completo = nuevos[asignados + j], j * valor, factor
-                for suma, p in sumas.items():
-                    clave = suma + extra
-                    destino[clave] = destino.get(clave, 0) + p * completo
+            if not sumas:
+                continue
+            libres, faltan, factor, completo = n - asignados, guardados - asignados, 1, 0
+            for j in range(libres + 1):  # j tiradas más sacan ``valor``: C(libres, j)·peso^j
+                if j < faltan:
+                    _acumular(nuevos[asignados + j], sumas, j * valor, factor)
+                else:  # todas completan con el mismo ``valor``: se suman antes
+                    completo += factor * potencias_resto[libres - j]
                 factor = factor * (libres - j) * peso // (j + 1)
+            _acumular(final, sumas, faltan * valor, completo)
         estados = nuevos
     minimo = min(final)
     return minimo, [final.get(s, 0) for s in range(minimo, max(final) + 1)]
+
+
+def _acumular(destino: dict[int, int], sumas: dict[int, int], extra: int, factor: int) -> None:
+    """Suma a ``destino`` las ``sumas`` desplazadas en ``extra`` y multiplicadas por
+    ``factor``."""
+    for suma, p in sumas.items():
+        clave = suma + extra
+        destino[clave] = destino.get(clave, 0) + p * factor
 
 
 def _extremo_de(pesos: list[int], n: int, altos: bool) -> tuple[int, list[int]]:
