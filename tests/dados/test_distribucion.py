@@ -149,10 +149,11 @@ def test_los_pesos_se_piden_sin_importar_fractions():
     cuestan más que el motor entero al arrancar: solo se importa ``fractions`` al pedir una
     ``Fraction``."""
     codigo = (
-        "import sys\nfrom tapiz_rules.dados import distribucion\n"
+        "import sys\nya = set(sys.modules)\nfrom tapiz_rules.dados import distribucion\n"
         "d = distribucion('4d6kh3+1d6!')\nd.pesos(); d.peso_al_menos(12); d == d\n"
-        "antes = {'fractions', 'functools', 'collections', 'typing', 're'} & set(sys.modules)\n"
-        "d.al_menos(12)\nprint(sorted(antes), 'fractions' in sys.modules)\n"
+        "nuevos = set(sys.modules) - ya\n"
+        "pesados = {'fractions', 'functools', 'collections', 'typing', 're'} & nuevos\n"
+        "d.al_menos(12)\nprint(sorted(pesados), 'fractions' in sys.modules)\n"
     )
     salida = subprocess.run(
         [sys.executable, "-c", codigo], capture_output=True, text=True, check=True
