@@ -1,11 +1,14 @@
-"""Producto exacto de polinomios de coeficientes enteros no negativos.
+"""Polinomios de coeficientes enteros no negativos: los pesos de las sumas de dados.
 
-Se empaquetan los coeficientes en un solo entero grande (sustitución de
-Kronecker) y se multiplica con la aritmética de enteros de CPython, mucho más
-rápida que un doble bucle en Python.
+El producto empaqueta los coeficientes en un solo entero grande (sustitución de
+Kronecker) y multiplica con la aritmética de enteros de CPython, mucho más
+rápida que un doble bucle en Python; la potencia de un dado sin explosiones sale de una
+recurrencia; guardar los mejores de varias tiradas, de una programación dinámica.
 """
 
 from __future__ import annotations
+
+from itertools import accumulate, pairwise
 
 
 def ancho_de_ranura(cota_a: int, cota_b: int, longitud: int) -> int:
@@ -75,3 +78,59 @@ def potencia_uniforme(caras: int, n: int) -> list[int]:
         p[k] = suma // k
     p[mitad:] = p[: longitud - mitad][::-1]
     return p
+
+
+def guardar(pesos: list[int], n: int, guardados: int, altos: bool) -> tuple[int, list[int]]:
+    """Suma de los ``guardados`` mejores de ``n`` tiradas iguales (pesos de valores desde 1).
+
+    Se recorren los valores del preferido al último; ``estados[c]`` reparte el
+    peso de haber asignado ya ``c`` tiradas según la suma guardada. En cuanto se
+    han asignado ``guardados``, las restantes caen en valores peores y
+    su peso total es ``resto ** libres`` (teorema multinomial).
+    """
+    if guardados == 1:
+        return _extremo_de(pesos, n, altos)
+    valores = [(v, p) for v, p in enumerate(pesos, start=1) if p]
+    if altos:
+        valores.reverse()
+    resto = sum(pesos)
+    estados: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(guardados - 1)]
+    final: dict[int, int] = {}
+    for valor, peso in valores:
+        resto -= peso
+        potencias_resto = list(accumulate([1] + [resto] * (n - guardados), lambda a, b: a * b))
+        nuevos: list[dict[int, int]] = [{} for _ in range(guardados)]
+        for asignados, sumas in enumerate(estados):
+            if not sumas:
+                continue
+            libres, faltan, factor, completo = n - asignados, guardados - asignados, 1, 0
+            for j in range(libres + 1):  # j tiradas más sacan ``valor``: C(libres, j)·peso^j
+                if j < faltan:
+                    _acumular(nuevos[asignados + j], sumas, j * valor, factor)
+                else:  # todas completan con el mismo ``valor``: se suman antes
+                    completo += factor * potencias_resto[libres - j]
+                factor = factor * (libres - j) * peso // (j + 1)
+            _acumular(final, sumas, faltan * valor, completo)
+        estados = nuevos
+    minimo = min(final)
+    return minimo, [final.get(s, 0) for s in range(minimo, max(final) + 1)]
+
+
+def _acumular(destino: dict[int, int], sumas: dict[int, int], extra: int, factor: int) -> None:
+    """Suma a ``destino`` las ``sumas`` desplazadas en ``extra`` y multiplicadas por
+    ``factor``."""
+    for suma, p in sumas.items():
+        clave = suma + extra
+        destino[clave] = destino.get(clave, 0) + p * factor
+
+
+def _extremo_de(pesos: list[int], n: int, altos: bool) -> tuple[int, list[int]]:
+    """El mayor (o el menor) de ``n`` tiradas iguales, como ``guardar`` con uno guardado: el
+    peso de «todas ≤ v» es el de «una ≤ v» elevado a ``n`` (de «todas ≥ v», igual)."""
+    colas = accumulate(pesos if altos else reversed(pesos))
+    potencias = [0, *(cola**n for cola in colas)]
+    saltos = [b - a for a, b in pairwise(potencias)]
+    if not altos:
+        saltos.reverse()
+    valores = [v for v, p in enumerate(saltos) if p]
+    return valores[0] + 1, saltos[valores[0] : valores[-1] + 1]

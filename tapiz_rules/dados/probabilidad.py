@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 
-from tapiz_rules.dados.distribucion import Distribucion, guardar
+from tapiz_rules.dados.distribucion import Distribucion
 from tapiz_rules.dados.expresion import Constante, Dados, Expresion
 from tapiz_rules.dados.limites import COSTE, LIMITES
 from tapiz_rules.dados.memoria import recordado
 from tapiz_rules.dados.notacion import ANALIZADAS, como_expresion
-from tapiz_rules.dados.polinomios import ancho_de_ranura, multiplicar, potencia
+from tapiz_rules.dados.polinomios import ancho_de_ranura, guardar, multiplicar, potencia
 from tapiz_rules.errores import ErrorNotacion
 
 
