@@ -13,11 +13,17 @@ compartida y ruidosa.
   intérprete y las importaciones incluidos (mediana de varias ejecuciones, Tapiz e icepool
   alternados); tiempo de pared y CPU del proceso (la CPU apenas depende de la carga de la
   máquina compartida; la pared, mucho).
+
+Los dos motores dan sus resultados exactos como pesos enteros sobre un denominador (Tapiz,
+``pesos`` y ``peso_al_menos``; icepool, ``quantities``, ``quantity`` y ``denominator``), y
+``exacto`` los lleva a fracciones para compararlos. Una columna más mide en frío lo mismo
+pidiendo a cada proceso las fracciones (``import fractions`` incluido).
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import platform
 import statistics
@@ -25,6 +31,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 RAIZ = Path(__file__).resolve().parent.parent
@@ -37,13 +44,37 @@ class Tarea:
     icepool: str
 
 
+def exacto(resultado: object) -> object:
+    """Los pesos enteros de un resultado, como fracciones: ``(peso, denominador)`` es una
+    probabilidad; ``([(total, peso), …], denominador)``, una distribución; una lista, varios."""
+    if isinstance(resultado, list):
+        return [exacto(parte) for parte in resultado]
+    assert isinstance(resultado, tuple)
+    pesos, denominador = resultado
+    if isinstance(pesos, int):
+        return Fraction(pesos, denominador)
+    return [(total, Fraction(peso, denominador)) for total, peso in pesos]
+
+
+FRACCIONES = (
+    "from fractions import Fraction\n"
+    + inspect.getsource(exacto)
+    + "resultado = exacto(resultado)\n"
+)
+"""Lo que se añade a cada proceso en frío de la columna «en Fraction»."""
+
+_TABLA_ICEPOOL = (
+    "def tabla(d):\n"
+    "    return [(o, q) for o, q in zip(d.outcomes(), d.quantities()) if q], d.denominator()\n"
+)
+
+
 def _expresion(nombre: str, icepool: str) -> Tarea:
     return Tarea(
         nombre,
         "from tapiz_rules.dados import distribucion\n"
-        f"resultado = dict(distribucion({nombre!r}).items())\n",
-        f"import icepool\nd = {icepool}\n"
-        "resultado = {o: p for o, p in zip(d.outcomes(), d.probabilities()) if p}\n",
+        f"d = distribucion({nombre!r})\nresultado = d.pesos(), d.denominador\n",
+        f"import icepool\n{_TABLA_ICEPOOL}resultado = tabla({icepool})\n",
     )
 
 
@@ -69,15 +100,23 @@ def _tabla_accion() -> Tarea:
         "resultado = []\n"
         f"for expresion in {expresiones!r}:\n"
         "    d = distribucion(expresion)\n"
-        + bucle.format(fallo="1 - d.al_menos(falta)", grado="d.al_menos(falta + p)", puntos=puntos)
+        "    den = d.denominador\n"
+        + bucle.format(
+            fallo="(den - d.peso_al_menos(falta)[0], den)",
+            grado="d.peso_al_menos(falta + p)",
+            puntos=puntos,
+        )
     )
     icepool = (
         "import icepool\n"
         "resultado = []\n"
         f"for n, x in {escalera!r}:\n"
         "    d = icepool.d20 + (n @ icepool.d(x).explode(depth=10) if n else 0)\n"
+        "    den = d.denominator()\n"
         + bucle.format(
-            fallo="d.probability('<', falta)", grado="d.probability('>=', falta + p)", puntos=puntos
+            fallo="(d.quantity('<', falta), den)",
+            grado="(d.quantity('>=', falta + p), den)",
+            puntos=puntos,
         )
     )
     return Tarea("tabla de la tirada de acción", tapiz, icepool)
@@ -91,11 +130,11 @@ def _bandas_ratas() -> Tarea:
     )
     tapiz = (
         "from tapiz_rules.dados import distribucion\nresultado = []\nd = distribucion('2d6')\n"
-        + bucle.format(p="d.al_menos")
+        + bucle.format(p="d.peso_al_menos")
     )
     icepool = (
         "import icepool\nresultado = []\nd = 2 @ icepool.d6\n"
-        "def p(x):\n    return d.probability('>=', x)\n" + bucle.format(p="p")
+        "def p(x):\n    return d.quantity('>=', x), d.denominator()\n" + bucle.format(p="p")
     )
     return Tarea("Ratas: 2d6 ± mod en bandas", tapiz, icepool)
 
@@ -107,12 +146,12 @@ def _escalera_atributos() -> Tarea:
     escalera = [d for d in ParametrosTapiz().dados_atributo if d]
     tapiz = (
         "from tapiz_rules.dados import distribucion\n"
-        f"resultado = [dict(distribucion(f'{{n}}d{{x}}!').items()) for n, x in {escalera!r}]\n"
+        "def tabla(d):\n"
+        "    return d.pesos(), d.denominador\n"
+        f"resultado = [tabla(distribucion(f'{{n}}d{{x}}!')) for n, x in {escalera!r}]\n"
     )
     icepool = (
-        "import icepool\n"
-        "def tabla(d):\n"
-        "    return {o: p for o, p in zip(d.outcomes(), d.probabilities()) if p}\n"
+        f"import icepool\n{_TABLA_ICEPOOL}"
         f"resultado = [tabla(n @ icepool.d(x).explode(depth=10)) for n, x in {escalera!r}]\n"
     )
     return Tarea("dados de atributo, 10 niveles", tapiz, icepool)
@@ -128,13 +167,14 @@ def _rejilla_hoja() -> Tarea:
         "from tapiz_rules.dados import distribucion\nresultado = []\n"
         f"for n, x in {escalera!r}:\n"
         "    d = distribucion(f'1d20+{n}d{x}!')\n"
-        f"    resultado.append([d.al_menos(r) for r in {resistencias!r}])\n"
+        f"    resultado.append([d.peso_al_menos(r) for r in {resistencias!r}])\n"
     )
     icepool = (
         "import icepool\nresultado = []\n"
         f"for n, x in {escalera!r}:\n"
         "    d = icepool.d20 + n @ icepool.d(x).explode(depth=10)\n"
-        f"    resultado.append([d.probability('>=', r) for r in {resistencias!r}])\n"
+        "    den = d.denominator()\n"
+        f"    resultado.append([(d.quantity('>=', r), den) for r in {resistencias!r}])\n"
     )
     return Tarea("hoja: rejilla 7×10", tapiz, icepool)
 
@@ -143,9 +183,12 @@ def _enfrentada() -> Tarea:
     """Una tirada enfrentada: P(1d20+5 ≥ 1d20+3), con el álgebra de distribuciones."""
     tapiz = (
         "from tapiz_rules.dados import Distribucion\n"
-        "d20 = Distribucion.dado(20)\nresultado = (d20 + 5).al_menos(d20 + 3)\n"
+        "d20 = Distribucion.dado(20)\nresultado = (d20 + 5).peso_al_menos(d20 + 3)\n"
     )
-    icepool = "import icepool\nresultado = (icepool.d20 + 5 >= icepool.d20 + 3).probability(True)\n"
+    icepool = (
+        "import icepool\nd = icepool.d20 + 5 >= icepool.d20 + 3\n"
+        "resultado = d.quantity(True), d.denominator()\n"
+    )
     return Tarea("enfrentada 1d20+5 ≥ 1d20+3", tapiz, icepool)
 
 
@@ -290,22 +333,26 @@ def main() -> None:
     )
     techo = arranques["import icepool"].cpu / arranques["import fractions"].cpu
     print(
-        "Techo de la razón en frío (CPU) con fracciones exactas: import icepool / import "
+        "Techo de la razón en frío (CPU) pidiendo Fraction: import icepool / import "
         f"fractions = {_razon(techo, 1)}"
     )
     print()
     print(
         "| cálculo | Tapiz cal. | icepool cal. | razón | Tapiz cal. con caché | razón"
         " | Tapiz frío | icepool frío | razón"
-        " | Tapiz frío CPU | icepool frío CPU | razón | MiB Tapiz | MiB icepool | iguales |"
+        " | Tapiz frío CPU | icepool frío CPU | razón | razón CPU en Fraction"
+        " | MiB Tapiz | MiB icepool | iguales |"
     )
-    print("|---|" + "---:|" * 14 + ":-:|")
+    print("|---|" + "---:|" * 15 + ":-:|")
     for tarea in tareas():
         propio, resultado_propio = en_caliente(tarea.tapiz, opciones.repeticiones)
         con_cache, _ = en_caliente(tarea.tapiz, opciones.repeticiones, vaciar=False)
         ajeno, resultado_ajeno = en_caliente(tarea.icepool, opciones.repeticiones)
-        frio_propio, frio_ajeno = en_frio([tarea.tapiz, tarea.icepool], opciones.frio)
-        iguales = "sí" if resultado_propio == resultado_ajeno else "**NO**"
+        frio_propio, frio_ajeno, fraccion_propio, fraccion_ajeno = en_frio(
+            [tarea.tapiz, tarea.icepool, tarea.tapiz + FRACCIONES, tarea.icepool + FRACCIONES],
+            opciones.frio,
+        )
+        iguales = "sí" if exacto(resultado_propio) == exacto(resultado_ajeno) else "**NO**"
         columnas = [
             tarea.nombre,
             _ms(propio),
@@ -319,6 +366,7 @@ def main() -> None:
             _ms(frio_propio.cpu),
             _ms(frio_ajeno.cpu),
             _razon(frio_ajeno.cpu, frio_propio.cpu),
+            _razon(fraccion_ajeno.cpu, fraccion_propio.cpu),
             f"{frio_propio.memoria / 1024:.1f}".replace(".", ","),
             f"{frio_ajeno.memoria / 1024:.1f}".replace(".", ","),
             iguales,
@@ -326,7 +374,10 @@ def main() -> None:
         print("| " + " | ".join(columnas) + " |", flush=True)
     print()
     print("razón = tiempo de icepool / tiempo de Tapiz (mayor que 1: Tapiz es más rápido).")
-    print("«iguales»: las probabilidades exactas de ambos coinciden (como lista de fracciones).")
+    print(
+        "«iguales»: las probabilidades exactas de ambos coinciden (``exacto``: pesos enteros"
+        " llevados a fracciones)."
+    )
 
 
 if __name__ == "__main__":

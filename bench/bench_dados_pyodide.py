@@ -14,12 +14,14 @@ puro: se copia de su instalación, sin descargar nada), y en Chromium sin interf
   aparte); los dos, desde sus fuentes ``.py`` (sin ``.pyc``: igual para ambos);
 - la memoria: el tamaño de la memoria de WebAssembly tras el cálculo en frío (solo crece:
   es su máximo), menos la de la Pyodide recién arrancada;
-- «iguales»: los dos resultados exactos, comparados dentro de Pyodide.
+- «iguales»: los dos resultados exactos, llevados a fracciones (``exacto``) y comparados
+  dentro de Pyodide.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import shutil
 import statistics
 import sys
@@ -33,7 +35,7 @@ from playwright.sync_api import Page, sync_playwright
 RAIZ = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RAIZ / "bench"))
 sys.path.insert(0, str(RAIZ / "tests" / "navegador"))
-from bench_dados import Tarea, tareas  # noqa: E402
+from bench_dados import Tarea, exacto, tareas  # noqa: E402
 from conftest import lanzar_chromium, servir  # noqa: E402
 
 PYODIDE = RAIZ / "node_modules" / "pyodide"
@@ -72,9 +74,14 @@ EN_FRIO = """([codigo]) => {
   return {tiempo, memoria: pyodide._module.HEAPU8.length};
 }"""
 
-MEDIR_EN_CALIENTE = '''
+MEDIR_EN_CALIENTE = (
+    """
 import time
+from fractions import Fraction
 from tapiz_rules.dados.probabilidad import vaciar_caches
+"""
+    + inspect.getsource(exacto)
+    + '''
 
 
 def _nada():
@@ -103,8 +110,9 @@ def en_caliente(codigo, limpiar, tandas):
 def comparar(tapiz, ajeno, tandas):
     propio, resultado_propio = en_caliente(tapiz, vaciar_caches, tandas)
     del_ajeno, resultado_ajeno = en_caliente(ajeno, _nada, tandas)
-    return [propio, del_ajeno, resultado_propio == resultado_ajeno]
+    return [propio, del_ajeno, exacto(resultado_propio) == exacto(resultado_ajeno)]
 '''
+)
 
 EN_CALIENTE = """([tapiz, ajeno, tandas]) => {
   const comparar = window.__pyodide.globals.get("comparar");

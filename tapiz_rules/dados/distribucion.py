@@ -5,19 +5,24 @@ la probabilidad de ``minimo + i``. Las operaciones combinan distribuciones indep
 volver a escribir ni leer notación: sumar (producto de polinomios), restar, escalar, quedarse
 con el mayor o el menor, guardar los mejores de varias, explotar en el máximo, comparar con un
 umbral o con otra distribución y llevar cada total a una fila de tabla.
+
+Todo el cálculo es entero; ``fractions`` se importa la primera vez que alguien pide una
+probabilidad como ``Fraction`` (``items``, ``al_menos``…): importarlo arrastra ``re``, ``enum``
+y ``decimal``, más que todo el motor. Quien se conforma con los pesos (``pesos``,
+``peso_al_menos``) arranca sin ellos.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from fractions import Fraction
 from itertools import accumulate, pairwise
+from math import gcd
 
-from tapiz_rules.dados.polinomios import multiplicar, potencia
+from tapiz_rules.dados.polinomios import guardar, multiplicar, potencia
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # sin ``typing`` al arrancar: mypy reconoce este nombre
-    from collections.abc import Callable, Hashable, Iterator
+    from collections.abc import Callable, Hashable
+    from fractions import Fraction
     from typing import TypeVar
 
     Fila = TypeVar("Fila", bound=Hashable)
@@ -58,36 +63,43 @@ class Distribucion:
     @property
     def media(self) -> Fraction:
         suma = sum((self._minimo + i) * p for i, p in enumerate(self._pesos))
-        return Fraction(suma, self.denominador)
+        return _fraccion(suma, self.denominador)
 
     def probabilidad(self, valor: int) -> Fraction:
         """P(total = valor)."""
-        if not self.minimo <= valor <= self.maximo:
-            return Fraction(0)
-        return Fraction(self._pesos[valor - self._minimo], self.denominador)
+        peso = self._pesos[valor - self._minimo] if self.minimo <= valor <= self.maximo else 0
+        return _fraccion(peso, self.denominador)
 
     def al_menos(self, umbral: int | Distribucion) -> Fraction:
         """P(total ≥ umbral); con otra distribución, P(este total ≥ el otro), independientes."""
+        return _fraccion(*self.peso_al_menos(umbral))
+
+    def peso_al_menos(self, umbral: int | Distribucion) -> tuple[int, int]:
+        """``al_menos`` en enteros: el peso de los casos favorables y el denominador sobre el
+        que se cuentan (con otra distribución, el producto de los dos denominadores)."""
         if isinstance(umbral, Distribucion):
-            return sum((p * self.al_menos(total) for total, p in umbral.items()), start=Fraction(0))
-        if umbral <= self.minimo:
-            return Fraction(1)
-        if umbral > self.maximo:
-            return Fraction(0)
-        return Fraction(self._desde[umbral - self._minimo], self.denominador)
+            favorables = sum(
+                p * self._desde_x(umbral._minimo + i) for i, p in enumerate(umbral._pesos)
+            )
+            return favorables, self.denominador * umbral.denominador
+        return self._desde_x(umbral), self.denominador
 
     def items(self) -> list[tuple[int, Fraction]]:
         """Los totales posibles, de menor a mayor, con su probabilidad."""
-        return list(self._iterar())
+        return [(total, _fraccion(peso, self.denominador)) for total, peso in self.pesos()]
+
+    def pesos(self) -> list[tuple[int, int]]:
+        """``items`` en enteros: cada total posible con su peso sobre ``denominador``."""
+        return [(self._minimo + i, peso) for i, peso in enumerate(self._pesos) if peso]
 
     def mapear(self, tabla: Callable[[int], Fila]) -> dict[Fila, Fraction]:
         """La probabilidad de cada fila de una tabla, llevando a ella cada total; las filas, en
         el orden en que las alcanzan los totales de menor a mayor."""
-        filas: dict[Fila, Fraction] = {}
-        for total, p in self._iterar():
+        filas: dict[Fila, int] = {}
+        for total, peso in self.pesos():
             fila = tabla(total)
-            filas[fila] = filas.get(fila, Fraction(0)) + p
-        return filas
+            filas[fila] = filas.get(fila, 0) + peso
+        return {fila: _fraccion(peso, self.denominador) for fila, peso in filas.items()}
 
     def __add__(self, otra: Distribucion | int) -> Distribucion:
         """La suma de los dos totales (independientes), o el total más una constante."""
@@ -221,22 +233,36 @@ class Distribucion:
     def _con(self, expresion: str, minimo: int, pesos: list[int]) -> Distribucion:
         return Distribucion(expresion, minimo, pesos, self.denominador)
 
-    def _iterar(self) -> Iterator[tuple[int, Fraction]]:
-        for i, peso in enumerate(self._pesos):
-            if peso:
-                yield self._minimo + i, Fraction(peso, self.denominador)
+    def _reducida(self) -> tuple[int, tuple[int, ...], int]:
+        """Los pesos y el denominador divididos por su máximo común divisor: dos
+        distribuciones con las mismas probabilidades dan la misma."""
+        comun = gcd(self.denominador, *self._pesos)
+        return self._minimo, tuple(p // comun for p in self._pesos), self.denominador // comun
 
     def __eq__(self, otra: object) -> bool:
         """Iguales si dan la misma probabilidad a cada total (el nombre no cuenta)."""
         if not isinstance(otra, Distribucion):
             return NotImplemented
-        return self.items() == otra.items()
+        return self._reducida() == otra._reducida()
 
     def __hash__(self) -> int:
-        return hash(tuple(self.items()))
+        return hash(self._reducida())
 
     def __repr__(self) -> str:
         return f"Distribucion({self.expresion!r}, {self.minimo}..{self.maximo})"
+
+
+_Fraction: type[Fraction] | None = None
+
+
+def _fraccion(numerador: int, denominador: int) -> Fraction:
+    """``Fraction(numerador, denominador)``, importando ``fractions`` solo la primera vez."""
+    global _Fraction
+    if _Fraction is None:
+        from fractions import Fraction
+
+        _Fraction = Fraction
+    return _Fraction(numerador, denominador)
 
 
 def _sumar_en(pesos: list[int], desde: int, otros: list[int]) -> list[int]:
@@ -246,37 +272,3 @@ def _sumar_en(pesos: list[int], desde: int, otros: list[int]) -> list[int]:
     for i, p in enumerate(otros):
         pesos[desde + i] += p
     return pesos
-
-
-def guardar(pesos: list[int], n: int, guardados: int, altos: bool) -> tuple[int, list[int]]:
-    """Suma de los ``guardados`` mejores de ``n`` tiradas iguales (pesos de valores desde 1).
-
-    Se recorren los valores del preferido al último; ``estados[c]`` reparte el
-    peso de haber asignado ya ``c`` tiradas según la suma guardada. En cuanto se
-    han asignado ``guardados``, las restantes caen en valores peores y
-    su peso total es ``resto ** libres`` (teorema multinomial).
-    """
-    valores = [(v, p) for v, p in enumerate(pesos, start=1) if p]
-    if altos:
-        valores.reverse()
-    resto = sum(pesos)
-    estados: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(guardados - 1)]
-    final: dict[int, int] = defaultdict(int)
-    for valor, peso in valores:
-        resto -= peso
-        potencias_resto = list(accumulate([1] + [resto] * (n - guardados), lambda a, b: a * b))
-        nuevos: list[dict[int, int]] = [defaultdict(int) for _ in range(guardados)]
-        for asignados, sumas in enumerate(estados):
-            libres, factor = n - asignados, 1
-            for j in range(libres + 1) if sumas else ():
-                if asignados + j >= guardados:
-                    destino, extra = final, (guardados - asignados) * valor
-                    completo = factor * potencias_resto[libres - j]
-                else:
-                    destino, extra, completo = nuevos[asignados + j], j * valor, factor
-                for suma, p in sumas.items():
-                    destino[suma + extra] += p * completo
-                factor = factor * (libres - j) * peso // (j + 1)
-        estados = nuevos
-    minimo = min(final)
-    return minimo, [final.get(s, 0) for s in range(minimo, max(final) + 1)]

@@ -10,8 +10,6 @@ Gramática (sin distinguir mayúsculas; espacios solo entre términos)::
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tapiz_rules.dados.expresion import (
     DESCARTAR_BAJOS,
     GUARDAR_ALTOS,
@@ -23,20 +21,27 @@ from tapiz_rules.dados.expresion import (
     Termino,
 )
 from tapiz_rules.dados.limites import LIMITES, PROFUNDIDAD_POR_DEFECTO
+from tapiz_rules.dados.memoria import recordado
 from tapiz_rules.errores import ErrorNotacion
 
 ESPACIOS = " \t"
 MINUSCULAS = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 SE_ESPERABA_TERMINO = "se esperaba una tirada de dados (como «2d6») o un número"
 
+ANALIZADAS: dict[str, Expresion] = {}
+"""Los últimos análisis correctos (``vaciar_caches`` la vacía)."""
 
-@lru_cache(maxsize=4096)
+
 def analizar(texto: str) -> Expresion:
     """Convierte notación de dados en una ``Expresion``; si no puede, ``ErrorNotacion``.
 
     Las expresiones son inmutables y un libro repite las mismas una y otra vez,
     así que los análisis correctos se recuerdan (los errores no se guardan).
     """
+    return recordado(ANALIZADAS, texto, _analizar, 4096)
+
+
+def _analizar(texto: str) -> Expresion:
     if len(texto) > LIMITES.longitud:
         raise ErrorNotacion(
             f"la expresión tiene {len(texto)} caracteres y el máximo es {LIMITES.longitud}",

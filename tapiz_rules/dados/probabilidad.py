@@ -10,44 +10,42 @@ Antes de calcular se estima el trabajo y se rechaza lo que no cabe.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
-from functools import lru_cache
 
-from tapiz_rules.dados.distribucion import Distribucion, guardar
+from tapiz_rules.dados.distribucion import Distribucion
 from tapiz_rules.dados.expresion import Constante, Dados, Expresion
 from tapiz_rules.dados.limites import COSTE, LIMITES
-from tapiz_rules.dados.notacion import analizar, como_expresion
-from tapiz_rules.dados.polinomios import ancho_de_ranura, multiplicar, potencia
+from tapiz_rules.dados.memoria import recordado
+from tapiz_rules.dados.notacion import ANALIZADAS, como_expresion
+from tapiz_rules.dados.polinomios import ancho_de_ranura, guardar, multiplicar, potencia
 from tapiz_rules.errores import ErrorNotacion
 
 
 def distribucion(expresion: Expresion | str) -> Distribucion:
     """Distribución exacta del total; ``ErrorNotacion`` si excede el presupuesto de trabajo."""
     if isinstance(expresion, str):
-        return _distribucion(expresion)
+        return recordado(_POR_TEXTO, expresion, _distribucion, 1024)
+    return _distribucion(expresion)
+
+
+_POR_TEXTO: dict[str, Distribucion] = {}
+_POR_ARBOL: dict[Expresion, Distribucion] = {}
+"""Por árbol (las columnas no cuentan al comparar): las distintas formas de escribir una
+expresión comparten cálculo."""
+
+
+def _distribucion(expresion: Expresion | str) -> Distribucion:
     arbol = como_expresion(expresion)
-    comprobar_presupuesto(arbol, str(arbol))
-    return _calcular(arbol)
-
-
-@lru_cache(maxsize=1024)
-def _distribucion(texto: str) -> Distribucion:
-    arbol = como_expresion(texto)
-    comprobar_presupuesto(arbol, texto)
-    return _calcular(arbol)
+    comprobar_presupuesto(arbol, expresion if isinstance(expresion, str) else str(arbol))
+    return recordado(_POR_ARBOL, arbol, _calcular, 256)
 
 
 def vaciar_caches() -> None:
     """Olvida las notaciones y distribuciones recordadas (para medir sin cachés)."""
-    analizar.cache_clear()
-    _distribucion.cache_clear()
-    _calcular.cache_clear()
+    for memoria in (ANALIZADAS, _POR_TEXTO, _POR_ARBOL):
+        memoria.clear()
 
 
-@lru_cache(maxsize=256)
 def _calcular(arbol: Expresion) -> Distribucion:
-    """Recordada por árbol (las columnas no cuentan al comparar): las distintas formas de
-    escribir una expresión comparten cálculo."""
     minimo, pesos, denominador = 0, [1], 1
     for termino in arbol.terminos:
         if isinstance(termino, Constante):
@@ -169,12 +167,12 @@ def estimar_trabajo(arbol: Expresion) -> list[tuple[Dados, int]]:
 
 def comprobar_presupuesto(arbol: Expresion, texto: str) -> None:
     """Error claro, antes de calcular nada, si el cálculo exacto sería demasiado largo."""
-    acumulado = estimar_trabajo(arbol)
-    trabajos = [trabajo for _, trabajo in acumulado]
-    primero = bisect_left(trabajos, LIMITES.trabajo + 1)
-    if primero == len(acumulado):
+    excesivos = (
+        termino for termino, trabajo in estimar_trabajo(arbol) if trabajo > LIMITES.trabajo
+    )
+    termino = next(excesivos, None)
+    if termino is None:
         return
-    termino = acumulado[primero][0]
     raise ErrorNotacion(
         f"«{termino.notacion()}» es demasiado grande para calcular probabilidades exactas; "
         "se puede tirar, pero no tabular",

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tapiz_rules.dados import Distribucion, distribucion
+from tapiz_rules.dados.polinomios import potencia
 
 POCOS = settings(max_examples=80, deadline=None)
 
@@ -18,6 +19,11 @@ POCOS = settings(max_examples=80, deadline=None)
 def _tabla(conteo: Counter[int]) -> list[tuple[int, Fraction]]:
     total = sum(conteo.values())
     return sorted((valor, Fraction(n, total)) for valor, n in conteo.items() if n)
+
+
+def _en_pesos(d: Distribucion) -> list[tuple[int, Fraction]]:
+    """Los pesos enteros de ``d`` sobre su denominador, como fracciones."""
+    return [(total, Fraction(peso, d.denominador)) for total, peso in d.pesos()]
 
 
 @st.composite
@@ -41,12 +47,25 @@ def test_sumar_restar_mayor_y_menor_como_la_enumeracion(a, b) -> None:
     assert da.mayor_con(db).items() == _tabla(Counter(max(x, y) for x, y in pares))
     assert da.menor_con(db).items() == _tabla(Counter(min(x, y) for x, y in pares))
     assert da.al_menos(db) == Fraction(sum(x >= y for x, y in pares), len(pares))
+    assert Fraction(*da.peso_al_menos(db)) == da.al_menos(db)
+    suma = da + db
+    assert _en_pesos(suma) == suma.items()
+    for umbral in range(min(xs) - 1, max(xs) + 2):
+        favorables, denominador = da.peso_al_menos(umbral)
+        assert Fraction(favorables, denominador) == Fraction(sum(x >= umbral for x in xs), len(xs))
+        assert denominador == da.denominador
 
 
 @POCOS
 @given(distribuciones(), st.integers(-4, 4), st.integers(-20, 20))
 def test_escalar_negar_y_desplazar(a, factor: int, constante: int) -> None:
     d, xs = a
+    densos = dict(d.pesos())
+    k = factor * factor + 1
+    ampliada = [densos.get(t, 0) * k for t in range(d.minimo, d.maximo + 1)]
+    igual = Distribucion("y", d.minimo, ampliada, d.denominador * k)
+    assert igual == d and hash(igual) == hash(d)  # mismas probabilidades, otro denominador
+    assert d + 1 != d
     assert (d * factor + constante).items() == _tabla(Counter(x * factor + constante for x in xs))
     assert (constante - d).items() == _tabla(Counter(constante - x for x in xs))
 
@@ -111,3 +130,24 @@ def test_llevar_cada_total_a_una_fila(a) -> None:
 )
 def test_el_algebra_y_la_notacion_dan_lo_mismo(construida: Distribucion, notacion: str) -> None:
     assert construida == distribucion(notacion)
+
+
+@POCOS
+@given(
+    st.integers(1, 5),
+    st.lists(st.integers(0, 5), max_size=7),
+    st.integers(0, 12),
+    st.booleans(),
+)
+def test_potencia_como_el_producto_a_mano(primero, resto, exponente, uniforme) -> None:
+    """Los dos caminos de ``potencia`` (dado sin explosiones y empaquetado) frente a
+    multiplicar el polinomio por sí mismo coeficiente a coeficiente."""
+    base = [primero] * (len(resto) + 1) if uniforme else [primero, *resto]
+    esperado = [1]
+    for _ in range(exponente):
+        producto = [0] * (len(esperado) + len(base) - 1)
+        for i, x in enumerate(esperado):
+            for j, y in enumerate(base):
+                producto[i + j] += x * y
+        esperado = producto
+    assert potencia(base, exponente) == esperado

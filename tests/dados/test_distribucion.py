@@ -1,5 +1,7 @@
 """Distribuciones exactas: números conocidos, presupuesto de trabajo y oráculos."""
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -14,6 +16,7 @@ from tapiz_rules.dados import (
     distribucion,
     tirar,
 )
+from tapiz_rules.dados.memoria import recordado
 from tapiz_rules.dados.probabilidad import estimar_trabajo
 from tapiz_rules.errores import ErrorNotacion
 from tests.dados.oraculos import con_icepool, fuerza_bruta
@@ -139,3 +142,37 @@ def test_un_arbol_hecho_a_mano_se_valida_contra_los_limites():
         distribucion(demasiados)
     with pytest.raises(ErrorNotacion, match="dados"):
         tirar(demasiados, Generador(1))
+
+
+def test_los_pesos_se_piden_sin_importar_fractions():
+    """``fractions`` (con ``re``, ``enum`` y ``decimal``) y ``functools`` (con ``collections``)
+    cuestan más que el motor entero al arrancar: solo se importa ``fractions`` al pedir una
+    ``Fraction``."""
+    codigo = (
+        "import sys\nya = set(sys.modules)\nfrom tapiz_rules.dados import distribucion\n"
+        "d = distribucion('4d6kh3+1d6!')\nd.pesos(); d.peso_al_menos(12); d == d\n"
+        "nuevos = set(sys.modules) - ya\n"
+        "pesados = {'fractions', 'functools', 'collections', 'typing', 're'} & nuevos\n"
+        "d.al_menos(12)\nprint(sorted(pesados), 'fractions' in sys.modules)\n"
+    )
+    salida = subprocess.run(
+        [sys.executable, "-c", codigo], capture_output=True, text=True, check=True
+    ).stdout
+    assert salida == "[] True\n"
+
+
+def test_se_recuerdan_los_usados_hace_menos_y_no_los_errores():
+    memoria: dict[int, int] = {}
+    llamadas: list[int] = []
+
+    def doble(x: int) -> int:
+        llamadas.append(x)
+        if x < 0:
+            raise ValueError(x)
+        return 2 * x
+
+    assert [recordado(memoria, x, doble, 2) for x in (1, 2, 1, 3, 1, 2)] == [2, 4, 2, 6, 2, 4]
+    assert llamadas == [1, 2, 3, 2]  # el 3 echó al 2, que llevaba más sin usarse
+    with pytest.raises(ValueError):
+        recordado(memoria, -1, doble, 2)
+    assert memoria == {1: 2, 2: 4}
