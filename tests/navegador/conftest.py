@@ -252,6 +252,13 @@ def buscar(pagina: Page, consulta: str) -> None:
     """
     campo = pagina.locator(".md-search__input")
     campo.click()
+    # El clic abre el buscador; si llega mientras la navegación instantánea termina, Material
+    # puede cerrarlo después: se espera a verlo abierto, y se vuelve a pulsar si no lo está.
+    pagina.wait_for_function(
+        "() => document.getElementById('__search').checked"
+        " || (document.querySelector('.md-search__input').click(), false)",
+        polling=100,
+    )
     campo.fill("")
     campo.press("Backspace")
     pagina.wait_for_function(f"() => /Teclee|Inicializando/.test({_META})")
