@@ -33,7 +33,7 @@ from mkdocs_plugins.extension import snippets, valores
 from mkdocs_plugins.extension.html_crudo import HtmlCrudo
 from mkdocs_plugins.extension.valores import DadoDeLaTirada, DadosNarrados, ValorDelMotor
 from mkdocs_plugins.nucleo import vallas
-from mkdocs_plugins.nucleo.datos import Cache
+from mkdocs_plugins.nucleo.datos import Cache, objeto_guardado
 from mkdocs_plugins.nucleo.fuente import (
     Configuracion,
     ErrorConfiguracion,
@@ -214,7 +214,13 @@ class TapizExtension(Extension):
             if self.leidas
             else None
         )
-        estado.estructura = leida or estructura.leer(texto, desplazamiento)
+        estado.estructura = objeto_guardado(
+            self.cache,
+            lambda: leida or estructura.leer(texto, desplazamiento),
+            "estructura",
+            texto,
+            str(desplazamiento),
+        )
         estado.ubicacion = ubicacion.Ubicacion(estado.estructura.vallas)
         for indice, mensaje in self._previos.get(md, []):
             linea = estado.pagina.desplazamiento + indice + 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         cabecera (uno por construcción)."""
         self.cerrojo = Cerrojo()
         """El de la carpeta del sitio, de ``on_config`` al final de ``on_post_build``."""
+        self.api_en_marcha: Future[Conocidas] | None = None
+        """La API que se escribe en un hilo desde ``on_files`` (sin auxiliar que la escriba)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -186,6 +189,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 files.remove(rechazado)
         if self.auxiliar is not None:  # MkDocs ya vació la carpeta del sitio
             self.auxiliar.sitio_listo.avisar()
+        elif self.config.enabled and self.config.api and self.error_de_configuracion is None:
+            sitio = Path(config.site_dir)
+            self.api_en_marcha = api_guardada.en_otro_hilo(sitio, self.configuracion, self.cache)
         self.minificados = {}
         self._tema = None
         if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
@@ -340,6 +346,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return self.cargas.enlazar_pagina(output, page, self.apartados, self.carpeta_modulos)
 
     def on_build_error(self, *, error: Exception) -> None:
+        if self.api_en_marcha is not None:
+            self.api_en_marcha.exception()  # que no siga escribiendo en el sitio
+            self.api_en_marcha = None
         self._cerrar_adelanto()
         self._cerrar_precompilacion()
         memoria.terminar()
@@ -372,9 +381,14 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             motor.publicar(sitio, self.raiz, self.configuracion, precompilacion)
         elif precompilacion is not None:
             precompilacion.cerrar()
+        en_marcha, self.api_en_marcha = self.api_en_marcha, None
         if self.config.api and api_hecha is None:
             try:
-                api_hecha = api_guardada.escribir(sitio, self.configuracion, self.cache)
+                api_hecha = (
+                    en_marcha.result()
+                    if en_marcha is not None
+                    else api_guardada.escribir(sitio, self.configuracion, self.cache)
+                )
             except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
                 raise PluginError(f"tapiz: {error}") from None
         datos_hechos = self._escribir_lo_demas(config)

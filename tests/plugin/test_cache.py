@@ -15,8 +15,10 @@ from mkdocs_plugins.nucleo.datos.cache import (
     clave,
     ficheros_bajo,
     huella,
+    objeto_guardado,
     texto_guardado,
 )
+from mkdocs_plugins.nucleo.fuente import estructura
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
 
@@ -113,6 +115,23 @@ def test_un_texto_guardado_se_calcula_una_vez_por_caché() -> None:
     assert texto_guardado(cache, calcular, "a", "b") == "texto 1"
     assert texto_guardado(cache, calcular, "ab") == "texto 2"  # otras partes, otra entrada
     assert texto_guardado(None, calcular, "a", "b") == "texto 3"  # sin caché, siempre se calcula
+
+
+def test_la_estructura_de_una_pagina_se_lee_una_vez_y_vuelve_del_fichero(tmp_path: Path) -> None:
+    fichero = tmp_path / NOMBRE_DEL_FICHERO
+    texto = "# Tiradas\n\n## Ventaja {#ventaja}\n\n```tapiz-regla\nregla: accion\n```\n"
+    leidas: list[int] = []
+
+    def leer() -> estructura.Estructura:
+        leidas.append(1)
+        return estructura.leer(texto, 3)
+
+    primera = Cache(fichero, "h")
+    assert objeto_guardado(primera, leer, "estructura", texto, "3") == estructura.leer(texto, 3)
+    primera.cerrar()
+    en_otro_proceso = objeto_guardado(Cache(fichero, "h"), leer, "estructura", texto, "3")
+    assert en_otro_proceso == estructura.leer(texto, 3)
+    assert en_otro_proceso.vallas and leidas == [1]
 
 
 def test_los_ficheros_bajo_una_carpeta_dan_la_huella_de_sus_path(tmp_path: Path) -> None:

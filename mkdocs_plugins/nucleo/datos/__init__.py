@@ -3,6 +3,6 @@ se repiten (``memoria``) y los datos de los widgets (``datos``).
 """
 
 from mkdocs_plugins.nucleo.datos import cache, datos, memoria
-from mkdocs_plugins.nucleo.datos.cache import Cache
+from mkdocs_plugins.nucleo.datos.cache import Cache, objeto_guardado
 
-__all__ = ["Cache", "cache", "datos", "memoria"]
+__all__ = ["Cache", "cache", "datos", "memoria", "objeto_guardado"]

@@ -20,10 +20,11 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import pickle
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 FORMATO = 2
 """Cambia si cambia la forma de lo guardado: un fichero de otro formato se ignora."""
@@ -81,6 +82,24 @@ def texto_guardado(cache: Cache | None, calcular: Callable[[], str], *partes: st
         return guardado
     calculado = calcular()
     cache.guardar(entrada, calculado)
+    return calculado
+
+
+T = TypeVar("T")
+
+
+def objeto_guardado(cache: Cache | None, calcular: Callable[[], T], *partes: str) -> T:
+    """Como :func:`texto_guardado`, para un objeto de Python (va al fichero con ``pickle``, como
+    bytes): lo que cuesta mucho más calcular que leer, como la estructura de una página que
+    lee markdown-it-py. El fichero es del plugin y vale lo que la huella del código."""
+    if cache is None:
+        return calcular()
+    entrada = clave(*partes)
+    guardado = cache.obtener(entrada)
+    if isinstance(guardado, bytes):
+        return cast(T, pickle.loads(guardado))
+    calculado = calcular()
+    cache.guardar(entrada, pickle.dumps(calculado, pickle.HIGHEST_PROTOCOL))
     return calculado
 
 
