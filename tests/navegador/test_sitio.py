@@ -450,10 +450,24 @@ _TABLAS_ANCHAS = """() => [...document.querySelectorAll('.md-typeset__scrollwrap
 """Las tablas más anchas que su caja se desplazan con la primera columna quieta y opaca."""
 
 
-VISITAS = [(esquema, ruta) for esquema in ("light", "dark") for ruta in RECORRIDO]
-"""Dos pasadas por todas las páginas: en claro en el escritorio y en oscuro en el móvil. Cambiar
-de esquema y de tamaño rehace estilos y diseño de la página entera; dos veces en cada página
-costaba más CPU que volver a abrirla en la segunda pasada."""
+FUERA_DEL_LIBRO = (
+    "libro/",
+    "colaborar/",
+    "hoja-de-personaje/",
+    "cambios/",
+    "sistemas/",
+    "catalogo/",
+)
+EN_EL_LIBRO = [ruta for ruta in RECORRIDO if not ruta.startswith(FUERA_DEL_LIBRO)]
+"""Los capítulos que reúne el libro completo (``libro/``); lo comprueba su visita en oscuro."""
+EN_OSCURO = [r for r in RECORRIDO if r not in EN_EL_LIBRO or r in ("", *PAGINAS_ABIERTAS)]
+"""En oscuro en el móvil, los capítulos se miran en el libro completo, que los reúne con el
+mismo marcado y los mismos estilos (más la portada y las páginas con los widgets abiertos); las
+páginas fuera de él, cada una."""
+VISITAS = [("light", ruta) for ruta in RECORRIDO] + [("dark", ruta) for ruta in EN_OSCURO]
+"""Dos pasadas: en claro en el escritorio, todas las páginas; después, en oscuro en el móvil.
+Cambiar de esquema y de tamaño rehace estilos y diseño de la página entera: dos veces en cada
+página costaba más CPU que volver a abrirla en la segunda pasada."""
 
 
 @pytest.mark.parametrize(
@@ -507,4 +521,13 @@ def _en_oscuro_en_el_movil(pagina, ruta: str) -> list[str]:
     cambiar_esquema(pagina, "dark", MOVIL)
     hallazgos = [f"{donde}: axe: {v}" for v in violaciones(pagina, REGLAS_DEL_MOVIL, recordar=True)]
     hallazgos += [f"{donde}: {h}" for h in _mas_ancha_que_la_pantalla(pagina)]
+    if ruta == "libro/":
+        reunidos = pagina.eval_on_selector_all(
+            ".tapiz-libro__capitulo[data-origen]",
+            "cs => cs.map(c => new URL(c.dataset.origen, location.href).href)",
+        )
+        base = pagina.url.split("libro/")[0]
+        capitulos = {u.removeprefix(base) for u in reunidos}
+        if capitulos != set(EN_EL_LIBRO):
+            hallazgos.append(f"{donde}: reúne {sorted(capitulos)}, no {sorted(EN_EL_LIBRO)}")
     return hallazgos + [f"{donde}: {h}" for h in pagina.evaluate(_TABLAS_ANCHAS)]
