@@ -132,9 +132,12 @@ def test_la_busqueda_encuentra_sin_tildes_y_pone_primero_el_capitulo_que_define(
     assert hallazgos == []
 
 
-@pytest.mark.parametrize("ruta", ["", "libro/"])
-def test_el_dialogo_de_busqueda_se_llama_como_su_campo(pestana, ruta):
-    pestana.ir(ruta)
+def test_el_dialogo_de_busqueda_se_llama_como_su_campo(pestana):
+    pestana.ir("")
+    _el_dialogo_de_busqueda_se_llama_como_su_campo(pestana)
+
+
+def _el_dialogo_de_busqueda_se_llama_como_su_campo(pestana):
     dialogo = pestana.page.get_by_role("dialog", name="Búsqueda", include_hidden=True)
     assert dialogo.count() == 1
     campo = pestana.page.locator(".md-search__input")
@@ -149,8 +152,18 @@ def test_el_indice_de_busqueda_lleva_las_palabras_sin_tildes(sitio):
     assert {"accion", "dano", "tamano"} <= set(plegadas)
 
 
-def test_el_libro_completo_tiene_todas_las_paginas_y_enlaces_internos(pestana):
+def test_el_libro_completo_en_una_visita(pestana):
+    """Todo lo del libro completo (la página más grande del sitio) en una sola visita: sus
+    páginas y enlaces, su buscador, el primer dado a pocas paradas de tabulador y, al final,
+    lo que se imprime."""
     pestana.ir("libro/")
+    _tiene_todas_las_paginas_y_enlaces_internos(pestana)
+    _el_dialogo_de_busqueda_se_llama_como_su_campo(pestana)
+    _el_primer_dado_esta_a_pocas_paradas_de_tabulador(pestana)
+    _impreso_tiene_portada_indice_y_solo_lo_que_se_imprime(pestana)
+
+
+def _tiene_todas_las_paginas_y_enlaces_internos(pestana):
     pagina = pestana.page
     capitulos = pagina.locator(".tapiz-libro__capitulo")
     enlaces_nav = pagina.eval_on_selector_all(
@@ -208,8 +221,7 @@ def test_tocar_una_abreviatura_en_el_movil_muestra_su_significado(pestana):
     assert abreviatura.evaluate("a => getComputedStyle(a, '::after').content") == "none"
 
 
-def test_en_el_libro_completo_el_primer_dado_esta_a_pocas_paradas_de_tabulador(pestana):
-    pestana.ir("libro/")
+def _el_primer_dado_esta_a_pocas_paradas_de_tabulador(pestana):
     pagina = pestana.page
     assert pagina.locator("article abbr[tabindex]").count() == 0
     # Desde el comienzo del primer capítulo (antes están la portada y el índice, que son enlaces).
@@ -265,8 +277,7 @@ def test_en_el_movil_una_tabla_ancha_dice_que_se_desplaza(pestana, ruta):
     assert salidos == []
 
 
-def test_el_libro_impreso_tiene_portada_indice_y_solo_lo_que_se_imprime(pestana):
-    pestana.ir("libro/")
+def _impreso_tiene_portada_indice_y_solo_lo_que_se_imprime(pestana):
     pagina = pestana.page
     indice = pagina.locator(".tapiz-indice a")
     capitulos = pagina.locator(".tapiz-libro__capitulo")
@@ -311,17 +322,16 @@ LENGUAJE_DEL_MOTOR = {
 
 # El recorrido: cada página del menú, y el catálogo, como quien lee el libro de un enlace a otro
 # (la navegación instantánea de Material; solo la primera página de cada proceso se carga
-# entera) y en los dos esquemas de color: el claro en el escritorio y el oscuro en el móvil, en
-# la misma visita (el botón del tema, como quien lee). La pestaña llega a cada página con el
-# esquema en que dejó la anterior y empieza por ese: un cambio de tema y de tamaño por página.
-# En cada visita se comprueba todo lo que se comprueba en todas las páginas (nada de fuera,
-# ningún error, axe, tablas anchas) y se apunta cada hallazgo con su página y su esquema para
-# afirmarlo al final. Con el claro, axe entero, las abreviaturas (explicadas una vez, sin
-# repetir lo que dice el texto) y ni rastro del motor tras pulsar cada «Repetir»; con el
+# entera), en dos pasadas (VISITAS): en claro en el escritorio, todas; en oscuro en el móvil, las
+# de fuera del libro, la portada, las que tienen widgets abiertos y el libro completo, que reúne
+# los capítulos. En cada visita se comprueba todo lo que se comprueba en todas las páginas (nada
+# de fuera, ningún error, axe, tablas anchas) y se apunta cada hallazgo con su página y su
+# esquema para afirmarlo al final. Con el claro, axe entero, las abreviaturas (explicadas una
+# vez, sin repetir lo que dice el texto) y ni rastro del motor tras pulsar cada «Repetir»; con el
 # oscuro, las reglas de axe que dependen del color y que la página no sea más ancha que el
-# móvil. Es una prueba por página, para que pytest-xdist las reparta; la misma pestaña sirve a
-# todas las de un proceso, con su caché HTTP y axe ya cargado. El motor en la página queda
-# apagado: «Repetir» pinta lo precalculado, y el texto del motor en vivo lo mira
+# móvil. Es una prueba por página y esquema, para que pytest-xdist las reparta; la misma pestaña
+# sirve a todas las de un proceso, con su caché HTTP y axe ya cargado. El motor en la página
+# queda apagado: «Repetir» pinta lo precalculado, y el texto del motor en vivo lo mira
 # test_vivo_tarjetas.py. Que ninguna página pida nada de otro sitio al cargarse entera lo mira,
 # en el HTML de todas, test_ninguna_pagina_carga_nada_de_otro_sitio.
 
