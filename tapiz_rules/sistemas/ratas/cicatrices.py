@@ -8,18 +8,9 @@ from tapiz_rules.modelo import Campo, Entrada, Resultado, Tabla, regla, tabla
 from tapiz_rules.modelo.unidades import SIN_UNIDAD
 from tapiz_rules.modelo.validacion import exigir_rango
 from tapiz_rules.sistemas.ratas.parametros import ParametrosRatas, buscar, rango
+from tapiz_rules.sistemas.ratas.tiradas import Dados
 
 SECCION = "Ratas en las paredes"
-Dados = Annotated[
-    int,
-    Entrada(
-        "Tirada de 2d6",
-        ayuda="Suma de los 2d6 tirados (2-12)",
-        minimo=2,
-        maximo=12,
-        unidad=SIN_UNIDAD,
-    ),
-]
 
 
 @tabla("cicatrices", titulo="Cicatrices", seccion=SECCION)
