@@ -91,15 +91,19 @@ _CAMPO = _objeto(
     "segun",
     "solo_con",
 )
+_DE_UNA_REGLA_O_TABLA: dict[str, Any] = {
+    "id": _ID,
+    "sistema": _ID,
+    "lienzo": {"anyOf": [_ID, {"type": "null"}]},
+    "titulo": _TEXTO,
+    "descripcion": _TEXTO,
+    "enlace": _ENLACE,
+    "url": {"type": ["string", "null"]},
+}
+"""Lo que dicen de sí una regla y una tabla: quién es, de qué sistema o Lienzo, y dónde está."""
 _REGLA = _objeto(
     {
-        "id": _ID,
-        "sistema": _ID,
-        "lienzo": {"anyOf": [_ID, {"type": "null"}]},
-        "titulo": _TEXTO,
-        "descripcion": _TEXTO,
-        "enlace": _ENLACE,
-        "url": {"type": ["string", "null"]},
+        **_DE_UNA_REGLA_O_TABLA,
         "entradas": _lista(_CAMPO),
         "salidas": _lista(_CAMPO),
         "secciones": _lista(_CITA),
@@ -108,13 +112,7 @@ _REGLA = _objeto(
 )
 _TABLA = _objeto(
     {
-        "id": _ID,
-        "sistema": _ID,
-        "lienzo": {"anyOf": [_ID, {"type": "null"}]},
-        "titulo": _TEXTO,
-        "descripcion": _TEXTO,
-        "enlace": _ENLACE,
-        "url": {"type": ["string", "null"]},
+        **_DE_UNA_REGLA_O_TABLA,
         "columnas": _lista(_TEXTO),
         "filas": _lista({"type": "array"}),
         "notas": _lista(_TEXTO),
