@@ -185,9 +185,11 @@ def test_sin_red_despues_de_cargar_sigue_calculando(viva):
     pestana.page.locator('details.tapiz-probar[data-regla="accion"] summary').first.click()
     contexto = pestana.page.context
     control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
+    base = control.get_by_label("Tirada del dado base", exact=True)
+    base.wait_for(timeout=120_000)  # cargado: el formulario lo escribe el motor
     contexto.set_offline(True)
     try:
-        control.get_by_label("Tirada del dado base", exact=True).fill("20")
+        base.fill("20")
         control.get_by_role("button", name="Calcular").click()
         _esperar_total(pestana.page, control, "20")
     finally:
