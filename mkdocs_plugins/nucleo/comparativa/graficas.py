@@ -57,6 +57,17 @@ def _marcador(forma: str, x: float, y: float, dentro: str = "") -> str:
     return f'<polygon points="{vertices}">{dentro}</polygon>'
 
 
+def _nivel(valor: Fraction, y: float, bajada: int) -> str:
+    """Una línea de nivel del eje de las probabilidades, con su porcentaje a la izquierda
+    (``bajada``: cuánto baja el texto respecto a la línea)."""
+    etiqueta = porcentaje(valor, 0).replace(" ", "\u00a0")
+    return (
+        f'<line x1="{IZQUIERDA}" y1="{y:.1f}" x2="{ANCHO - DERECHA}" y2="{y:.1f}" '
+        'style="stroke:var(--md-default-fg-color--lighter, currentColor)" stroke-width="1"/>'
+        f'<text x="{IZQUIERDA - 4}" y="{y + bajada:.1f}" text-anchor="end">{etiqueta}</text>'
+    )
+
+
 def _color(indice: int) -> str:
     return f"var(--tapiz-serie-{indice % 8 + 1}, currentColor)"
 
@@ -104,15 +115,7 @@ def lineas(
     ]
     for cuarto in range(5):
         valor = Fraction(cuarto, 4)
-        y = py(valor)
-        etiqueta = porcentaje(valor, 0).replace(" ", "\u00a0")
-        partes.append(
-            f'<line x1="{IZQUIERDA}" y1="{y:.1f}" x2="{ANCHO - DERECHA}" y2="{y:.1f}" '
-            'style="stroke:var(--md-default-fg-color--lighter, currentColor)" '
-            'stroke-width="1"/>'
-            f'<text x="{IZQUIERDA - 4}" y="{y + 4:.1f}" text-anchor="end">'
-            f"{etiqueta}</text>"
-        )
+        partes.append(_nivel(valor, py(valor), bajada=4))
     cada = next(c for c in (1, 2, 5, 10, 20, 50) if len(xs) // c <= 10)
     for i, x in enumerate(xs):
         if x % cada == 0:
@@ -193,13 +196,7 @@ def barras(
     ]
     for decima in range(0, int(tope * 10) + 1):
         valor = Fraction(decima, 10)
-        y = py(valor)
-        etiqueta = porcentaje(valor, 0).replace(" ", "\u00a0")
-        partes.append(
-            f'<line x1="{IZQUIERDA}" y1="{y:.1f}" x2="{ANCHO - DERECHA}" y2="{y:.1f}" '
-            'style="stroke:var(--md-default-fg-color--lighter, currentColor)" stroke-width="1"/>'
-            f'<text x="{IZQUIERDA - 4}" y="{y + 5:.1f}" text-anchor="end">{etiqueta}</text>'
-        )
+        partes.append(_nivel(valor, py(valor), bajada=5))
     for i, categoria in enumerate(categorias):
         x = IZQUIERDA + grupo * (i + 0.5)
         partes.append(
