@@ -12,16 +12,22 @@ leídos con markdown-it-py, se ejecutan en orden en una copia del proyecto.
   servidor que no termina, un PDF de un minuto).
 
 ``uv run`` se quita de cada orden: las órdenes usan el entorno de las pruebas (el mismo que
-crearía ``uv sync``), sin que uv cree otro en la copia.
+crearía ``uv sync``), sin que uv cree otro en la copia. ``tapiz`` se ejecuta en este proceso,
+como Sybil sus ejemplos: la misma función que su punto de entrada (``console_scripts``), con
+los mismos argumentos, la carpeta, el entorno y lo que escribe, salida y errores juntos; en un
+proceso nuevo, cada orden importaba otra vez MkDocs y el publicador (medio segundo de CPU).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,15 +117,52 @@ def ejecutar(paso: Paso, carpeta: Path) -> str | None:
     }
     entorno.pop("PYTEST_ADDOPTS", None)
     entorno.pop("PYTEST_XDIST_WORKER", None)
-    proceso = subprocess.run(
-        partes,
-        cwd=carpeta,
-        env=entorno,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        check=False,
-    )
+    if partes[0] == "tapiz":
+        codigo, escrito = tapiz(partes[1:], carpeta, entorno)
+    else:
+        proceso = subprocess.run(
+            partes,
+            cwd=carpeta,
+            env=entorno,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            check=False,
+        )
+        codigo, escrito = proceso.returncode, proceso.stdout
     if paso.esperado is None:
-        return None if proceso.returncode == 0 else proceso.stdout or f"estado {proceso.returncode}"
-    return None if coincide(proceso.stdout, paso.esperado) else proceso.stdout
+        return None if codigo == 0 else escrito or f"estado {codigo}"
+    return None if coincide(escrito, paso.esperado) else escrito
+
+
+def tapiz(argumentos: list[str], carpeta: Path, entorno: dict[str, str]) -> tuple[int, str]:
+    """``tapiz ARGUMENTOS`` en ``carpeta`` con ``entorno``, en este proceso: su código de salida
+    y lo que escribió (salida y errores juntos)."""
+    from mkdocs_plugins.herramientas.cli import main
+
+    escrito = io.StringIO()
+    with (
+        _en(carpeta, entorno),
+        contextlib.redirect_stdout(escrito),
+        contextlib.redirect_stderr(escrito),
+    ):
+        try:
+            codigo = main(argumentos)
+        except SystemExit as salida:  # argparse, ante una orden mal escrita
+            codigo = salida.code if isinstance(salida.code, int) else 1
+    return codigo, escrito.getvalue()
+
+
+@contextlib.contextmanager
+def _en(carpeta: Path, entorno: dict[str, str]) -> Iterator[None]:
+    """La carpeta y el entorno de una orden, mientras dura; después, los de antes."""
+    antes, variables = Path.cwd(), dict(os.environ)
+    os.chdir(carpeta)
+    os.environ.clear()
+    os.environ.update(entorno)
+    try:
+        yield
+    finally:
+        os.chdir(antes)
+        os.environ.clear()
+        os.environ.update(variables)

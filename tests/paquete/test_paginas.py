@@ -15,8 +15,7 @@ from mkdocs_plugins.herramientas import nuevo
 from mkdocs_plugins.nucleo.fuente import proyecto
 from mkdocs_plugins.nucleo.fuente.configuracion import ErrorConfiguracion, configuracion_desde
 from tests.paquete.disenador import FALLO, entorno, equivocar
-
-TAPIZ = [sys.executable, "-m", "mkdocs_plugins.herramientas.cli"]
+from tests.tutorial import tapiz
 
 
 def test_un_ejemplo_equivocado_hace_fallar_todas_las_ordenes(tmp_path: Path) -> None:
@@ -30,10 +29,6 @@ def test_un_ejemplo_equivocado_hace_fallar_todas_las_ordenes(tmp_path: Path) -> 
     ordenes = {
         "mkdocs build --strict": [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", sitio],
         "pytest": [sys.executable, "-m", "pytest", "-v", *("-p", "no:randomly")],
-        "tapiz comprobar": [*TAPIZ, "comprobar"],
-        "tapiz pdf": [*TAPIZ, "pdf", str(tmp_path / "libro.pdf")],
-        "tapiz exportar": [*TAPIZ, "exportar", str(tmp_path / "exportado")],
-        "tapiz exportar --json": [*TAPIZ, "exportar", "--json", str(tmp_path / "api")],
     }
     salidas = {}
     for nombre, orden in ordenes.items():
@@ -41,6 +36,15 @@ def test_un_ejemplo_equivocado_hace_fallar_todas_las_ordenes(tmp_path: Path) -> 
             orden, cwd=repositorio, env=entorno(), capture_output=True, text=True, check=False
         )
         salidas[nombre] = (hecho.returncode, hecho.stdout + hecho.stderr)
+    # Las de ``tapiz``, con la función de su punto de entrada en este proceso (tests.tutorial).
+    for argumentos in (
+        ["comprobar"],
+        ["pdf", str(tmp_path / "libro.pdf")],
+        ["exportar", str(tmp_path / "exportado")],
+        ["exportar", "--json", str(tmp_path / "api")],
+    ):
+        nombre = "tapiz " + " ".join(a for a in argumentos if not a.startswith("/"))
+        salidas[nombre] = tapiz(argumentos, repositorio, entorno())
     for nombre, (codigo, salida) in salidas.items():
         assert codigo != 0, f"«{nombre}» no falla:\n{salida}"
         assert FALLO in salida, f"«{nombre}» no da el fichero y la línea:\n{salida}"
