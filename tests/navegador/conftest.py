@@ -252,11 +252,17 @@ def buscar(pagina: Page, consulta: str) -> None:
     """
     campo = pagina.locator(".md-search__input")
     campo.click()
-    # El clic abre el buscador; si llega mientras la navegación instantánea termina, Material
-    # puede cerrarlo después: se espera a verlo abierto, y se vuelve a pulsar si no lo está.
+    # El clic abre el buscador (Material lo abre al enfocar el campo); si llega mientras la
+    # navegación instantánea termina, Material puede cerrarlo después con el foco aún en el
+    # campo, y otro clic ya no lo enfoca: se espera a verlo abierto y, si no lo está, se quita
+    # el foco del campo y se le vuelve a dar.
     pagina.wait_for_function(
-        "() => document.getElementById('__search').checked"
-        " || (document.querySelector('.md-search__input').click(), false)",
+        """() => document.getElementById('__search').checked || (() => {
+          const campo = document.querySelector('.md-search__input');
+          campo.blur();
+          campo.focus();
+          return false;
+        })()""",
         polling=100,
     )
     campo.fill("")
