@@ -148,8 +148,8 @@ def tapiz(argumentos: list[str], carpeta: Path, entorno: dict[str, str]) -> tupl
     ):
         try:
             codigo = main(argumentos)
-        except SystemExit as salida:  # argparse, ante una orden mal escrita
-            codigo = salida.code if isinstance(salida.code, int) else 1
+        except SystemExit as salida:  # argparse: --help (0) o una orden mal escrita (2)
+            codigo = salida.code if isinstance(salida.code, int) else int(salida.code is not None)
     return codigo, escrito.getvalue()
 
 
