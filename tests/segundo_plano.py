@@ -117,6 +117,7 @@ def proyecto_hostil(destino: Path) -> Path:
     piden git; da su ``mkdocs.yml``."""
     import yaml
 
+    from mkdocs_plugins.nucleo.vivo import precompilado
     from tests.conftest import mkdocs_yml
 
     configuracion = mkdocs_yml()
@@ -141,10 +142,19 @@ def proyecto_hostil(destino: Path) -> Path:
     )
     shutil.copy(RAIZ / "tapiz.yml", destino / "tapiz.yml")
     (destino / "node_modules").symlink_to(RAIZ / "node_modules")
+    # Con la misma Pyodide, lo precompilado del libro: el Lienzo hostil no importa de la
+    # biblioteca estándar nada que el motor no importe ya (precompilado.clave).
+    pyodide = RAIZ / precompilado.CACHE
+    pyodide.mkdir(parents=True, exist_ok=True)
+    (destino / precompilado.CACHE).parent.mkdir(parents=True)
+    (destino / precompilado.CACHE).symlink_to(pyodide, target_is_directory=True)
     return destino / "mkdocs.yml"
 
 
 def _sitio_hostil(comun: Path, destino: Path) -> tuple[int, str]:
+    """Tras el libro, si se está construyendo: así su precompilación ya está en la caché."""
+    if (comun / "libro.empezada").exists():
+        esperas.hasta_que((comun / "libro.json").exists, "el libro no acaba", ESPERA_MAXIMA)
     proyecto = comun / "hostil"
     shutil.rmtree(proyecto, ignore_errors=True)
     proyecto.mkdir()

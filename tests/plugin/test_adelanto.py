@@ -54,10 +54,13 @@ def _con_el_motor(proyecto: Path) -> None:
     pyodide = motor.carpeta_pyodide(proyecto)
     assert pyodide is not None, "falta node_modules/pyodide («npm ci»)"
     huella = precompilado.huella(pyodide, precompilado._fuentes())
-    cache_del_motor = proyecto / precompilado.CACHE / huella
+    cache_del_motor = proyecto / precompilado.CACHE / huella / precompilado.SIN_NADA_MAS
     cache_del_motor.mkdir(parents=True)
     shutil.copy(pyodide / precompilado.BIBLIOTECA, cache_del_motor)
     zipfile.ZipFile(cache_del_motor / precompilado.PYC, "w").close()
+    with zipfile.ZipFile(pyodide / precompilado.BIBLIOTECA) as biblioteca:
+        todo = "\n".join(biblioteca.namelist())  # lo importe quien lo importe, ya está
+    (cache_del_motor.parent / precompilado.BASE).write_text(todo, encoding="utf-8")
     yml = proyecto / "mkdocs.yml"
     plantillas = f"  language: es\n  custom_dir: {RAIZ / 'mkdocs_plugins' / 'tema'}\n"
     yml.write_text(yml.read_text("utf-8").replace("  language: es\n", plantillas), "utf-8")

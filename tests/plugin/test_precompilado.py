@@ -183,3 +183,22 @@ def test_lo_que_importa_un_lienzo_tambien_dentro_de_una_funcion(tmp_path: Path) 
         "collections",
         "collections.abc",
     }
+
+
+def test_lo_que_un_lienzo_importa_y_el_motor_ya_importa_no_cambia_lo_precompilado() -> None:
+    """Libros con Lienzos distintos comparten lo precompilado si sus Lienzos no importan de la
+    biblioteca estándar nada nuevo; lo que sí añade (el módulo o un paquete que lo contiene)
+    cambia la clave."""
+    estandar = {
+        "typing.py", "collections/__init__.py", "collections/abc.py", "statistics.py",
+        "xml/__init__.py", "xml/etree/__init__.py", "xml/etree/ElementTree.py",
+    }  # fmt: skip
+    base = {"typing.py", "collections/__init__.py", "collections/abc.py", "xml/__init__.py"}
+    nada_nuevo = ["typing", "typing.Any", "collections.abc", "js", "pyodide_js", "sys"]
+    assert precompilado.clave(nada_nuevo, base, estandar) == precompilado.SIN_NADA_MAS
+    assert precompilado.clave([], base, estandar) == precompilado.SIN_NADA_MAS
+    estadistica = precompilado.clave(["statistics", "typing"], base, estandar)
+    arbol = precompilado.clave(["xml.etree.ElementTree"], base, estandar)
+    assert precompilado.SIN_NADA_MAS not in (estadistica, arbol) and estadistica != arbol
+    assert precompilado.clave(["xml.etree"], base, estandar) != arbol
+    assert precompilado.clave(["statistics", "js"], base, estandar) == estadistica

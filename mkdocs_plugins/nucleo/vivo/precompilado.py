@@ -7,11 +7,13 @@ importa la página (:data:`ENTRADAS`) y escribe en ``.pyc`` (de CPython 3.13, el
 no el de la construcción) cada módulo que se importó: los de la biblioteca estándar van en su
 ``python_stdlib.zip`` en lugar del ``.py``, y los del motor, en ``motor.zip``.
 
-Solo depende de Pyodide y de las fuentes de ``tapiz_rules``: se guarda en una caché
-(:data:`CACHE`) por esa huella y se calcula una vez por versión de una y otras. Mientras se
-calcula, la construcción sigue (:class:`Precompilacion` lanza Node en segundo plano). Sin Node,
-o si falla, el libro se publica igual con las fuentes: las reglas en vivo tardan más en
-arrancar, y nada más.
+Depende de Pyodide, de las fuentes de ``tapiz_rules`` y de lo que importen los Lienzos: se
+guarda en una caché (:data:`CACHE`) por la huella de las dos primeras y, dentro, por lo que
+los Lienzos importan **que los de siempre no importen ya** (:func:`clave`): casi nunca nada, y
+entonces libros con Lienzos distintos comparten lo precompilado. Se calcula una vez por versión
+de unas y otras. Mientras se calcula, la construcción sigue (:class:`Precompilacion` lanza Node
+en segundo plano). Sin Node, o si falla, el libro se publica igual con las fuentes: las reglas
+en vivo tardan más en arrancar, y nada más.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import logging
+import re
 import shutil
 import subprocess
 import tempfile
@@ -43,9 +46,13 @@ Lienzos y lo que usa ``unpackArchive`` al desempaquetar ``motor.zip`` (los nombr
 se leen en cp437). Con cada uno se importa cuanto importa, de ``tapiz_rules`` y de la
 biblioteca estándar."""
 CACHE = Path(".cache") / "tapiz" / "pyodide"
-"""Relativo a la raíz del proyecto; una carpeta por huella (solo se guarda la última)."""
+"""Relativo a la raíz del proyecto; una carpeta por huella (solo se guarda la última) y, en
+ella, una por :func:`clave`."""
 BIBLIOTECA = "python_stdlib.zip"
 PYC = "pyc.zip"
+BASE = "base.txt"
+"""Los ficheros de la biblioteca estándar que importan las :data:`ENTRADAS` (lo escribe Node)."""
+SIN_NADA_MAS = "base"
 ESPERA = 600
 """Segundos que se espera a Node (en una máquina cargada tarda unos 10)."""
 
@@ -96,6 +103,33 @@ def _fuentes() -> dict[str, bytes]:
     }
 
 
+def clave(importados: Iterable[str], base: set[str], estandar: set[str]) -> str:
+    """La carpeta de lo precompilado, dentro de la de su huella, para lo que importan los
+    Lienzos: :data:`SIN_NADA_MAS` si no añade nada a lo que importan las :data:`ENTRADAS`
+    (``base``), que es lo que sale entonces. Un módulo añade si él o un paquete que lo contiene
+    está en la biblioteca estándar (``estandar``, sus ficheros) y no en ``base``; los demás
+    (``js``, ``sys``, ``typing.Any``) no cambian lo que se escribe."""
+    nuevos = sorted(m for m in set(importados) if _anade(m, base, estandar))
+    if not nuevos:
+        return SIN_NADA_MAS
+    return hashlib.sha256("\0".join(nuevos).encode()).hexdigest()[:16]
+
+
+def _anade(modulo: str, base: set[str], estandar: set[str]) -> bool:
+    partes = modulo.split(".")
+    for fin in range(1, len(partes) + 1):
+        ruta = "/".join(partes[:fin])
+        for fichero in (f"{ruta}.py", f"{ruta}/__init__.py"):
+            if fichero in estandar and fichero not in base:
+                return True
+    return False
+
+
+def _estandar(pyodide: Path) -> set[str]:
+    with zipfile.ZipFile(pyodide / BIBLIOTECA) as archivo:
+        return set(archivo.namelist())
+
+
 def huella(pyodide: Path, fuentes: dict[str, bytes], entradas: Sequence[str] = ENTRADAS) -> str:
     resumen = hashlib.sha256(GUION.read_bytes())
     resumen.update("\0".join(entradas).encode())
@@ -119,23 +153,31 @@ class Precompilacion:
     def __init__(self, raiz: Path, pyodide: Path, importados: Iterable[str] = ()) -> None:
         """``importados``: los módulos que importa el Python de los Lienzos (si son de la
         biblioteca estándar, se publican con ella)."""
-        self._entradas = (*ENTRADAS, *(f"?{m}" for m in sorted(set(importados))))
+        self._importados = sorted(set(importados))
+        self._pyodide = pyodide
         self._cache = raiz / CACHE
-        self._destino = self._cache / "sin-huella"
+        self._carpeta = self._cache / "sin-huella"
+        self._destino: Path | None = None
         self._proceso: subprocess.Popen[bytes] | None = None
         self._trabajo: tempfile.TemporaryDirectory[str] | None = None
         self._motivo = ""
         try:
-            self._empezar(pyodide)
-        except OSError as error:
+            self._empezar()
+        except (OSError, zipfile.BadZipFile) as error:
             self._motivo = str(error)
             self.cerrar()
 
-    def _empezar(self, pyodide: Path) -> None:
+    def _clave(self, base: Path) -> str:
+        usados = set(base.read_text(encoding="utf-8").splitlines())
+        return clave(self._importados, usados, _estandar(self._pyodide))
+
+    def _empezar(self) -> None:
         fuentes = _fuentes()
-        self._destino = self._cache / huella(pyodide, fuentes, self._entradas)
-        if (self._destino / PYC).is_file():
-            return
+        self._carpeta = self._cache / huella(self._pyodide, fuentes)
+        if (self._carpeta / BASE).is_file():
+            self._destino = self._carpeta / self._clave(self._carpeta / BASE)
+            if (self._destino / PYC).is_file():
+                return
         node = _node()
         if node is None:
             self._motivo = "no encuentro Node"
@@ -146,9 +188,12 @@ class Precompilacion:
             (trabajo / "fuentes" / ruta).parent.mkdir(parents=True, exist_ok=True)
             (trabajo / "fuentes" / ruta).write_bytes(datos)
         (trabajo / "salida").mkdir()
-        orden = [node, str(GUION), str(pyodide), str(trabajo / "fuentes"), str(trabajo / "salida")]
+        orden = [node, str(GUION), str(self._pyodide), str(trabajo / "fuentes")]
+        extras = [f"?{m}" for m in self._importados]
         self._proceso = subprocess.Popen(
-            [*orden, *self._entradas], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            [*orden, str(trabajo / "salida"), *ENTRADAS, *extras],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
 
     def resultado(self) -> Precompilado | None:
@@ -156,7 +201,7 @@ class Precompilacion:
         try:
             if self._proceso is not None:
                 self._recoger(self._proceso)
-            if (self._destino / PYC).is_file():
+            if self._destino is not None and (self._destino / PYC).is_file():
                 return _leer(self._destino)
         except (OSError, subprocess.SubprocessError, zipfile.BadZipFile) as error:
             self._motivo = str(error)
@@ -171,19 +216,24 @@ class Precompilacion:
     def _recoger(self, proceso: subprocess.Popen[bytes]) -> None:
         _, error = proceso.communicate(timeout=ESPERA)
         if proceso.returncode != 0:
-            ultima = error.decode(errors="replace").strip().splitlines()[-1:] or ["sin mensaje"]
-            raise subprocess.SubprocessError(f"Node terminó con {proceso.returncode}: {ultima[0]}")
+            lineas = error.decode(errors="replace").strip().splitlines()
+            errores = [linea for linea in lineas if re.match(r"\w*Error: ", linea)]
+            ultima = (errores or [linea[:300] for linea in lineas] or ["sin mensaje"])[-1]
+            raise subprocess.SubprocessError(f"Node terminó con {proceso.returncode}: {ultima}")
         assert self._trabajo is not None
-        self._cache.mkdir(parents=True, exist_ok=True)
-        nueva = Path(tempfile.mkdtemp(prefix=".nueva-", dir=self._cache))
-        for nombre in (BIBLIOTECA, PYC):
-            shutil.copyfile(Path(self._trabajo.name) / "salida" / nombre, nueva / nombre)
+        salida = Path(self._trabajo.name) / "salida"
+        self._destino = self._carpeta / self._clave(salida / BASE)
+        self._carpeta.mkdir(parents=True, exist_ok=True)
+        nueva = Path(tempfile.mkdtemp(prefix=".nueva-", dir=self._carpeta))
+        for nombre in (BIBLIOTECA, PYC, BASE):
+            shutil.copyfile(salida / nombre, nueva / nombre)
+        (nueva / BASE).replace(self._carpeta / BASE)
         try:
             nueva.rename(self._destino)
         except OSError:  # otra construcción la guardó a la vez: es la misma
             shutil.rmtree(nueva, ignore_errors=True)
         for vieja in self._cache.iterdir():
-            if vieja != self._destino and not vieja.name.startswith(".nueva-"):
+            if vieja != self._carpeta and not vieja.name.startswith(".nueva-"):
                 shutil.rmtree(vieja, ignore_errors=True)
 
     def cerrar(self) -> None:

@@ -7,8 +7,9 @@
 // ?MODULO de la biblioteca estándar si existe (lo que importan los Lienzos), recorre lo
 // que la página hace con Pyodide además (desempaquetar un zip, formatear un error de Python) y
 // escribe en CARPETA_SALIDA python_stdlib.zip (solo los módulos de la biblioteca estándar que se
-// importaron, en .pyc) y pyc.zip (cada módulo importado de CARPETA_FUENTES, en .pyc: motor.py lo
-// publica en lugar de su .py).
+// importaron, en .pyc), pyc.zip (cada módulo importado de CARPETA_FUENTES, en .pyc: motor.py lo
+// publica en lugar de su .py) y base.txt (los ficheros de la estándar que importan los MODULO,
+// sin los ?MODULO).
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
@@ -48,25 +49,35 @@ def pyc(fuente, nombre, optimizar=0):
 def escribir(archivo, nombre, datos):
     archivo.writestr(zipfile.ZipInfo(nombre, FECHA), datos, zipfile.ZIP_DEFLATED, 9)
 
+def importados():
+    """Los ficheros de la biblioteca estándar y de /fuentes de cada módulo importado."""
+    usados, propios = set(), set()
+    for modulo in list(sys.modules.values()):
+        origen = getattr(getattr(modulo, "__spec__", None), "origin", None) or ""
+        if origen.startswith(ESTANDAR + "/") and origen.endswith(".py"):
+            usados.add(origen[len(ESTANDAR) + 1 :])
+        elif origen.startswith("/fuentes/") and origen.endswith(".py"):
+            propios.add(Path(origen))
+    return usados, propios
+
 sys.path.insert(0, "/fuentes")
+for entrada in entradas:
+    if entrada.startswith("?"):
+        continue
+    raiz = importlib.import_module(entrada)
+    for modulo in pkgutil.walk_packages(getattr(raiz, "__path__", []), entrada + "."):
+        importlib.import_module(modulo.name)
+# Lo que importan los de siempre, antes de lo de los Lienzos: precompilado.py lo guarda para
+# saber si lo que importa otro Lienzo añade algo.
+Path("/salida/base.txt").write_text("\\n".join(sorted(importados()[0])))
 for entrada in entradas:
     if entrada.startswith("?"):  # lo que importa el Python de un Lienzo, si es de la estándar
         try:
             importlib.import_module(entrada[1:])
         except ImportError:
             pass
-        continue
-    raiz = importlib.import_module(entrada)
-    for modulo in pkgutil.walk_packages(getattr(raiz, "__path__", []), entrada + "."):
-        importlib.import_module(modulo.name)
 
-usados, propios = set(), set()
-for modulo in list(sys.modules.values()):
-    origen = getattr(getattr(modulo, "__spec__", None), "origin", None) or ""
-    if origen.startswith(ESTANDAR + "/") and origen.endswith(".py"):
-        usados.add(origen[len(ESTANDAR) + 1 :])
-    elif origen.startswith("/fuentes/") and origen.endswith(".py"):
-        propios.add(Path(origen))
+usados, propios = importados()
 
 with zipfile.ZipFile(ESTANDAR) as origen, zipfile.ZipFile("/salida/python_stdlib.zip", "w") as z:
     for entrada in origen.infolist():
