@@ -255,12 +255,13 @@ def buscar(pagina: Page, consulta: str) -> None:
     # El clic abre el buscador (Material lo abre al enfocar el campo); si llega mientras la
     # navegación instantánea termina, Material puede cerrarlo después con el foco aún en el
     # campo, y otro clic ya no lo enfoca: se espera a verlo abierto y, si no lo está, se quita
-    # el foco del campo y se le vuelve a dar.
+    # el foco del campo y, en la mirada siguiente, se le vuelve a dar. En la misma tarea no:
+    # Material mira el foco tras un milisegundo y solo si cambió (debounceTime y
+    # distinctUntilChanged), y quitarlo y darlo a la vez no es un cambio.
     pagina.wait_for_function(
         """() => document.getElementById('__search').checked || (() => {
           const campo = document.querySelector('.md-search__input');
-          campo.blur();
-          campo.focus();
+          if (document.activeElement === campo) campo.blur(); else campo.focus();
           return false;
         })()""",
         polling=100,
