@@ -484,11 +484,13 @@ def con_motor(navegador: Browser, sitio: str) -> Iterator[Pestana]:
 @pytest.fixture
 def viva(con_motor: Pestana) -> Iterator[Pestana]:
     """La pestaña con el motor en marcha; al acabar, ni errores ni peticiones fuera de
-    127.0.0.1, y las reglas del libro (las que elige quien lee, otra vez las de siempre)."""
+    127.0.0.1, y las reglas del libro (las que elige quien lee, otra vez las de siempre) en
+    el escritorio."""
     con_motor.errores.clear()
     con_motor.externas.clear()
     yield con_motor
     errores, externas = list(con_motor.errores), list(con_motor.externas)
     con_motor.page.evaluate("() => localStorage.clear()")
+    con_motor.page.set_viewport_size(ESCRITORIO)
     assert errores == [], "errores en la consola o en la página"
     assert externas == [], "peticiones fuera de 127.0.0.1"

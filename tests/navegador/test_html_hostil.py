@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from tests.navegador.conftest import abrir_pestana, servir
+from tests.navegador.conftest import Pestana, abrir_pestana, servir
 from tests.plugin.conftest import construir
 from tests.test_html_crudo import HOSTILES
 
@@ -121,42 +121,45 @@ def test_la_construccion_estricta_rechaza_cada_caso_en_su_linea(
     assert "Traceback" not in estricta
 
 
-def test_nada_del_contenido_hostil_se_ejecuta_en_chromium(
-    construido: tuple[str, str], navegador: Browser
-) -> None:
-    estricta, base = construido
+@pytest.fixture(scope="module")
+def vigilada(construido: tuple[str, str], navegador: Browser) -> Iterator[tuple[Pestana, list]]:
+    """Una pestaña para el sitio hostil, con :data:`VIGIA` antes de cualquier script y cada
+    diálogo apuntado (y cerrado); la comparten las dos pruebas que abren sus páginas."""
+    _, base = construido
     pestana = abrir_pestana(navegador, base, {"width": 1024, "height": 768})
     dialogos: list[str] = []
     pestana.page.on("dialog", lambda dialogo: (dialogos.append(dialogo.message), dialogo.dismiss()))
     pestana.page.context.add_init_script(VIGIA)
+    yield pestana, dialogos
+    pestana.page.context.close()
+
+
+def test_nada_del_contenido_hostil_se_ejecuta_en_chromium(
+    construido: tuple[str, str], vigilada: tuple[Pestana, list]
+) -> None:
+    estricta, _ = construido
+    pestana, dialogos = vigilada
     rechazados = [
         a for a in estricta.splitlines() if f"srd/{TODOS}.md:" in a and SIN_IDENTIFICADOR not in a
     ]
-    try:
-        pestana.ir(f"{TODOS}/")
-        # Cada bloque que rechazó la construcción se ve como un error en su sitio.
-        assert pestana.page.locator(".tapiz-error").count() == len(rechazados)
-        assert pestana.page.evaluate(ACTIVO) == []
-        assert pestana.page.evaluate("window.__tapizEjecutado") == []
-        # Lo que un caso cargaría de fuera no sale (y el conftest lo apuntaría).
-        assert pestana.externas == []
-        assert dialogos == []
-    finally:
-        pestana.page.context.close()
+    pestana.ir(f"{TODOS}/")
+    # Cada bloque que rechazó la construcción se ve como un error en su sitio.
+    assert pestana.page.locator(".tapiz-error").count() == len(rechazados)
+    assert pestana.page.evaluate(ACTIVO) == []
+    assert pestana.page.evaluate("window.__tapizEjecutado") == []
+    # Lo que un caso cargaría de fuera no sale (y el conftest lo apuntaría).
+    assert pestana.externas == []
+    assert dialogos == []
 
 
-def test_la_pagina_con_html_permitido_se_muestra(
-    construido: tuple[str, str], navegador: Browser
-) -> None:
-    _, base = construido
-    pestana = abrir_pestana(navegador, base, {"width": 1024, "height": 768})
-    try:
-        pestana.ir("")
-        pagina = pestana.page
-        assert pagina.locator(".tapiz-error").count() == 0
-        assert pagina.locator("div.tapiz-solo-pantalla strong").inner_text() == "Nota"
-        assert pagina.locator("abbr").get_attribute("title") == "Característica"
-        assert pagina.locator("kbd").inner_text() == "Ctrl"
-        assert pagina.locator("th").first.get_attribute("style") == "text-align: left;"
-    finally:
-        pestana.page.context.close()
+def test_la_pagina_con_html_permitido_se_muestra(vigilada: tuple[Pestana, list]) -> None:
+    pestana, dialogos = vigilada
+    pestana.ir("")
+    pagina = pestana.page
+    assert pagina.locator(".tapiz-error").count() == 0
+    assert pagina.locator("div.tapiz-solo-pantalla strong").inner_text() == "Nota"
+    assert pagina.locator("abbr").get_attribute("title") == "Característica"
+    assert pagina.locator("kbd").inner_text() == "Ctrl"
+    assert pagina.locator("th").first.get_attribute("style") == "text-align: left;"
+    assert pestana.page.evaluate("window.__tapizEjecutado") == []
+    assert pestana.externas == [] and dialogos == []

@@ -222,12 +222,11 @@ def test_repetir_con_la_edicion_de_2017_tira_3d6(viva: Pestana) -> None:
         assert {n: t for n, t in leida["salidas"]} == {n: esperadas[n] for n, _ in leida["salidas"]}
 
 
-def test_en_el_movil_el_resultado_de_probar_se_ve_junto_al_primer_campo(
-    pestana_nueva: Pestana,
-) -> None:
-    pestana = pestana_nueva
+def test_en_el_movil_el_resultado_de_probar_se_ve_junto_al_primer_campo(viva: Pestana) -> None:
+    """Con el motor ya en marcha (lo que se mira es dónde queda el resultado)."""
+    pestana = viva
     pestana.page.set_viewport_size(MOVIL)
-    pestana.ir("hacer-cosas/")
+    pestana.navegar("hacer-cosas/")
     control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
     control.locator("summary").click()
     control.locator(".tapiz-probar__valores dd").first.wait_for(timeout=120_000)
