@@ -23,10 +23,12 @@ from filelock import FileLock
 from playwright.sync_api import Browser
 
 from desarrollo.peso import paginas, peso_de_pagina
+from mkdocs_plugins.nucleo.vivo import precompilado
 from tests.conftest import carpeta_comun
 from tests.navegador.conftest import ESCRITORIO, abrir_pestana, servir
 from tests.paquete.disenador import ejecutar
 from tests.plugin.test_peso import CODIGO_CON_WIDGETS, DATOS, SIN_WIDGETS
+from tests.plugin.test_precompilado import PRESUPUESTO, descarga_del_motor
 
 RAIZ = Path(__file__).resolve().parents[2]
 PYODIDE = RAIZ / "node_modules" / "pyodide"
@@ -41,9 +43,10 @@ def _uv() -> str:
 
 
 @pytest.fixture(scope="session")
-def rueda(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def rueda(tmp_path_factory: pytest.TempPathFactory, libro: Path) -> Path:
     """La rueda de ``uv build``, una vez por ejecución aunque la pidan varios procesos, y a su
-    lado las versiones de ``uv.lock`` (``uv export``) con que se instala."""
+    lado las versiones de ``uv.lock`` (``uv export``) con que se instala. Tras el libro: su
+    construcción deja en la caché lo precompilado que la rueda lleva (``hatch_build.py``)."""
     carpeta = carpeta_comun(tmp_path_factory) / "rueda"
     with FileLock(f"{carpeta}.lock"):
         if not carpeta.is_dir():
@@ -103,6 +106,11 @@ def test_la_rueda_lleva_el_tema_las_plantillas_y_el_pdf_como_extra(rueda: Path) 
         "herramientas/pdf/imprimir.css",
     ):
         assert f"mkdocs_plugins/{fichero}" in nombres, fichero
+    # El Python de las reglas en vivo, precompilado para este motor y la Pyodide fijada.
+    huella = precompilado.huella(PYODIDE, precompilado._fuentes())
+    empaquetado = f"mkdocs_plugins/nucleo/vivo/empaquetado/{huella}"
+    for fichero in ("base.txt", "base/python_stdlib.zip", "base/pyc.zip"):
+        assert f"{empaquetado}/{fichero}" in nombres, fichero
     assert "Requires-Dist: weasyprint>=70.0; extra == 'pdf'" in metadatos
     assert "Requires-Dist: tinyhtml5>=2.1.0; extra == 'pdf'" in metadatos
     assert "Requires-Dist: pytest>=8\n" in metadatos
@@ -145,6 +153,15 @@ def test_quien_disena_instala_el_paquete_y_publica_su_lienzo(
     sitio = libro / "site"
     assert (sitio / "tapiz" / "dados.js").is_file()  # el tema del paquete, sin custom_dir
     assert (sitio / "assets" / "tapiz" / "vivo" / "pyodide" / "pyodide.asm.wasm").is_file()
+    # Sin Node, con lo precompilado que trae el paquete: la biblioteca estándar, solo lo que se
+    # importa y en .pyc, como la del libro.
+    estandar = sitio / "assets" / "tapiz" / "vivo" / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(estandar) as biblioteca:
+        nombres = [n for n in biblioteca.namelist() if not n.endswith("/")]
+    assert "dataclasses.pyc" in nombres and all(n.endswith(".pyc") for n in nombres)
+    assert "tomllib/__init__.pyc" not in nombres
+    descarga = descarga_del_motor(sitio)  # y cabe en lo mismo que la del libro
+    assert sum(descarga.values()) <= PRESUPUESTO, descarga
     pesos = {pagina: peso_de_pagina(sitio, pagina) for pagina in paginas(sitio)}
     assert set(pesos["index.html"].codigo) == {"tapiz/dados.js", "tapiz/tapiz.css"}
     assert pesos["index.html"].total_codigo <= SIN_WIDGETS

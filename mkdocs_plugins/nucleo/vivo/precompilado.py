@@ -50,6 +50,9 @@ CACHE = Path(".cache") / "tapiz" / "pyodide"
 ella, una por :func:`clave`."""
 BIBLIOTECA = "python_stdlib.zip"
 PYC = "pyc.zip"
+EMPAQUETADO = Path(__file__).with_name("empaquetado")
+"""Lo precompilado que trae el paquete instalado (``hatch_build.py``), con la misma forma que
+:data:`CACHE`: quien diseña, sin Node, lo usa si su Pyodide da la misma huella."""
 BASE = "base.txt"
 """Los ficheros de la biblioteca estándar que importan las :data:`ENTRADAS` (lo escribe Node)."""
 SIN_NADA_MAS = "base"
@@ -174,10 +177,12 @@ class Precompilacion:
     def _empezar(self) -> None:
         fuentes = _fuentes()
         self._carpeta = self._cache / huella(self._pyodide, fuentes)
-        if (self._carpeta / BASE).is_file():
-            self._destino = self._carpeta / self._clave(self._carpeta / BASE)
-            if (self._destino / PYC).is_file():
-                return
+        for carpeta in (self._carpeta, EMPAQUETADO / self._carpeta.name):
+            if (carpeta / BASE).is_file():
+                self._destino = carpeta / self._clave(carpeta / BASE)
+                if (self._destino / PYC).is_file():
+                    return
+        self._destino = None
         node = _node()
         if node is None:
             self._motivo = "no encuentro Node"
@@ -245,3 +250,18 @@ class Precompilacion:
         if self._trabajo is not None:
             self._trabajo.cleanup()
             self._trabajo = None
+
+
+def empaquetar(raiz: Path, pyodide: Path, destino: Path) -> bool:
+    """Escribe en ``destino`` lo precompilado para ``tapiz_rules`` sin Lienzos
+    (``HUELLA/base.txt`` y ``HUELLA/base/``), de la caché de ``raiz`` o con Node, para el
+    paquete (``hatch_build.py``); False si no se pudo."""
+    if not (pyodide / BIBLIOTECA).is_file():
+        return False
+    precompilacion = Precompilacion(raiz, pyodide)
+    if precompilacion.resultado() is None or precompilacion._destino is None:
+        return False
+    origen = precompilacion._destino.parent
+    shutil.copytree(precompilacion._destino, destino / origen.name / SIN_NADA_MAS)
+    shutil.copyfile(origen / BASE, destino / origen.name / BASE)
+    return True
