@@ -26,7 +26,7 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,9 +133,10 @@ def _estandar(pyodide: Path) -> set[str]:
         return set(archivo.namelist())
 
 
-def huella(pyodide: Path, fuentes: dict[str, bytes], entradas: Sequence[str] = ENTRADAS) -> str:
+def huella(pyodide: Path, fuentes: dict[str, bytes]) -> str:
+    """La de Pyodide, de las fuentes de ``tapiz_rules`` y de cómo se precompila."""
     resumen = hashlib.sha256(GUION.read_bytes())
-    resumen.update("\0".join(entradas).encode())
+    resumen.update("\0".join(ENTRADAS).encode())
     for nombre in ("package.json", BIBLIOTECA):
         resumen.update(hashlib.sha256((pyodide / nombre).read_bytes()).digest())
     for ruta, datos in fuentes.items():
@@ -201,6 +202,11 @@ class Precompilacion:
             stderr=subprocess.PIPE,
         )
 
+    @property
+    def carpeta(self) -> Path | None:
+        """Donde está lo precompilado (tras :meth:`resultado`); None si no se pudo."""
+        return self._destino
+
     def resultado(self) -> Precompilado | None:
         """Lo precompilado; None (y se dice por qué) si no se pudo."""
         try:
@@ -259,9 +265,10 @@ def empaquetar(raiz: Path, pyodide: Path, destino: Path) -> bool:
     if not (pyodide / BIBLIOTECA).is_file():
         return False
     precompilacion = Precompilacion(raiz, pyodide)
-    if precompilacion.resultado() is None or precompilacion._destino is None:
+    carpeta = precompilacion.carpeta if precompilacion.resultado() else None
+    if carpeta is None:
         return False
-    origen = precompilacion._destino.parent
-    shutil.copytree(precompilacion._destino, destino / origen.name / SIN_NADA_MAS)
+    origen = carpeta.parent
+    shutil.copytree(carpeta, destino / origen.name / SIN_NADA_MAS)
     shutil.copyfile(origen / BASE, destino / origen.name / BASE)
     return True
