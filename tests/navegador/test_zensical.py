@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests import segundo_plano
 from tests.conftest import carpeta_comun
@@ -97,9 +98,10 @@ def test_en_zensical_tiran_los_dados_la_calculadora_y_repetir(navegador, zensica
     assert "%" in pagina.locator(".tapiz-calculadora table").inner_text()
     pagina.get_by_role("button", name="Tirar", exact=True).click()
     estado = pagina.locator(".tapiz-calculadora p[role='status']")
-    pagina.wait_for_function(
-        "e => e.textContent.includes('no se puede tirar')", arg=estado.element_handle()
-    )
+    try:
+        expect(estado).to_contain_text("no se puede tirar", timeout=30_000)
+    except AssertionError as fallo:
+        raise AssertionError(f"{fallo}\nerrores de la página: {pestana.errores}") from None
     repetir = pagina.locator("button.tapiz-repetir").first
     ident = repetir.get_attribute("data-ejemplo")
     repetir.click()
