@@ -122,3 +122,39 @@ def test_sin_javascript_las_graficas_se_ven(navegador, sitio):
         assert all(c and c["width"] > 300 and c["height"] > 180 for c in cajas), cajas
     finally:
         contexto.close()
+
+
+def test_las_tablas_lejos_de_la_vista_se_alcanzan_con_el_teclado_y_avisan_al_llegar(pestana):
+    """Las tablas de la comparativa no se pintan hasta acercarse (``content-visibility``): ni el
+    tema ni tablas.js pueden medirlas al cargar. Mientras, son regiones con nombre en el orden
+    del teclado; al llegar a una en el móvil, dice que se desliza si no cabe, y si cabe deja de
+    ser una parada del teclado."""
+    pagina = pestana.page
+    pagina.set_viewport_size(MOVIL)
+    try:
+        pestana.ir(RUTA)
+        envoltorios = pagina.locator(".tapiz-comparativa > .md-typeset__scrollwrap")
+        ancha, estrecha = envoltorios.nth(-2), envoltorios.last
+        for envoltorio in (ancha, estrecha):
+            assert envoltorio.evaluate(
+                "e => !e.firstElementChild.checkVisibility({contentVisibilityAuto: true})"
+            ), "ya estaba pintada al cargar"
+        regiones = envoltorios.evaluate_all(
+            "es => es.map(e => [e.tabIndex, e.getAttribute('role'), e.getAttribute('aria-label')])"
+        )
+        assert all(t == 0 and r == "region" and n for t, r, n in regiones), regiones
+        assert ancha.get_attribute("aria-label") == (
+            "Ratas en las paredes (2d6), cada banda según el objetivo"
+        )
+        ancha.scroll_into_view_if_needed()
+        pagina.wait_for_function(
+            "e => e.classList.contains('tapiz-desborda')", arg=ancha.element_handle()
+        )
+        aviso = ancha.evaluate("e => e.previousElementSibling.textContent")
+        assert aviso == "Desliza la tabla a los lados para verla entera →"
+        estrecha.scroll_into_view_if_needed()
+        pagina.wait_for_function("e => !e.hasAttribute('tabindex')", arg=estrecha.element_handle())
+        assert estrecha.get_attribute("role") is None
+        assert not estrecha.evaluate("e => e.previousElementSibling.matches('.tapiz-desliza')")
+    finally:
+        pagina.set_viewport_size(ESCRITORIO)

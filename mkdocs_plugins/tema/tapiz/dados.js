@@ -137,10 +137,12 @@ const yaDicho = (a) => a.closest("p,li,dd,td")?.textContent?.replace(/\s+/g, " "
 
 /**
  * Una tabla más ancha que la pantalla (en un móvil) se desplaza a los lados y se dice
- * (tablas.js, que se carga la primera vez que una no cabe).
+ * (tablas.js, que se carga la primera vez que una no cabe o que una aún no se pinta).
  */
 function avisarTablasAnchas(raiz = document) {
-  const anchas = [...raiz.querySelectorAll(".md-typeset__scrollwrap")].some((e) => e.scrollWidth > e.clientWidth + 1);
+  const anchas = [...raiz.querySelectorAll(".md-typeset__scrollwrap")].some(
+    (e) => e.scrollWidth > e.clientWidth + 1 || e.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) === false,
+  );
   if (anchas || cargados.tablas) conModulo("tablas", (m) => m.avisarTablasAnchas(raiz));
 }
 

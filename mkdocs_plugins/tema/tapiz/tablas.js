@@ -16,33 +16,73 @@ estilos.replaceSync(`
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, estilos];
 
 /**
- * Pone o quita el aviso de cada tabla de `raiz` según quepa o no.
+ * Pone o quita el aviso de cada tabla de `raiz` según quepa o no. Una tabla que el navegador aún
+ * no pinta (`content-visibility: auto`, las de la comparativa) no se puede medir sin pintarla:
+ * se mide cuando se acerca a la vista y, mientras, se puede alcanzar con el teclado.
  * @param {Document | HTMLElement} raiz
  */
 export function avisarTablasAnchas(raiz) {
   const envoltorios = [.../** @type {NodeListOf<HTMLElement>} */ (raiz.querySelectorAll(".md-typeset__scrollwrap"))];
   // Todas las medidas antes de escribir nada: medir tras cada aviso rehacía el diseño de la
   // página entera una vez por tabla (en la comparativa, la tarea más larga de la carga).
-  const desbordan = envoltorios.map((envoltorio) => envoltorio.scrollWidth > envoltorio.clientWidth + 1);
+  const desbordan = envoltorios.map((envoltorio) => (sinPintar(envoltorio) ? null : desborda(envoltorio)));
   for (const [indice, envoltorio] of envoltorios.entries()) {
-    const desborda = desbordan[indice];
-    envoltorio.classList.toggle("tapiz-desborda", desborda);
-    const aviso = envoltorio.previousElementSibling?.classList.contains("tapiz-desliza")
-      ? envoltorio.previousElementSibling
-      : null;
-    if (desborda && !aviso) {
-      const linea = document.createElement("p");
-      linea.className = "tapiz-desliza";
-      linea.textContent = "Desliza la tabla a los lados para verla entera →";
-      envoltorio.before(linea);
-      envoltorio.tabIndex = 0;
-      envoltorio.setAttribute("role", "region");
-      envoltorio.setAttribute("aria-label", nombreDeLaTabla(envoltorio));
-    } else if (!desborda && aviso) {
-      aviso.remove();
-      for (const atributo of ["tabindex", "role", "aria-label"]) envoltorio.removeAttribute(atributo);
+    const medida = desbordan[indice];
+    if (medida !== null) marcar(envoltorio, medida);
+    else if (!envoltorio.dataset.tapizAplazada) {
+      envoltorio.dataset.tapizAplazada = "1";
+      hacerAlcanzable(envoltorio);
+      envoltorio.addEventListener("contentvisibilityautostatechange", alPintarse);
     }
   }
+}
+
+/** @param {HTMLElement} envoltorio */
+const sinPintar = (envoltorio) =>
+  envoltorio.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) === false;
+
+/** @param {HTMLElement} envoltorio */
+const desborda = (envoltorio) => envoltorio.scrollWidth > envoltorio.clientWidth + 1;
+
+/** @param {Event} evento un `contentvisibilityautostatechange` de un envoltorio aplazado */
+function alPintarse(evento) {
+  const envoltorio = /** @type {HTMLElement} */ (evento.currentTarget);
+  if (/** @type {Event & {skipped: boolean}} */ (evento).skipped) return;
+  envoltorio.removeEventListener("contentvisibilityautostatechange", alPintarse);
+  delete envoltorio.dataset.tapizAplazada;
+  marcar(envoltorio, desborda(envoltorio));
+}
+
+/**
+ * @param {HTMLElement} envoltorio
+ * @param {boolean} ancha si no cabe: con su aviso y alcanzable con el teclado
+ */
+function marcar(envoltorio, ancha) {
+  envoltorio.classList.toggle("tapiz-desborda", ancha);
+  const aviso = envoltorio.previousElementSibling?.classList.contains("tapiz-desliza")
+    ? envoltorio.previousElementSibling
+    : null;
+  if (ancha && !aviso) {
+    const linea = document.createElement("p");
+    linea.className = "tapiz-desliza";
+    linea.textContent = "Desliza la tabla a los lados para verla entera →";
+    envoltorio.before(linea);
+    hacerAlcanzable(envoltorio);
+  } else if (!ancha && envoltorio.getAttribute("role") === "region") {
+    aviso?.remove();
+    for (const atributo of ["tabindex", "role", "aria-label"]) envoltorio.removeAttribute(atributo);
+  }
+}
+
+/**
+ * Una región con nombre en el orden del teclado: así se desplaza con las flechas.
+ * @param {HTMLElement} envoltorio
+ */
+function hacerAlcanzable(envoltorio) {
+  if (envoltorio.getAttribute("role") === "region") return;
+  envoltorio.tabIndex = 0;
+  envoltorio.setAttribute("role", "region");
+  envoltorio.setAttribute("aria-label", nombreDeLaTabla(envoltorio));
 }
 
 /**
