@@ -252,3 +252,30 @@ def test_una_version_nueva_se_anuncia_y_se_ve_al_recargar(
         assert len({c.rsplit(" ", 1)[0] for c in pagina.evaluate(GUARDADAS)}) == 1
     finally:
         sitio.apagar()
+
+
+def test_mientras_carga_el_motor_el_libro_sin_conexion_espera(
+    libro: Path, abrir: Callable[[Sitio], Pestana]
+) -> None:
+    """registro.js no registra el trabajador mientras el motor de reglas carga (vivo.js lo dice
+    en ``<html data-tapiz-motor>``): nada del libro sin conexión se descarga a la vez que lo que
+    quien lee espera. Aquí el motor está apagado, y es la prueba la que dice que carga."""
+    sitio = Sitio(libro)
+    pestana = abrir(sitio)
+    pagina = pestana.page
+    pagina.context.add_init_script(
+        "addEventListener('DOMContentLoaded', () => {"
+        " document.documentElement.dataset.tapizMotor = 'cargando'; })"
+    )
+    pestana.ir("")
+    pagina.wait_for_function("() => document.documentElement.dataset.tapizSinConexion")
+    assert pagina.evaluate("async () => await navigator.serviceWorker.getRegistration()") is None
+    assert not any(sin_conexion.TRABAJADOR in ruta for ruta in sitio.pedidas)
+    pagina.evaluate("""() => {
+      document.documentElement.dataset.tapizMotor = "listo";
+      document.dispatchEvent(new CustomEvent("tapiz:carga"));
+    }""")
+    assert controlada(pagina) == sitio.base + sin_conexion.TRABAJADOR
+    assert "tapizSinConexion" not in pagina.evaluate(
+        "() => ({...document.documentElement.dataset})"
+    )

@@ -83,12 +83,15 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
         "t => t.dataset.tapizResuelta === t.dataset.tapizTirada", arg=tarjeta.element_handle()
     )
     assert _del_motor(pedidas) == []
+    motor = "() => document.documentElement.dataset.tapizMotor"  # lo mira registro.js
+    assert pestana.page.evaluate(motor) is None
     control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
     control.locator(".tapiz-probar__cuerpo").evaluate(DICHOS.replace("__dichos", "__carga"))
     with pestana.page.expect_request(lambda p: p.url.endswith("motor.zip"), timeout=120_000):
         control.locator("summary").click()
         estado = control.locator(".tapiz-probar__estado[role='status']")
         assert "Cargando las reglas del libro" in estado.inner_text()
+    assert pestana.page.evaluate(motor) == "cargando"
     # La calculadora, con el motor aún cargando, dice que lo carga.
     calculadora = pestana.page.locator(".tapiz-calculadora")
     calculadora.locator("p[role='status']").evaluate(DICHOS)
@@ -106,6 +109,7 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
     assert partes and partes == sorted(partes) and all(p % 10 == 0 and p < 100 for p in partes)
     del_motor = _del_motor(pedidas)
     assert len(del_motor) == len(set(del_motor)) and any(u.endswith(".wasm") for u in del_motor)
+    pestana.page.wait_for_function(f"() => ({motor})() === 'listo'")
 
 
 def test_probar_la_tirada_de_accion_da_lo_mismo_que_la_cli(viva):

@@ -185,7 +185,12 @@ function alAcercarse(evento) {
   const boton = /** @type {Objetivo} */ (evento.target).closest?.("button.tapiz-repetir[data-ejemplo]");
   if (boton) conModulo("ejemplos", (m) => m.prepararEjemplo(boton));
   const vivo = /** @type {Objetivo} */ (evento.target).closest?.(".tapiz-probar,.tapiz-cambiar");
-  if (vivo) conModulo("probar", (m) => m.prepararProbar(vivo));
+  // El motor de ese control (el del libro o el de su Lienzo) empieza a cargar ya: vivo.js no
+  // importa nada, y probar.js (con lo suyo) llega mientras.
+  if (vivo) {
+    import("./vivo.js").then((m) => m.arrancarPara(vivo));
+    cargar("probar");
+  }
   if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-dados")) cargar("botones");
   if (/** @type {Objetivo} */ (evento.target).closest?.(".tapiz-reglas-lector")) cargar("reglas");
 }

@@ -6,16 +6,7 @@
 // («2,5», «−2») y vuelven escritos o con un mensaje que nombra el dato.
 
 import { el, nuevoId } from "./vista.js";
-import { arrancarPara, avisarCarga, preguntar, reglasDe, sinMotor } from "./vivo.js";
-
-/**
- * Al acercarse al control: el motor que lo calcula (el del libro o el de su Lienzo) empieza a
- * cargar antes del clic.
- * @param {Element} control
- */
-export function prepararProbar(control) {
-  arrancarPara(control);
-}
+import { avisarCarga, preguntar, reglasDe, sinMotor } from "./vivo.js";
 
 /**
  * Al pulsar el control (su <summary> lo abre; un clic dentro no hace nada): su formulario.

@@ -5,6 +5,8 @@
 // instalada y esperando, version-nueva.js lo dice con un botón para recargar.
 
 const contenedor = navigator.serviceWorker;
+/** Milisegundos tras cargar la página: si quien lee pide enseguida las reglas en vivo, lo suyo va antes. */
+const ESPERA = 2000;
 
 /** @param {ServiceWorkerRegistration} registro */
 function siHayVersionNueva(registro) {
@@ -12,7 +14,34 @@ function siHayVersionNueva(registro) {
   if (nuevo && contenedor.controller) import("./version-nueva.js").then((m) => m.avisar(nuevo));
 }
 
-contenedor.register(new URL("../sin-conexion.js", import.meta.url)).then((registro) => {
+/**
+ * Registra el trabajador un poco después de cargar la página y cuando el motor de reglas no
+ * está cargando (vivo.js lo dice en `<html data-tapiz-motor>` y con «tapiz:carga»): quien lee
+ * espera ese resultado, y las descargas del libro sin conexión se llevaban parte de la red y de
+ * la CPU (bench/carga.md). Mientras espera al motor, `<html data-tapiz-sin-conexion="espera">`.
+ * @param {() => void} registrar
+ */
+function cuandoNoCargueElMotor(registrar) {
+  const raiz = document.documentElement;
+  const cargando = () => raiz.dataset.tapizMotor === "cargando";
+  const alCargar = () => {
+    if (cargando()) return;
+    document.removeEventListener("tapiz:carga", alCargar);
+    setTimeout(mirar, ESPERA); // y otra espera: con el motor listo, quien lee suele seguir calculando
+  };
+  const mirar = () => {
+    if (cargando()) {
+      raiz.dataset.tapizSinConexion = "espera";
+      document.addEventListener("tapiz:carga", alCargar);
+      return;
+    }
+    delete raiz.dataset.tapizSinConexion;
+    registrar();
+  };
+  setTimeout(mirar, ESPERA);
+}
+
+cuandoNoCargueElMotor(() => contenedor.register(new URL("../sin-conexion.js", import.meta.url)).then((registro) => {
   // Un navegador que bloquea los trabajadores de servicio (uno automatizado, o el de una
   // aplicación) puede resolver sin registro: entonces el libro solo se lee conectado.
   if (!registro) return;
@@ -24,4 +53,4 @@ contenedor.register(new URL("../sin-conexion.js", import.meta.url)).then((regist
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) registro.update().catch(() => {});
   });
-}, () => {});
+}, () => {}));

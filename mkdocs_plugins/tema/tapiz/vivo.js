@@ -29,14 +29,25 @@ let trabajador = null;
 /** @type {Map<number, { resolver: (valor: any) => void, rechazar: (error: Error) => void }>} */
 const pendientes = new Map();
 let siguiente = 0;
-/** @type {"parado" | "cargando" | "listo" | "fallo"} */
+/** @typedef {"parado" | "cargando" | "listo" | "fallo"} Estado */
+/** @type {Estado} */
 export let estado = "parado";
 /** Bytes de los ficheros del motor recibidos y por recibir, mientras carga. */
 export let progreso = { recibidos: 0, total: 0 };
 let sinRed = false;
 
+/**
+ * El estado del motor, también en `<html data-tapiz-motor>`: el libro sin conexión (registro.js)
+ * no descarga nada mientras el motor carga.
+ * @param {Estado} nuevo
+ */
+function pasarA(nuevo) {
+  estado = nuevo;
+  document.documentElement.dataset.tapizMotor = nuevo;
+}
+
 function fallar(/** @type {string} */ motivo) {
-  estado = "fallo";
+  pasarA("fallo");
   sinRed = motivo === SIN_RED || !navigator.onLine;
   for (const { rechazar } of pendientes.values()) rechazar(new Error(motivo));
   pendientes.clear();
@@ -50,7 +61,7 @@ export const sinMotor = () => (sinRed ? SIN_CONEXION : SIN_MOTOR);
 // Con la conexión de vuelta, lo que falló por falta de red se puede volver a pedir.
 addEventListener("online", () => {
   if (estado !== "fallo" || !sinRed) return;
-  estado = "parado";
+  pasarA("parado");
   trabajador = null;
 });
 
@@ -87,7 +98,7 @@ export function arrancar() {
     fallar(String(error));
     return;
   }
-  estado = "cargando";
+  pasarA("cargando");
   progreso = { recibidos: 0, total: 0 };
   import("./carga.js").catch(() => {}); // lo que dice cuánto lleva, mientras arranca el Worker
   trabajador.onmessage = (evento) => {
@@ -105,7 +116,7 @@ export function arrancar() {
       return;
     }
     if (estado !== "listo") {
-      estado = "listo";
+      pasarA("listo");
       document.dispatchEvent(new CustomEvent("tapiz:carga"));
     }
     pendiente?.resolver(respuesta);
