@@ -21,6 +21,10 @@ Escenarios: sin límites; un móvil de gama media (CPU 4× más lenta, 10 Mbps, 
 (:class:`Red`: la latencia en cada respuesta y un ancho de banda compartido): el
 ``Network.emulateNetworkConditions`` de la página no llega al Worker del motor, que hace las
 descargas (su dominio ``Network`` no ve ni un byte de ``assets/tapiz/vivo/``).
+
+La limitación de CPU de CDP apenas llega a ese Worker (``fases_vivo.py --cpu 4``: 1,45 veces más
+lento): con ``--cuota 0.25``, Chromium entero corre con un cuarto de núcleo (``cuota.py``, una
+cota pesimista) y los escenarios no frenan la CPU con CDP.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import statistics
 import sys
 import threading
 import time
+from contextlib import ExitStack
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -42,6 +47,7 @@ sys.path.insert(0, str(RAIZ / "tests" / "navegador"))
 sys.path.insert(0, str(RAIZ / "bench"))
 from bench_vivo import EVALUAR  # noqa: E402
 from conftest import ESCRITORIO, lanzar_chromium  # noqa: E402
+from cuota import cuota  # noqa: E402
 
 PAGINA = "hacer-cosas/"
 COMPRIMIBLES = {".html", ".js", ".css", ".json", ".wasm", ".xml", ".svg", ".txt", ".mjs"}
@@ -191,6 +197,12 @@ def main() -> None:
         "--escenarios", type=int, nargs="+", help="solo estos (1, 2, 3: en el orden de arriba)"
     )
     argumentos.add_argument("--toque", type=float, default=100, help="ms del dedo en la pantalla")
+    argumentos.add_argument(
+        "--cuota",
+        type=float,
+        help="Chromium entero con esta fracción de un núcleo (cuota.py) en lugar de frenar la CPU"
+        " con CDP, que apenas frena el Worker del motor",
+    )
     opciones = argumentos.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -199,9 +211,15 @@ def main() -> None:
         nombre: servir(carpeta, red)
         for nombre, carpeta in (("base", opciones.base), ("nuevo", opciones.nuevo))
     }
-    with sync_playwright() as playwright:
+    with sync_playwright() as playwright, ExitStack() as pila:
         navegador = lanzar_chromium(playwright)
         elegidos = [ESCENARIOS[n - 1] for n in opciones.escenarios or range(1, 4)]
+        if opciones.cuota:
+            pila.enter_context(cuota(opciones.cuota))
+            elegidos = [
+                (f"{nombre} (la CPU: {opciones.cuota:g} de un núcleo para todo Chromium)", 1, b, m)
+                for nombre, _, b, m in elegidos
+            ]
         for escenario, cpu, bps, ms in elegidos:
             medidas: dict[str, list[dict[str, Any]]] = {"base": [], "nuevo": []}
             for _ in range(opciones.veces):
