@@ -4,7 +4,7 @@
 // calcula el motor en la página (motor.js) con una sola petición «hoja». Aquí no se valida ni se
 // escribe ningún número: llegan escritos, y lo que no se puede leer llega dicho con su etiqueta.
 
-import { el } from "./vista.js";
+import { el } from "./elementos.js";
 import { arrancar, avisarCarga, estado as motor, preguntar, reglasDe, sinMotor } from "./vivo.js";
 
 const CLAVE = "tapiz-hoja";

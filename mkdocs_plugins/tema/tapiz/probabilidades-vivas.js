@@ -3,7 +3,7 @@
 // del libro en la página (vivo.js), que las calcula con el mismo Python que escribió las de los
 // dados del texto. Se descarga al abrir esa gráfica, no con la página.
 
-import { el } from "./vista.js";
+import { el } from "./elementos.js";
 import { avisarCarga, estado, preguntar, SIN_CONEXION, sinMotor } from "./vivo.js";
 
 export const SIN_MOTOR_PROBABILIDADES =

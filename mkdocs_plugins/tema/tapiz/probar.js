@@ -5,7 +5,7 @@
 // no se valida ni se escribe ningún número: los textos del formulario van tal cual al motor
 // («2,5», «−2») y vuelven escritos o con un mensaje que nombra el dato.
 
-import { el, nuevoId } from "./vista.js";
+import { el, nuevoId } from "./elementos.js";
 import { avisarCarga, preguntar, reglasDe, sinMotor } from "./vivo.js";
 
 /**

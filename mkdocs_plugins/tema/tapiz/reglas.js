@@ -8,7 +8,7 @@
 // elección con vivo.js (reglasDe). Los bloques de un Lienzo, o que nombran otra edición u
 // opcionales (un ejemplo de la edición de 2017), siguen con las suyas.
 
-import { el } from "./vista.js";
+import { el } from "./elementos.js";
 import { eleccion, elegir, LIBRO } from "./vivo.js";
 
 const DEL_LIBRO = `[data-reglamento="${LIBRO}"]`;

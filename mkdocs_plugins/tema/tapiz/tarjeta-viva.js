@@ -7,7 +7,7 @@
 import { marcar, original, pintarRespuesta as pintar } from "./ejemplos.js";
 import { decimal, miles } from "./formato.js";
 import { campoDe, leer } from "./probar.js";
-import { el } from "./vista.js";
+import { el } from "./elementos.js";
 import { avisarCarga, preguntar, reglasDe, sinMotor } from "./vivo.js";
 
 /**

@@ -1,63 +1,22 @@
 // @ts-check
-// Piezas de interfaz comunes: elementos, anuncios, dados a la vista y gráfica de probabilidades.
+// Piezas de interfaz comunes: dados a la vista y gráfica de probabilidades (y, de elementos.js,
+// elementos y anuncios).
 
+import { el } from "./elementos.js";
 import { decimal as numero, porcentaje } from "./formato.js";
 import { analizar, Constante } from "./notacion.js";
+
+export { anunciar, el, nuevoId } from "./elementos.js";
 
 /** @typedef {import("./tirada.js").Tirada} Tirada */
 /** @typedef {import("./tirada.js").DadoTirado} DadoTirado */
 /** @typedef {[valor: number, probabilidad: number]} Punto */
 /** @typedef {Punto[]} Puntos una distribución para dibujar, de menor a mayor total */
 /**
- * Los atributos de `el`: `texto` es el contenido de texto; los demás se escriben como atributos
- * (`true`, vacío; `false`, `null` o `undefined`, ninguno).
- * @typedef {{texto?: string} & Record<string, string | number | boolean | null | undefined>} Atributos
- */
-/**
  * Los dados de un término de la expresión tirada, o su constante; `signo`, el del término.
  * @typedef {{signo: number, dados: DadoTirado[]} | {signo: number, constante: number}} Grupo
  */
 
-
-/**
- * Crea un elemento con atributos (`texto` para el contenido de texto) e hijos.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} etiqueta
- * @param {Atributos} [atributos]
- * @param {...(Node | string | null | undefined)} hijos los null y undefined no se añaden
- * @returns {HTMLElementTagNameMap[K]}
- */
-export function el(etiqueta, atributos = {}, ...hijos) {
-  const elemento = document.createElement(etiqueta);
-  for (const [nombre, valor] of Object.entries(atributos)) {
-    if (valor === null || valor === undefined || valor === false) continue;
-    if (nombre === "texto") elemento.textContent = /** @type {string} */ (valor); // Atributos
-    else elemento.setAttribute(nombre, valor === true ? "" : String(valor));
-  }
-  elemento.append(...hijos.filter((h) => h !== null && h !== undefined));
-  return elemento;
-}
-
-let contadorIds = 0;
-export const nuevoId = (/** @type {string} */ prefijo) => `${prefijo}-${(contadorIds += 1)}`;
-
-let alterna = false;
-/**
- * Anuncia un texto en la región aria-live (educada) de la página.
- * @param {string} texto
- */
-export function anunciar(texto) {
-  const region = document.querySelector("[data-tapiz-anuncio]") ?? regionDeAnuncios();
-  // Un espacio duro alterno hace que el mismo texto se vuelva a anunciar.
-  alterna = !alterna;
-  region.textContent = texto + (alterna ? "\u00a0" : "");
-}
-
-function regionDeAnuncios() {
-  const region = el("div", { class: "tapiz-anuncio", "data-tapiz-anuncio": true, "aria-live": "polite", role: "status" });
-  document.body.append(region);
-  return region;
-}
 
 /**
  * Agrupa los dados de una tirada por término de la expresión: [{signo, dados|constante}].
