@@ -14,6 +14,7 @@ from markdown import Markdown
 from mkdocs_plugins.extension import valores
 from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo.api import api, api_esquemas, api_paginas, identificadores
+from mkdocs_plugins.nucleo.datos import Anteriores, anteriores
 from mkdocs_plugins.nucleo.fuente import Configuracion, estructura, html_crudo, version
 from mkdocs_plugins.nucleo.paginas import catalogo
 from mkdocs_plugins.nucleo.vivo import motor
@@ -225,10 +226,12 @@ def escribir(
     configuracion: Configuracion,
     preparados: dict[str, str] | None = None,
     con_motor: bool | None = None,
+    apartados: Anteriores | None = None,
 ) -> int:
     """Escribe la API en ``destino/api/v1/`` (los ficheros ``preparados`` en otro proceso, si
     los hay); cuántos ficheros (cada carpeta, creada una vez). El módulo JavaScript va si el
-    sitio publica el motor (``con_motor``; sin decirlo, si hay Pyodide para publicarlo)."""
+    sitio publica el motor (``con_motor``; sin decirlo, si hay Pyodide para publicarlo). Con
+    ``apartados``, los de la construcción anterior que no cambian vuelven a su sitio."""
     if con_motor is None:
         con_motor = motor.carpeta_pyodide(configuracion.raiz) is not None
     escritos = ficheros(configuracion, con_motor=con_motor) if preparados is None else preparados
@@ -236,6 +239,5 @@ def escribir(
     for subcarpeta in {(carpeta / ruta).parent for ruta in escritos}:
         subcarpeta.mkdir(parents=True, exist_ok=True)
     for ruta, texto in escritos.items():
-        with open(carpeta / ruta, "wb") as fichero:
-            fichero.write(texto.encode())
+        anteriores.escribir(carpeta / ruta, texto.encode(), apartados)
     return len(escritos)

@@ -180,7 +180,8 @@ class TapizExtension(Extension):
         md.treeprocessors.register(_Pendientes(md), "tapiz_pendientes", 4)
         md.treeprocessors.register(_FinDelArbol(md, self), "tapiz_fin_del_arbol", -100)
         # Antes que todos los demás: ve lo que escribe quien contribuye, sin botones ni anclas.
-        md.postprocessors.register(HtmlCrudo(md, self.estado), "tapiz_html_crudo", 40)
+        crudo = HtmlCrudo(md, self.estado, lambda: self.cache)
+        md.postprocessors.register(crudo, "tapiz_html_crudo", 40)
         md.postprocessors.register(_DadosEnTexto(md, self), "tapiz_dados", 31)
         md.postprocessors.register(_Anclas(md), "tapiz_anclas", 25)
         md.postprocessors.register(_EnlacesAReglas(md, self), "tapiz_enlaces_reglas", 24)

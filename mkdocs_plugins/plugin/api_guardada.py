@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.nucleo.api import api
-from mkdocs_plugins.nucleo.datos import cache
+from mkdocs_plugins.nucleo.datos import Anteriores, cache
 from mkdocs_plugins.nucleo.fuente import Configuracion, version
 from mkdocs_plugins.nucleo.paginas import catalogo
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
@@ -29,18 +29,24 @@ CONVERSIONES = "api: html de cada texto"
 
 
 def escribir(
-    sitio: Path, configuracion: Configuracion, guardada: cache.Cache | None
+    sitio: Path,
+    configuracion: Configuracion,
+    guardada: cache.Cache | None,
+    apartados: Anteriores | None = None,
 ) -> sin_conexion.Conocidas:
     """Escribe la API en el sitio y da la huella de cada fichero, de sus textos (la lista sin
     conexión no vuelve a leer del disco cientos de ficheros recién escritos)."""
     textos = ficheros(configuracion, guardada)
-    api_estatica.escribir(sitio, configuracion, textos)
+    api_estatica.escribir(sitio, configuracion, textos, apartados=apartados)
     carpeta = sitio / api.CARPETA
     return sin_conexion.huellas_de(sitio, {carpeta / ruta: texto for ruta, texto in textos.items()})
 
 
 def en_otro_hilo(
-    sitio: Path, configuracion: Configuracion, guardada: cache.Cache | None
+    sitio: Path,
+    configuracion: Configuracion,
+    guardada: cache.Cache | None,
+    apartados: Anteriores | None = None,
 ) -> Future[sin_conexion.Conocidas]:
     """:func:`escribir` en un hilo, desde que MkDocs vacía la carpeta del sitio: escribir cientos
     de ficheros, leer las páginas y preguntar a git esperan al disco, no a Python, mientras
@@ -49,7 +55,7 @@ def en_otro_hilo(
 
     def trabajar() -> None:
         try:
-            hecha.set_result(escribir(sitio, configuracion, guardada))
+            hecha.set_result(escribir(sitio, configuracion, guardada, apartados))
         except Exception as error:  # se lanza en quien la recoge, con su tipo
             hecha.set_exception(error)
 

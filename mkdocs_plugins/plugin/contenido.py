@@ -9,6 +9,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
+from mkdocs_plugins.nucleo.datos import Cache, objeto_guardado
 from mkdocs_plugins.nucleo.fuente import Problema
 from mkdocs_plugins.nucleo.marcado import (
     Apartados,
@@ -29,15 +30,19 @@ def fuente(fichero: File) -> str:
         return ""
 
 
-def abreviaturas_propias(html: str, page: Page, config: MkDocsConfig) -> str:
+def abreviaturas_propias(
+    html: str, page: Page, config: MkDocsConfig, guardada: Cache | None
+) -> str:
     """Los significados que la página da a sus abreviaturas (``abreviaturas:``), escritos la
-    primera vez que aparece cada una."""
+    primera vez que aparece cada una (dónde, de la caché si la página no cambió)."""
     try:
         propias = abreviaturas.leer(page.meta.get("abreviaturas"))
     except abreviaturas.ErrorAbreviaturas as error:
         log.warning(str(Problema(ruta_mostrada(page.file.src_uri, config), 1, str(error))))
         propias = {}
-    return abreviaturas.explicar(abreviaturas.con_significados(html, propias))
+    html = abreviaturas.con_significados(html, propias)
+    escritas = objeto_guardado(guardada, lambda: abreviaturas.expansiones(html), "abbr", html)
+    return abreviaturas.con_expansiones(html, escritas)
 
 
 def apartar_de_la_busqueda(

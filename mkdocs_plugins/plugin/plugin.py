@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -20,8 +22,8 @@ from mkdocs.utils.templates import TemplateContext
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial
-from mkdocs_plugins.nucleo.api import identificadores
-from mkdocs_plugins.nucleo.datos import Cache, cache, datos, memoria
+from mkdocs_plugins.nucleo.api import api, identificadores
+from mkdocs_plugins.nucleo.datos import Anteriores, Cache, cache, datos, memoria
 from mkdocs_plugins.nucleo.fuente import (
     Configuracion,
     ErrorConfiguracion,
@@ -59,6 +61,8 @@ from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzos import bifurcado as lienzo_bifurcado
 
 log = logging.getLogger("mkdocs.plugins.tapiz")
+CARPETAS_PROPIAS = (api.CARPETA, motor.CARPETA, datos.CARPETA, datos.RUTA)
+"""Lo que escribe el plugin en el sitio, fuera de los ficheros de MkDocs (``Anteriores``)."""
 
 
 class TapizPlugin(BasePlugin[TapizConfig]):
@@ -95,14 +99,24 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         cabecera (uno por construcción)."""
         self.cerrojo = Cerrojo()
         """El de la carpeta del sitio, de ``on_config`` al final de ``on_post_build``."""
+        self.inicio_ns = 0
+        """Cuándo empezó la construcción (``time.time_ns``)."""
+        self.sucio = False
+        """``--dirty``: MkDocs no vacía el sitio antes de construir."""
+        self.anteriores: Anteriores | None = None
+        """Lo que escribió el plugin en la construcción anterior, apartado de ``on_pre_build`` al
+        final (véase ``nucleo/datos/anteriores.py``)."""
+        """Cuándo empezó la construcción (``time.time_ns``)."""
         self.api_en_marcha: Future[Conocidas] | None = None
         """La API que se escribe en un hilo desde ``on_files`` (sin auxiliar que la escriba)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
         self.sirviendo = command == "serve"
+        self.sucio = dirty
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        self.inicio_ns = time.time_ns()
         self.cerrojo.tomar(Path(config.site_dir))  # antes de bifurcar y de vaciar el sitio
         raiz = self.raiz = Path(config.config_file_path or ".").resolve().parent
         fichero = raiz / self.config.configuracion
@@ -178,6 +192,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return servidor.reiniciar_si_cambia_el_codigo(server)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """Antes de que MkDocs vacíe el sitio: sin auxiliar (que escribe por su cuenta),
+        aparta lo que el plugin escribió la vez anterior."""
+        if self.config.enabled and not self.sucio and self.auxiliar is None:
+            self.anteriores = Anteriores(Path(config.site_dir), CARPETAS_PROPIAS)
         self.estados = {}
         self.cargas = carga.Cargas()
         self.apartados = Apartados()
@@ -191,7 +209,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.auxiliar.sitio_listo.avisar()
         elif self.config.enabled and self.config.api and self.error_de_configuracion is None:
             sitio = Path(config.site_dir)
-            self.api_en_marcha = api_guardada.en_otro_hilo(sitio, self.configuracion, self.cache)
+            self.api_en_marcha = api_guardada.en_otro_hilo(
+                sitio, self.configuracion, self.cache, self.anteriores
+            )
         self.minificados = {}
         self._tema = None
         if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
@@ -268,7 +288,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.extension.ultimo = None
         if self.historial is not None and page.file.src_uri == catalogo.RUTA:
             html = publicar_cambios.marcar_fichas(html, self.historial)
-        html = contenido.abreviaturas_propias(html, page, config)
+        html = contenido.abreviaturas_propias(html, page, config, self.cache)
         html = self.cargas.marcar(html, page.file.src_uri, bool(estado.ejemplos))
         html = self._reglas_del_lector(html, page.file.src_uri)
         if self.error_de_configuracion is not None:
@@ -296,8 +316,19 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         el registro, si el proyecto lo tiene)."""
         if page.file.generated_by:
             return []
-        ruta, registro = estado.pagina.ruta, self.registro
-        return identificadores.comprobar(ruta, page.file.src_uri, estado.estructura, registro)
+        ruta, registro, uri = estado.pagina.ruta, self.registro, page.file.src_uri
+        if not (registro is None or isinstance(registro, dict)):  # el de git: cada vez
+            return identificadores.comprobar(ruta, uri, estado.estructura, registro)
+        return cache.sin_problemas(
+            self.cache,
+            lambda: identificadores.comprobar(ruta, uri, estado.estructura, registro),
+            "identificadores",
+            ruta,
+            uri,
+            "\n".join(estado.lineas),
+            str(estado.pagina.desplazamiento),
+            "sin registro" if registro is None else json.dumps(registro.get(uri, {})),
+        )
 
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
@@ -307,6 +338,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         Las páginas ya están convertidas: sus ficheros de datos ya se saben, y con el adelanto
         los escribe el auxiliar mientras MkDocs escribe las páginas."""
         env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
+        if self.cache is not None:
+            env.bytecode_cache = self._plantillas_compiladas()
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
         env.globals["tapiz_feed"] = self.config.enabled and self.config.cambios
         env.globals["tapiz_buscador"] = self.buscador
@@ -316,6 +349,16 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.ficheros_de_datos = self._datos(config)
             self.auxiliar.buzones.datos.enviar(self.ficheros_de_datos)
         return env
+
+    def _plantillas_compiladas(self) -> jinja2.FileSystemBytecodeCache:
+        """Las plantillas del tema ya compiladas, junto a la caché de los bloques.
+
+        MkDocs crea el entorno de Jinja en cada construcción y vuelve a compilar las plantillas
+        de Material (unos 0,2 s); Jinja comprueba la huella del texto de cada una antes de
+        usar lo guardado."""
+        carpeta = self.raiz / self.config.cache_dir / "plantillas"
+        carpeta.mkdir(parents=True, exist_ok=True)
+        return jinja2.FileSystemBytecodeCache(str(carpeta))
 
     def _datos(self, config: MkDocsConfig) -> dict[Path, str]:
         """Los ficheros de datos de los widgets (véase ``datos.ficheros_del_sitio``)."""
@@ -351,8 +394,14 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.api_en_marcha = None
         self._cerrar_adelanto()
         self._cerrar_precompilacion()
+        self._terminar_anteriores()
         memoria.terminar()
         self.cerrojo.soltar()
+
+    def _terminar_anteriores(self) -> None:
+        if self.anteriores is not None:
+            self.anteriores.terminar()
+            self.anteriores = None
 
     def _cerrar_precompilacion(self) -> None:
         if self.precompilacion is not None:
@@ -378,7 +427,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         sitio = Path(config.site_dir)
         precompilacion, self.precompilacion = self.precompilacion, None
         if motor_hecho is None:
-            motor.publicar(sitio, self.raiz, self.configuracion, precompilacion)
+            publicado = motor.publicar(
+                sitio, self.raiz, self.configuracion, precompilacion, self.anteriores
+            )
+            if publicado and self._sin_conexion and not self.sirviendo:  # antes de cerrar la caché
+                motor_hecho = sin_conexion.del_motor(
+                    sitio, motor.CARPETA, self.cache, self.inicio_ns
+                )
         elif precompilacion is not None:
             precompilacion.cerrar()
         en_marcha, self.api_en_marcha = self.api_en_marcha, None
@@ -387,11 +442,14 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 api_hecha = (
                     en_marcha.result()
                     if en_marcha is not None
-                    else api_guardada.escribir(sitio, self.configuracion, self.cache)
+                    else api_guardada.escribir(
+                        sitio, self.configuracion, self.cache, self.anteriores
+                    )
                 )
             except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
                 raise PluginError(f"tapiz: {error}") from None
         datos_hechos = self._escribir_lo_demas(config)
+        self._terminar_anteriores()  # antes de la lista sin conexión, que recorre el sitio
         del_sitio = self._encargado("huellas")
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
         memoria.terminar()
@@ -409,7 +467,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         resumir el sitio (véase ``RESERVADOS``)."""
         hechos: Conocidas | None = self._encargado("datos")
         if hechos is None:
-            datos.escribir(self.ficheros_de_datos or self._datos(config))
+            datos.escribir(self.ficheros_de_datos or self._datos(config), self.anteriores)
         self.ficheros_de_datos = None
         if self.historial is not None:
             cambios.escribir_feed(config, self.historial)

@@ -20,11 +20,14 @@ Bajo demanda (se guarda la primera vez que se pide y desde entonces funciona sin
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
+from mkdocs_plugins.nucleo.datos import Cache, cache
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 
 PRESUPUESTO = 400 * 1000
@@ -89,6 +92,27 @@ def escribir(
     sitio = Path(config.site_dir)
     lista = sin_conexion.inventario(sitio, BAJO_DEMANDA, siempre_, conocidas, completas=completas)
     return sin_conexion.publicar(sitio, lista)
+
+
+def del_motor(
+    sitio: Path, carpeta: str, guardadas: Cache | None, desde_ns: int
+) -> sin_conexion.Conocidas:
+    """Las huellas de los ficheros de ``sitio/carpeta``. La de uno anterior a ``desde_ns`` (el
+    principio de la construcción) va a la caché bajo su tamaño y su fecha: es una copia que
+    conserva la de su origen, como Pyodide (13 MB de ``node_modules``), y calcularla en cada
+    construcción costaba más que todo lo demás de la lista."""
+    conocidas: sin_conexion.Conocidas = {}
+    for actual, _, nombres in os.walk(sitio / carpeta):
+        for nombre in nombres:
+            fichero = Path(actual, nombre)
+            estado = fichero.stat()
+            sello = (str(fichero), str(estado.st_size), str(estado.st_mtime_ns))
+            copia = guardadas if estado.st_mtime_ns < desde_ns else None
+            huella = cache.texto_guardado(
+                copia, functools.partial(sin_conexion.huella, fichero), "huella", *sello
+            )
+            conocidas[fichero.relative_to(sitio).as_posix()] = (estado.st_size, huella)
+    return conocidas
 
 
 def retirar(config: MkDocsConfig) -> None:

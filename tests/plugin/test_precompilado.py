@@ -171,6 +171,32 @@ def test_sin_node_se_publican_las_fuentes_y_solo_se_informa(
         assert not [n for n in fuentes.namelist() if n.endswith(".pyc")]
 
 
+def test_los_zips_se_comprimen_una_vez_y_solo_quedan_los_de_la_ultima(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    npm = RAIZ / "node_modules" / "pyodide"
+    (tmp_path / "node_modules" / "pyodide").mkdir(parents=True)
+    for nombre in [*motor.PYODIDE, "package.json"]:
+        (tmp_path / "node_modules" / "pyodide" / nombre).symlink_to(npm / nombre)
+    monkeypatch.setattr(precompilado, "_node", lambda: None)
+    configuracion = cargar_configuracion(buscar(RAIZ), RAIZ, RAIZ / "srd")
+    zips = tmp_path / motor.zips.CARPETA
+    zips.mkdir(parents=True)
+    (zips / "de-otro-motor.zip").write_bytes(b"viejo")
+    assert motor.publicar(tmp_path / "uno", tmp_path, configuracion)
+    guardados = sorted(zips.iterdir())
+    assert len(guardados) == 1 + len(configuracion.lienzos)  # el del motor y el de cada Lienzo
+    with monkeypatch.context() as sin_comprimir:
+        sin_comprimir.setattr(motor.zips, "comprimir", lambda _: pytest.fail("ya comprimido"))
+        assert motor.publicar(tmp_path / "dos", tmp_path, configuracion)
+    assert sorted(zips.iterdir()) == guardados
+    ((_, (lienzo, _)),) = motor.lienzos_aparte(configuracion).items()
+    for sitio_ in ("uno", "dos"):
+        publicado = tmp_path / sitio_ / VIVO
+        assert (publicado / "motor.zip").read_bytes() == motor.motor_zip(configuracion)
+        assert (publicado / "lienzos" / "0.zip").read_bytes() == lienzo
+
+
 def test_lo_que_importa_un_lienzo_tambien_dentro_de_una_funcion(tmp_path: Path) -> None:
     """La página lleva solo la biblioteca estándar que se importa: la de los Lienzos cuenta,
     la importen al principio o tarde."""

@@ -88,6 +88,19 @@ def texto_guardado(cache: Cache | None, calcular: Callable[[], str], *partes: st
 T = TypeVar("T")
 
 
+def sin_problemas(cache: Cache | None, comprobar: Callable[[], list[T]], *partes: str) -> list[T]:
+    """Una comprobación que solo depende de ``partes``: si la última vez no encontró nada, la
+    caché lo recuerda y no se repite; lo que encuentra no se guarda y se busca cada vez (como
+    los errores de los bloques)."""
+    entrada = clave("sin problemas", *partes)
+    if cache is not None and cache.obtener(entrada) is True:
+        return []
+    problemas = comprobar()
+    if cache is not None and not problemas:
+        cache.guardar(entrada, True)
+    return problemas
+
+
 def objeto_guardado(cache: Cache | None, calcular: Callable[[], T], *partes: str) -> T:
     """Como :func:`texto_guardado`, para un objeto de Python (va al fichero con ``pickle``, como
     bytes): lo que cuesta mucho más calcular que leer, como la estructura de una página que

@@ -12,7 +12,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
+from mkdocs_plugins.nucleo.datos import anteriores
 from mkdocs_plugins.nucleo.datos import cache as cache_
+from mkdocs_plugins.nucleo.datos.anteriores import Anteriores
 from mkdocs_plugins.nucleo.datos.cache import Cache
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Reglamento
@@ -170,9 +172,10 @@ def ficheros_del_sitio(
     return ficheros
 
 
-def escribir(ficheros: Mapping[Path, str]) -> None:
-    """Escribe cada fichero (creando antes, una vez, cada carpeta que haga falta)."""
+def escribir(ficheros: Mapping[Path, str], apartados: Anteriores | None = None) -> None:
+    """Escribe cada fichero (creando antes, una vez, cada carpeta que haga falta); con
+    ``apartados``, devuelve a su sitio los de la construcción anterior que no cambian."""
     for carpeta in {destino.parent for destino in ficheros}:
         carpeta.mkdir(parents=True, exist_ok=True)
     for destino, texto in ficheros.items():
-        destino.write_text(texto, encoding="utf-8")
+        anteriores.escribir(destino, texto.encode("utf-8"), apartados)

@@ -66,6 +66,10 @@ class _Abierta:
     excluye: bool
 
 
+Expansion = tuple[int, str]
+"""Dónde se escribe un significado (tras la abreviatura) y su HTML."""
+
+
 def explicar(html: str) -> str:
     """La primera vez que aparece cada abreviatura en ``html`` (el contenido de una página), su
     significado escrito al lado, «DJ (Directora de Juego)», salvo en títulos, tablas, ejemplos
@@ -75,11 +79,26 @@ def explicar(html: str) -> str:
     (``dados.js`` lo hace aún en un sitio sin el plugin, con la misma regla). Queda fuera de
     la búsqueda, como el resto de lo que el libro añade a su texto.
     """
+    return con_expansiones(html, expansiones(html))
+
+
+def con_expansiones(html: str, escritas: list[Expansion]) -> str:
+    """``html`` con cada expansión en su sitio."""
+    partes: list[str] = []
+    desde = 0
+    for posicion, expansion in escritas:
+        partes += [html[desde:posicion], expansion]
+        desde = posicion
+    return "".join(partes) + html[desde:]
+
+
+def expansiones(html: str) -> list[Expansion]:
+    """Las de :func:`explicar`, en orden: recorrer las etiquetas de una página larga es lo
+    que cuesta, y el plugin las guarda en la caché bajo el texto de la página."""
     vistas: set[str] = set()
     anadidas: dict[int, list[str]] = {}
     """Las expansiones ya escritas en cada bloque (por su inicio): cuentan para las siguientes."""
-    partes: list[str] = []
-    desde = 0
+    escritas: list[Expansion] = []
     abiertas = _Abiertas(html)
     for abreviatura in _ABBR.finditer(html):
         sigla = unescape(abreviatura[2])
@@ -97,12 +116,9 @@ def explicar(html: str) -> str:
                 continue
             ya.append(f"({significado})")
         expansion = escape(f" ({significado})", quote=False)
-        partes += [
-            html[desde : abreviatura.end()],
-            f'<span class="tapiz-expansion" {FUERA_DE_LA_BUSQUEDA}>{expansion}</span>',
-        ]
-        desde = abreviatura.end()
-    return "".join(partes) + html[desde:]
+        span = f'<span class="tapiz-expansion" {FUERA_DE_LA_BUSQUEDA}>{expansion}</span>'
+        escritas.append((abreviatura.end(), span))
+    return escritas
 
 
 class _Abiertas:

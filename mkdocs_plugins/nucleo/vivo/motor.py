@@ -22,16 +22,16 @@ el libro se publica igual, sin reglas en vivo: los controles
 
 from __future__ import annotations
 
-import io
 import json
 import logging
 import shutil
-import zipfile
 from pathlib import Path
 from typing import Any
 
 import tapiz_rules
+from mkdocs_plugins.nucleo.datos import Anteriores, anteriores
 from mkdocs_plugins.nucleo.fuente.configuracion import Configuracion
+from mkdocs_plugins.nucleo.vivo import zips
 from mkdocs_plugins.nucleo.vivo.precompilado import Precompilacion, Precompilado, importados
 from tapiz_rules.lienzos.incluir import leer_declaracion
 from tapiz_rules.lienzos.lienzo import FICHERO as FICHERO_LIENZO
@@ -56,8 +56,6 @@ no depende de que el servidor conozca el tipo de ``.mjs``). Los paquetes de su
 ellos (:func:`lista_sin_paquetes`)."""
 DESCARGAS = "descargas.json"
 """Los ficheros del motor del libro y sus bytes, relativo a :data:`CARPETA` (:func:`descargas`)."""
-FECHA_FIJA = (1980, 1, 1, 0, 0, 0)
-"""Las entradas del zip llevan esta fecha: dos construcciones iguales dan el mismo fichero."""
 
 
 def carpeta_pyodide(raiz: Path) -> Path | None:
@@ -92,11 +90,13 @@ def publicar(
     raiz: Path,
     configuracion: Configuracion,
     precompilacion: Precompilacion | None = None,
+    apartados: Anteriores | None = None,
 ) -> bool:
     """Copia Pyodide y escribe ``motor.zip`` en el sitio; False si falta Pyodide.
 
     ``precompilacion`` es la que el plugin empezó al principio de la construcción; sin ella,
-    se hace aquí (de la caché, o con Node)."""
+    se hace aquí (de la caché, o con Node). Con ``apartados``, lo de la construcción anterior
+    que no cambia vuelve a su sitio."""
     origen = carpeta_pyodide(raiz)
     if origen is None:
         log.info(
@@ -107,18 +107,22 @@ def publicar(
     if precompilacion is None:
         precompilacion = Precompilacion(raiz, origen, importados_por_los_lienzos(configuracion))
     compilado = precompilacion.resultado()
+    guardados = zips.Guardados(raiz)
     destino = sitio / CARPETA
     (destino / "pyodide").mkdir(parents=True, exist_ok=True)
     for nombre in PYODIDE:
         if nombre == "pyodide-lock.json":
-            _escribir(destino / "pyodide" / nombre, lista_sin_paquetes(origen / nombre))
+            _escribir(destino / "pyodide" / nombre, lista_sin_paquetes(origen / nombre), apartados)
         elif nombre == "python_stdlib.zip" and compilado is not None:
-            _escribir(destino / "pyodide" / nombre, compilado.biblioteca)
+            _escribir(destino / "pyodide" / nombre, compilado.biblioteca, apartados)
         else:
-            _copiar(origen / nombre, destino / "pyodide" / nombre)
-    (destino / "motor.zip").write_bytes(motor_zip(configuracion, compilado))
-    _escribir(destino / DESCARGAS, _json(descargas(destino)))
-    publicar_lienzos(destino, lienzos_aparte(configuracion, compilado))
+            _copiar(origen / nombre, destino / "pyodide" / nombre, apartados)
+    zip_del_motor = motor_zip(configuracion, compilado, guardados)
+    _escribir(destino / "motor.zip", zip_del_motor, apartados)
+    _escribir(destino / DESCARGAS, _json(descargas(destino)), apartados)
+    aparte = lienzos_aparte(configuracion, compilado, guardados)
+    publicar_lienzos(destino, aparte, apartados)
+    guardados.quitar_los_demas()
     return True
 
 
@@ -129,14 +133,18 @@ def descargas(carpeta: Path) -> dict[str, int]:
     return {nombre: (carpeta / nombre).stat().st_size for nombre in nombres}
 
 
-def publicar_lienzos(destino: Path, aparte: dict[str, tuple[bytes, dict[str, Any]]]) -> None:
+def publicar_lienzos(
+    destino: Path,
+    aparte: dict[str, tuple[bytes, dict[str, Any]]],
+    apartados: Anteriores | None = None,
+) -> None:
     """Escribe el zip de cada Lienzo con Python y ``lienzos.json`` (nombre → zip y declaración)."""
     indice: dict[str, Any] = {}
     for ruta, (datos, declarado) in aparte.items():
         (destino / ruta).parent.mkdir(exist_ok=True)
-        _escribir(destino / ruta, datos)
+        _escribir(destino / ruta, datos, apartados)
         indice[declarado["nombre"]] = {"zip": ruta, **declarado}
-    _escribir(destino / "lienzos.json", _json(indice))
+    _escribir(destino / "lienzos.json", _json(indice), apartados)
 
 
 def lista_sin_paquetes(lista: Path) -> bytes:
@@ -146,17 +154,20 @@ def lista_sin_paquetes(lista: Path) -> bytes:
     return json.dumps({**datos, "packages": {}}, sort_keys=True).encode()
 
 
-def _escribir(destino: Path, datos: bytes) -> None:
+def _escribir(destino: Path, datos: bytes, apartados: Anteriores | None = None) -> None:
     """Escribe si cambió: la fecha de lo que no cambia no cambia."""
     if not destino.is_file() or destino.read_bytes() != datos:
-        destino.write_bytes(datos)
+        anteriores.escribir(destino, datos, apartados)
 
 
-def _copiar(origen: Path, destino: Path) -> None:
+def _copiar(origen: Path, destino: Path, apartados: Anteriores | None = None) -> None:
     """Copia si cambió (``mkdocs serve`` reconstruye a menudo y son ~10 MB)."""
     antes, ahora = origen.stat(), destino.stat() if destino.exists() else None
     if ahora is None or (ahora.st_size, ahora.st_mtime_ns) != (antes.st_size, antes.st_mtime_ns):
-        shutil.copy2(origen, destino)
+        if apartados is None:
+            shutil.copy2(origen, destino)
+        else:
+            apartados.copiar(origen, destino)
 
 
 def libro(configuracion: Configuracion) -> dict[str, Any]:
@@ -196,7 +207,9 @@ def ficheros_del_lienzo(carpeta: Path, declarado: dict[str, Any]) -> dict[str, b
 
 
 def lienzos_aparte(
-    configuracion: Configuracion, compilado: Precompilado | None = None
+    configuracion: Configuracion,
+    compilado: Precompilado | None = None,
+    guardados: zips.Guardados | None = None,
 ) -> dict[str, tuple[bytes, dict[str, Any]]]:
     """Cada Lienzo con Python: su zip (``tapiz_rules``, su declaración y su Python, sin nada
     del libro ni de otro Lienzo) y lo que declara cada una de sus reglas y tablas."""
@@ -208,7 +221,7 @@ def lienzos_aparte(
         ficheros = ficheros_del_lienzo(carpeta, declarado)
         ficheros["libro.json"] = _json({"lienzos": [declarado]})
         aparte[f"lienzos/{indice}.zip"] = (
-            _zip(ficheros, compilado),
+            _zip(ficheros, compilado, guardados),
             {"nombre": lienzo.nombre, "id": carpeta.name, **declaraciones(lienzo.reglamento())},
         )
     return aparte
@@ -239,20 +252,27 @@ def python_del_lienzo(carpeta: Path) -> list[Path]:
     )
 
 
-def motor_zip(configuracion: Configuracion, compilado: Precompilado | None = None) -> bytes:
+def motor_zip(
+    configuracion: Configuracion,
+    compilado: Precompilado | None = None,
+    guardados: zips.Guardados | None = None,
+) -> bytes:
     """``tapiz_rules`` y ``libro.json``, sin el Python de ningún Lienzo.
 
     De ``tapiz_rules`` van sus ``.py`` y, con ``compilado``, el ``.pyc`` en lugar del ``.py``
     de cada módulo que importa la página (Python lo carga igual, sin compilarlo)."""
-    return _zip({"libro.json": _json(libro(configuracion))}, compilado)
+    return _zip({"libro.json": _json(libro(configuracion))}, compilado, guardados)
 
 
 def _json(datos: Any) -> bytes:
     return json.dumps(datos, ensure_ascii=False, sort_keys=True).encode()
 
 
-def _zip(ficheros: dict[str, bytes], compilado: Precompilado | None) -> bytes:
-    """``ficheros`` y ``tapiz_rules`` en un zip, siempre con los mismos bytes."""
+def _zip(
+    ficheros: dict[str, bytes], compilado: Precompilado | None, guardados: zips.Guardados | None
+) -> bytes:
+    """``ficheros`` y ``tapiz_rules`` en un zip, siempre con los mismos bytes (con ``guardados``,
+    comprimido una vez)."""
     ficheros = dict(ficheros)
     paquete = Path(tapiz_rules.__file__).parent
     pyc = compilado.pyc if compilado is not None else {}
@@ -262,10 +282,4 @@ def _zip(ficheros: dict[str, bytes], compilado: Precompilado | None) -> bytes:
             ficheros[ruta + "c"] = pyc[ruta + "c"]
         else:
             ficheros[ruta] = fichero.read_bytes()
-    salida = io.BytesIO()
-    with zipfile.ZipFile(salida, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archivo:
-        for nombre in sorted(ficheros):
-            entrada = zipfile.ZipInfo(nombre, FECHA_FIJA)
-            entrada.compress_type = zipfile.ZIP_DEFLATED
-            archivo.writestr(entrada, ficheros[nombre])
-    return salida.getvalue()
+    return zips.comprimir(ficheros) if guardados is None else guardados.zip(ficheros)
