@@ -111,10 +111,12 @@ class Medida:
 
 def construir(docs: Path, modo: str, temporal: Path, cache: Path) -> Medida:
     """Una construcción en un proceso nuevo, como ``mkdocs build``: nada queda en memoria de
-    la anterior (ni cachés del motor ni módulos calientes de los que bifurcar). Cada una
-    publica en una carpeta vacía: si no, MkDocs borraría antes lo de la anterior, y el
-    plugin publica más ficheros que la construcción sin él."""
-    sitio = Path(tempfile.mkdtemp(dir=temporal))
+    la anterior (ni cachés del motor ni módulos calientes de los que bifurcar). Cada modo
+    publica en su carpeta, la misma de una vez a otra, como quien construye y vuelve a
+    construir (o ``mkdocs serve``): MkDocs la vacía antes de escribir (y el plugin aparta lo
+    suyo, que vuelve si no cambia)."""
+    sitio = temporal / f"sitio-{docs.name}-{modo}"
+    sitio.mkdir(exist_ok=True)
     cache_dir = cache if modo == "con caché" else Path(tempfile.mkdtemp(dir=temporal))
     orden = [sys.executable, __file__, "--una-construccion", str(docs), modo, str(sitio)]
     inicio = time.perf_counter()
@@ -122,7 +124,6 @@ def construir(docs: Path, modo: str, temporal: Path, cache: Path) -> Medida:
         hecha = subprocess.run([*orden, str(cache_dir)], check=True, capture_output=True, text=True)
         entera = time.perf_counter() - inicio
     finally:
-        shutil.rmtree(sitio)
         if cache_dir != cache:
             shutil.rmtree(cache_dir)
     total, propio, cpu = json.loads(hecha.stdout.splitlines()[-1])

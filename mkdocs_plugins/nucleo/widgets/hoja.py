@@ -10,6 +10,7 @@ la defensa física sin armadura) ya vienen calculados de la construcción; el re
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from html import escape
@@ -241,9 +242,16 @@ _ENLACE = re.compile(r'href="' + ENLACE + r'([a-z_0-9]+)"')
 
 def donde_se_muestran(paginas: Path) -> dict[str, str]:
     """Cada regla de Tapiz que el libro muestra en un bloque, con la primera página que lo hace
-    (ruta relativa a ``paginas``), fuera de los Lienzos y del catálogo."""
+    (ruta relativa a ``paginas``), fuera de los Lienzos y del catálogo. Se lee otra vez solo
+    si cambió alguna página: la hoja se enlaza en cada página que la muestra."""
+    ficheros = tuple((f, f.stat().st_mtime_ns) for f in sorted(paginas.rglob("*.md")))
+    return _donde(paginas, ficheros)
+
+
+@functools.lru_cache(maxsize=4)
+def _donde(paginas: Path, ficheros: tuple[tuple[Path, int], ...]) -> dict[str, str]:
     donde: dict[str, str] = {}
-    for fichero in sorted(paginas.rglob("*.md")):
+    for fichero, _ in ficheros:
         ruta = fichero.relative_to(paginas).as_posix()
         if ruta.startswith(("lienzos/", "sistemas/")):
             continue
