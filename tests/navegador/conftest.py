@@ -225,6 +225,20 @@ class Pestana:
         llevar_a_la_calculadora(self.page)
 
 
+TODO_COMPUESTO = "* { content-visibility: visible !important; }"
+
+
+def texto_entero(pagina: Page, selector: str) -> str:
+    """El ``innerText`` de ``selector`` con todo compuesto: de lo que Chromium aún no ha
+    compuesto (``content-visibility: auto``, como las tablas de la comparativa lejos de la
+    vista) ``innerText`` no da nada, y una comprobación del texto lo pasaría por alto."""
+    estilo = pagina.add_style_tag(content=TODO_COMPUESTO)
+    try:
+        return pagina.locator(selector).inner_text()
+    finally:
+        estilo.evaluate("e => e.remove()")
+
+
 def llevar_a_la_calculadora(pagina: Page) -> None:
     """Baja hasta la calculadora, como quien lee, y espera a que su módulo la haya montado (la
     tabla ya viene escrita en la página: sin esperar, un clic en «Tirar» llegaría antes)."""

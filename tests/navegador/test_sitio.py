@@ -19,6 +19,7 @@ from tests.navegador.conftest import (
     buscar,
     cambiar_esquema,
     llevar_a_la_calculadora,
+    texto_entero,
 )
 
 pytestmark = pytest.mark.navegador
@@ -393,7 +394,7 @@ def _lenguaje_del_motor(pagina) -> list[str]:
     hallazgos = [f"{sin_redibujar} tarjetas no se redibujan al pulsar «Repetir»"] * bool(
         sin_redibujar
     )
-    return hallazgos + lenguaje_del_motor(pagina.locator(".md-content article").inner_text())
+    return hallazgos + lenguaje_del_motor(texto_entero(pagina, ".md-content article"))
 
 
 def lenguaje_del_motor(texto: str) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 from mkdocs_plugins.nucleo.vivo import motor
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
-from tests.navegador.conftest import Pestana
+from tests.navegador.conftest import Pestana, texto_entero
 from tests.navegador.test_sitio import lenguaje_del_motor
 
 pytestmark = pytest.mark.navegador
@@ -132,7 +132,7 @@ def test_lo_que_escribe_el_motor_en_cada_tarjeta_no_habla_su_lenguaje(viva):
         viva.navegar(ruta)
         repetidas, sin_respuesta = viva.page.evaluate(REPETIR_TODAS)
         assert repetidas >= 2 and sin_respuesta == [], (ruta, repetidas, sin_respuesta)
-        texto = viva.page.locator("article").inner_text()
+        texto = texto_entero(viva.page, "article")
         assert lenguaje_del_motor(texto) == [], ruta
     viva.page.remove_listener("request", apuntar)
     del_motor = [
