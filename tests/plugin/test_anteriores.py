@@ -7,7 +7,6 @@ from pathlib import Path
 
 from mkdocs_plugins.nucleo.datos import Anteriores, anteriores
 from mkdocs_plugins.nucleo.datos.anteriores import APARTE
-from tests.plugin.conftest import PAGINAS, construir, publicado, sitio
 
 
 def _escrito(sitio_: Path, ruta: str, datos: bytes) -> Path:
@@ -73,15 +72,3 @@ def test_lo_apartado_de_una_construccion_cortada_no_se_usa(tmp_path: Path) -> No
     assert not (tmp_path / APARTE / "api/v1/viejo.json").exists()
     anteriores.escribir(tmp_path / "suelto.json", b"1", None)
     assert (tmp_path / "suelto.json").read_bytes() == b"1"
-
-
-def test_una_construccion_con_la_anterior_publica_lo_mismo_sin_apartados(tmp_path: Path) -> None:
-    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
-    assert construir(proyecto, "--strict").returncode == 0  # en frío: escribe el auxiliar
-    assert construir(proyecto, "--strict").returncode == 0
-    datos = proyecto / "site" / "assets" / "tapiz" / "datos.json"
-    antes, nodo = publicado(proyecto), datos.stat().st_ino
-    assert construir(proyecto, "--strict").returncode == 0
-    assert publicado(proyecto) == antes
-    assert datos.stat().st_ino == nodo
-    assert not (proyecto / "site" / APARTE).exists()

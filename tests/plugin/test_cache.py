@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from mkdocs_plugins.nucleo.datos.anteriores import APARTE
 from mkdocs_plugins.nucleo.datos.cache import (
     FORMATO,
     NOMBRE_DEL_FICHERO,
@@ -78,8 +79,14 @@ def test_construir_con_la_cache_publica_lo_mismo_que_sin_ella(tmp_path: Path) ->
     guardadas = marshal.loads(fichero.read_bytes())["entradas"]
     assert len(guardadas) >= 3
     fria = publicado(proyecto)
+    datos = proyecto / "site" / "assets" / "tapiz" / "datos.json"
+    nodo = datos.stat().st_ino
+    os.link(datos, tmp_path / "datos-de-antes.json")  # el inodo no queda libre para otro
     assert construir(proyecto, "--strict").returncode == 0
     assert publicado(proyecto) == fria
+    # Lo que el plugin escribió y no cambia vuelve con un renombrado (nucleo/datos/anteriores).
+    assert datos.stat().st_ino == nodo
+    assert not (proyecto / "site" / APARTE).exists()
     # Y lo mismo que una construcción que no la usa.
     yml = proyecto / "mkdocs.yml"
     yml.write_text(
