@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_plugins.nucleo.fuente.configuracion import buscar, cargar_configuracion
+from mkdocs_plugins.nucleo.fuente.configuracion import Configuracion, buscar, cargar_configuracion
 from mkdocs_plugins.nucleo.vivo import motor, precompilado
 
 RAIZ = Path(__file__).resolve().parents[2]
+NPM = RAIZ / "node_modules" / "pyodide"
 VIVO = Path(motor.CARPETA)
 
 ARRANCAR = r"""
@@ -149,15 +150,21 @@ def test_lo_que_descarga_el_motor_cabe_en_4_mib_con_gzip(libro: Path) -> None:
     assert sum(descarga.values()) <= PRESUPUESTO, descarga
 
 
-def test_sin_node_se_publican_las_fuentes_y_solo_se_informa(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    npm = RAIZ / "node_modules" / "pyodide"
+@pytest.fixture
+def sin_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Configuracion:
+    """Un proyecto en ``tmp_path`` con el Pyodide del repositorio y sin Node (se publican las
+    fuentes); sus reglas, las del libro."""
     (tmp_path / "node_modules" / "pyodide").mkdir(parents=True)
     for nombre in [*motor.PYODIDE, "package.json"]:
-        (tmp_path / "node_modules" / "pyodide" / nombre).symlink_to(npm / nombre)
+        (tmp_path / "node_modules" / "pyodide" / nombre).symlink_to(NPM / nombre)
     monkeypatch.setattr(precompilado, "_node", lambda: None)
-    configuracion = cargar_configuracion(buscar(RAIZ), RAIZ, RAIZ / "srd")
+    return cargar_configuracion(buscar(RAIZ), RAIZ, RAIZ / "srd")
+
+
+def test_sin_node_se_publican_las_fuentes_y_solo_se_informa(
+    tmp_path: Path, sin_node: Configuracion, caplog: pytest.LogCaptureFixture
+) -> None:
+    configuracion, npm = sin_node, NPM
     with caplog.at_level(logging.INFO, logger="mkdocs.plugins.tapiz"):
         assert motor.publicar(tmp_path / "sitio", tmp_path, configuracion)
     assert [r.levelno for r in caplog.records] == [logging.INFO]
@@ -172,14 +179,9 @@ def test_sin_node_se_publican_las_fuentes_y_solo_se_informa(
 
 
 def test_los_zips_se_comprimen_una_vez_y_solo_quedan_los_de_la_ultima(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, sin_node: Configuracion, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    npm = RAIZ / "node_modules" / "pyodide"
-    (tmp_path / "node_modules" / "pyodide").mkdir(parents=True)
-    for nombre in [*motor.PYODIDE, "package.json"]:
-        (tmp_path / "node_modules" / "pyodide" / nombre).symlink_to(npm / nombre)
-    monkeypatch.setattr(precompilado, "_node", lambda: None)
-    configuracion = cargar_configuracion(buscar(RAIZ), RAIZ, RAIZ / "srd")
+    configuracion = sin_node
     zips = tmp_path / motor.zips.CARPETA
     zips.mkdir(parents=True)
     (zips / "de-otro-motor.zip").write_bytes(b"viejo")
