@@ -30,10 +30,12 @@ class Anteriores:
         self.aparte = sitio / APARTE
         shutil.rmtree(self.aparte, ignore_errors=True)  # de una construcción que se cortó
         for carpeta in carpetas:
+            if not (sitio / carpeta).exists():  # la primera construcción
+                continue
             try:
                 (self.aparte / carpeta).parent.mkdir(parents=True, exist_ok=True)
                 os.rename(sitio / carpeta, self.aparte / carpeta)
-            except OSError:  # no estaba (la primera construcción) o no se puede mover
+            except OSError:  # no se puede mover: se escribirá otra vez
                 continue
 
     def _anterior(self, destino: Path) -> Path | None:
