@@ -79,6 +79,7 @@ def _esperado(leida: dict[str, Any]) -> dict[str, str]:
 
 
 def _repetir_con_pasos(pestana: Pestana, tarjeta: Any) -> None:
+    tarjeta.scroll_into_view_if_needed()  # lejos de la vista no se compone: innerText no da nada
     for vez in range(1, REPETICIONES + 1):
         leida = tarjeta.evaluate(REPETIR)
         assert leida["listo"], (vez, "el motor no respondió a la tirada")
@@ -110,7 +111,7 @@ def test_las_tarjetas_de_sharra_se_repiten_40_veces_con_sus_pasos(viva):
         tarjeta = next(
             t
             for t in tarjetas.all()
-            if t.locator(".tapiz-ejemplo__cabecera strong").inner_text() == titulo
+            if t.locator(".tapiz-ejemplo__cabecera strong").text_content() == titulo
         )
         _repetir_con_pasos(viva, tarjeta)
 
