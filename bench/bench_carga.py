@@ -24,7 +24,9 @@ descargas (su dominio ``Network`` no ve ni un byte de ``assets/tapiz/vivo/``).
 
 La limitación de CPU de CDP apenas llega a ese Worker (``fases_vivo.py --cpu 4``: 1,45 veces más
 lento): con ``--cuota 0.25``, Chromium entero corre con un cuarto de núcleo (``cuota.py``, una
-cota pesimista) y los escenarios no frenan la CPU con CDP.
+cota pesimista) y los escenarios no frenan la CPU con CDP. Con ``--hilos``, la emulación fiel:
+CDP frena la página y cada uno de sus otros hilos (el Worker, los que compilan el WebAssembly)
+corre en su propio cgroup con la misma fracción de un núcleo (``cuota.hilos_lentos``).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ import statistics
 import sys
 import threading
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, nullcontext
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -47,7 +49,7 @@ sys.path.insert(0, str(RAIZ / "tests" / "navegador"))
 sys.path.insert(0, str(RAIZ / "bench"))
 from bench_vivo import EVALUAR  # noqa: E402
 from conftest import ESCRITORIO, lanzar_chromium  # noqa: E402
-from cuota import cuota  # noqa: E402
+from cuota import cuota, hilos_lentos  # noqa: E402
 
 PAGINA = "hacer-cosas/"
 COMPRIMIBLES = {".html", ".js", ".css", ".json", ".wasm", ".xml", ".svg", ".txt", ".mjs"}
@@ -168,7 +170,12 @@ def servir(carpeta: Path, red: Red) -> tuple[ThreadingHTTPServer, str]:
 
 
 def visita(
-    navegador: Any, base: str, red: Red, escenario: tuple[float, float | None, float], toque: float
+    navegador: Any,
+    base: str,
+    red: Red,
+    escenario: tuple[float, float | None, float],
+    toque: float,
+    hilos: bool = False,
 ) -> dict[str, Any]:
     cpu, bps, ms = escenario
     contexto = navegador.new_context(viewport=ESCRITORIO)
@@ -179,7 +186,8 @@ def visita(
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         red.bps, red.latencia, red.del_motor = bps, ms / 1000, 0
         try:
-            medida = pagina.evaluate(PRIMERO, toque)
+            with hilos_lentos(cpu) if hilos and cpu > 1 else nullcontext():
+                medida = pagina.evaluate(PRIMERO, toque)
         finally:
             red.bps, red.latencia = None, 0.0
         siguientes = pagina.evaluate(SIGUIENTES, 10)
@@ -203,6 +211,12 @@ def main() -> None:
         help="Chromium entero con esta fracción de un núcleo (cuota.py) en lugar de frenar la CPU"
         " con CDP, que apenas frena el Worker del motor",
     )
+    argumentos.add_argument(
+        "--hilos",
+        action="store_true",
+        help="además de la página, cada uno de sus otros hilos (el Worker del motor, los que"
+        " compilan el WebAssembly) igual de lento, cada uno en su cgroup (cuota.py)",
+    )
     opciones = argumentos.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -220,12 +234,17 @@ def main() -> None:
                 (f"{nombre} (la CPU: {opciones.cuota:g} de un núcleo para todo Chromium)", 1, b, m)
                 for nombre, _, b, m in elegidos
             ]
+        elif opciones.hilos:
+            elegidos = [
+                (f"{nombre} (y cada hilo de la página)" if cpu > 1 else nombre, cpu, b, m)
+                for nombre, cpu, b, m in elegidos
+            ]
         for escenario, cpu, bps, ms in elegidos:
             medidas: dict[str, list[dict[str, Any]]] = {"base": [], "nuevo": []}
             for _ in range(opciones.veces):
                 for nombre, (_, url) in servidores.items():
                     medidas[nombre].append(
-                        visita(navegador, url, red, (cpu, bps, ms), opciones.toque)
+                        visita(navegador, url, red, (cpu, bps, ms), opciones.toque, opciones.hilos)
                     )
             print(f"\n{escenario}")
             mediana = {

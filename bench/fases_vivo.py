@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import tempfile
+from contextlib import nullcontext
 from pathlib import Path
 
 from bench_vivo import (
@@ -27,6 +28,7 @@ from bench_vivo import (
     servir,
     variantes,
 )
+from cuota import hilos_lentos
 
 FASES = """(() => {
   self.onmessage = async () => {
@@ -91,19 +93,20 @@ TRAMOS = (
 )
 
 
-def una_visita(navegador, base: str, cpu: float = 1) -> dict[str, float]:
+def una_visita(navegador, base: str, cpu: float = 1, hilos: bool = False) -> dict[str, float]:
     contexto = navegador.new_context(viewport=ESCRITORIO, service_workers="block")
     pagina = contexto.new_page()
     pagina.goto(base + PAGINA)
     pagina.wait_for_load_state("networkidle")
     if cpu != 1:  # como bench_carga.py: ¿llega la limitación de la página a su Worker?
         contexto.new_cdp_session(pagina).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-    marcas: dict[str, float] = pagina.evaluate(ARRANCAR)
+    with hilos_lentos(cpu) if hilos and cpu != 1 else nullcontext():
+        marcas: dict[str, float] = pagina.evaluate(ARRANCAR)
     contexto.close()
     return marcas
 
 
-def main(veces: int, fuentes: bool, cpu: float = 1) -> None:
+def main(veces: int, fuentes: bool, cpu: float = 1, hilos: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as carpeta:
@@ -120,11 +123,13 @@ def main(veces: int, fuentes: bool, cpu: float = 1) -> None:
                 for nombre, ficheros in medidas.items():
                     for ruta, datos in ficheros.items():
                         (sitio / ruta).write_bytes(datos)
-                    visitas[nombre].append(una_visita(navegador, base, cpu))
+                    visitas[nombre].append(una_visita(navegador, base, cpu, hilos))
             navegador.close()
         servidor.shutdown()
     print(f"Arranque del motor en «{PAGINA}» por fases, {veces} visitas con la caché vacía")
     print(f"  CPU {cpu:g}× más lenta (Emulation.setCPUThrottlingRate en la página)")
+    if hilos:
+        print("  y también cada uno de sus otros hilos, el Worker incluido (cuota.hilos_lentos)")
     print(f"  carga de la máquina (1, 5 y 15 min): al empezar {carga_antes}; al acabar {carga()}")
     for nombre, lista in visitas.items():
         print(f"  {'lo publicado' if nombre == 'ahora' else 'sin precompilar (fuentes)'}:")
@@ -143,5 +148,8 @@ if __name__ == "__main__":
         "--fuentes", action="store_true", help="también sin precompilar (como sin Node)"
     )
     argumentos.add_argument("--cpu", type=float, default=1, help="CPU N veces más lenta")
+    argumentos.add_argument(
+        "--hilos", action="store_true", help="con --cpu, también el Worker y los demás hilos"
+    )
     leidos = argumentos.parse_args()
-    main(leidos.veces, leidos.fuentes, leidos.cpu)
+    main(leidos.veces, leidos.fuentes, leidos.cpu, leidos.hilos)
