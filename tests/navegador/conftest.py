@@ -20,7 +20,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Request
+from playwright.sync_api import Browser, Locator, Page, Request
 
 from tests import esperas
 from tests.navegador import axe
@@ -237,6 +237,19 @@ def texto_entero(pagina: Page, selector: str) -> str:
         return pagina.locator(selector).inner_text()
     finally:
         estilo.evaluate("e => e.remove()")
+
+
+COMPUESTA = """t => [...t.querySelectorAll('.tapiz-ejemplo__cuerpo > :first-child')]
+  .every((e) => e.checkVisibility({contentVisibilityAuto: true}))"""
+
+
+def tarjeta_a_la_vista(tarjeta: Locator) -> Locator:
+    """Lleva una tarjeta a la vista, como quien va a pulsarla, y espera a que su cuerpo esté
+    compuesto: lejos de la vista no se compone (``content-visibility``), y al componerse cambia
+    de alto y mueve sus botones; un clic justo entonces caería en otro sitio."""
+    tarjeta.scroll_into_view_if_needed()
+    tarjeta.page.wait_for_function(COMPUESTA, arg=tarjeta.element_handle())
+    return tarjeta
 
 
 def llevar_a_la_calculadora(pagina: Page) -> None:

@@ -12,6 +12,7 @@ from tests.navegador.conftest import (
     apagar_el_motor,
     cambiar_esquema,
     llevar_a_la_calculadora,
+    tarjeta_a_la_vista,
 )
 
 pytestmark = pytest.mark.navegador
@@ -96,7 +97,7 @@ def test_el_libro_se_usa_igual_en_el_movil_y_el_escritorio_claro_y_oscuro(pestan
     pestana.ir("hacer-cosas/")
     cambiar_esquema(pagina, "light", MOVIL)
     # Repetir redibuja la tarjeta; la calculadora, sin motor, se queda con lo precalculado.
-    tarjeta = pagina.locator(".tapiz-ejemplo:has(button.tapiz-repetir)").first
+    tarjeta = tarjeta_a_la_vista(pagina.locator(".tapiz-ejemplo:has(button.tapiz-repetir)").first)
     tarjeta.locator("button.tapiz-repetir").click()
     assert tarjeta.locator(".tapiz-ejemplo__resumen").inner_text().startswith("Con dados nuevos")
     calculadora = pagina.locator(".tapiz-calculadora")

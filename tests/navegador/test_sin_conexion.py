@@ -31,6 +31,7 @@ from tests.navegador.conftest import (
     apagar_el_motor,
     servir,
     site_url,
+    tarjeta_a_la_vista,
 )
 from tests.navegador.test_widgets import TOTAL, anuncio_tras
 
@@ -182,7 +183,7 @@ def test_sin_red_se_navega_se_busca_y_se_tiran_dados(
         respuesta = pagina.goto(sitio.base + ruta)
         assert respuesta is not None and respuesta.ok and respuesta.from_service_worker
     # Repetir una tarjeta de Ratas en las paredes, con sus datos guardados.
-    tarjeta = pagina.locator(".tapiz-ejemplo:has(button.tapiz-repetir)").first
+    tarjeta = tarjeta_a_la_vista(pagina.locator(".tapiz-ejemplo:has(button.tapiz-repetir)").first)
     tarjeta.locator("button.tapiz-repetir").click()
     tarjeta.locator(".tapiz-ejemplo__resumen").wait_for()
     assert tarjeta.locator(".tapiz-ejemplo__resumen").inner_text().startswith("Con dados nuevos")

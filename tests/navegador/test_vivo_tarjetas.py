@@ -11,7 +11,7 @@ import pytest
 from mkdocs_plugins.nucleo.vivo import motor
 from tapiz_rules.modelo import Reglamento
 from tapiz_rules.sistemas import reglamento
-from tests.navegador.conftest import Pestana, texto_entero
+from tests.navegador.conftest import Pestana, tarjeta_a_la_vista, texto_entero
 from tests.navegador.test_sitio import lenguaje_del_motor
 
 pytestmark = pytest.mark.navegador
@@ -154,6 +154,7 @@ def test_lo_que_escribe_el_motor_en_cada_tarjeta_no_habla_su_lenguaje(viva):
 def test_cambiar_datos_recalcula_y_se_vuelve_al_libro(viva):
     viva.navegar("hacer-cosas/")
     tarjeta = viva.page.locator(".tapiz-ejemplo", has_text="Sharra esquiva la estocada").first
+    tarjeta_a_la_vista(tarjeta)
     pasos_del_libro = tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents()
     tarjeta.get_by_role("button", name="Cambiar datos").click()
     formulario = tarjeta.locator("form.tapiz-ejemplo__cambiar")
@@ -176,6 +177,7 @@ def test_los_datos_cambiados_vuelven_escritos_como_en_el_libro(viva):
     """Quien teclea «5400» lee «5.400 PX» en la tarjeta y en el resumen, como en los pasos."""
     viva.navegar("niveles-y-avances/")
     tarjeta = viva.page.locator(".tapiz-ejemplo", has_text="Elythlian con 20.000 PX").first
+    tarjeta_a_la_vista(tarjeta)
     tarjeta.get_by_role("button", name="Cambiar datos").click()
     formulario = tarjeta.locator("form.tapiz-ejemplo__cambiar")
     formulario.wait_for(timeout=120_000)

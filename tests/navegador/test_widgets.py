@@ -11,7 +11,7 @@ import pytest
 
 from tapiz_rules.dados import analizar, distribucion
 from tapiz_rules.sistemas import reglamento
-from tests.navegador.conftest import apagar_el_motor, llevar_a_la_calculadora
+from tests.navegador.conftest import apagar_el_motor, llevar_a_la_calculadora, tarjeta_a_la_vista
 
 TAPIZ = reglamento()
 GRADOS = TAPIZ.parametros.grados
@@ -128,7 +128,7 @@ def test_repetir_redibuja_la_tarjeta_con_lo_que_calculo_el_motor(pestana):
     # Uno con pocas tiradas posibles, cuyos pasos se guardan (una sola tirada de 1d20).
     ident = next(i for i, e in ejemplos.items() if len(e["resultados"]["indices"]) <= 20)
     ejemplo = ejemplos[ident]
-    tarjeta = pestana.page.locator(f"[id='{ident}']")
+    tarjeta = tarjeta_a_la_vista(pestana.page.locator(f"[id='{ident}']"))
     pasos_del_libro = tarjeta.locator(".tapiz-ejemplo__pasos li").all_text_contents()
     tarjeta.locator("button.tapiz-repetir").click()
     tarjeta.locator(".tapiz-ejemplo__resumen").wait_for()

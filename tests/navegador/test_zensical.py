@@ -23,6 +23,7 @@ from tests.navegador.conftest import (
     apagar_el_motor,
     llevar_a_la_calculadora,
     servir,
+    tarjeta_a_la_vista,
 )
 
 pytestmark = pytest.mark.navegador
@@ -104,6 +105,7 @@ def test_en_zensical_tiran_los_dados_la_calculadora_y_repetir(navegador, zensica
         raise AssertionError(f"{fallo}\nerrores de la página: {pestana.errores}") from None
     repetir = pagina.locator("button.tapiz-repetir").first
     ident = repetir.get_attribute("data-ejemplo")
+    tarjeta_a_la_vista(pagina.locator(f"[id='{ident}']"))
     repetir.click()
     resumen = pagina.locator(f"[id='{ident}'] .tapiz-ejemplo__resumen")
     resumen.wait_for()
