@@ -33,7 +33,7 @@ from mkdocs_plugins.extension import snippets, valores
 from mkdocs_plugins.extension.html_crudo import HtmlCrudo
 from mkdocs_plugins.extension.valores import DadoDeLaTirada, DadosNarrados, ValorDelMotor
 from mkdocs_plugins.nucleo import vallas
-from mkdocs_plugins.nucleo.datos import Cache, objeto_guardado
+from mkdocs_plugins.nucleo.datos import Cache, cache, datos, objeto_guardado
 from mkdocs_plugins.nucleo.fuente import (
     Configuracion,
     ErrorConfiguracion,
@@ -47,7 +47,7 @@ from mkdocs_plugins.nucleo.fuente import (
 )
 from mkdocs_plugins.nucleo.marcado import anclas, dados_en_texto
 from mkdocs_plugins.nucleo.vallas import fragmentos, render
-from mkdocs_plugins.nucleo.widgets import hoja
+from mkdocs_plugins.nucleo.widgets import hoja, reglas_lector
 from tapiz_rules.modelo import Reglamento
 
 MAX_PAGINA = 1_000_000
@@ -129,6 +129,18 @@ class Estado:
                 if textos and all(t in linea for t in textos):
                     return numero
         return desplazamiento + 1
+
+    def variantes_del_lector(self, guardadas: Cache | None) -> str:
+        """Lo que cambia en los bloques de la página con cada elección de las reglas de quien
+        lee (``reglas_lector.variantes``, en JSON).
+
+        Las tablas, tarjetas y la calculadora que lee ``variantes`` salen todas de los bloques:
+        su HTML basta, y es la clave en la caché. Así el adelanto las calcula en otro proceso,
+        con los mismos bloques, antes de que MkDocs convierta la página."""
+        html = "".join(fragmento.html for fragmento in self.fragmentos)
+        return cache.texto_guardado(
+            guardadas, lambda: datos.en_json(reglas_lector.variantes(html)), "variantes", html
+        )
 
     def desacuerdos(self) -> None:
         """Las vallas que markdown-it-py lee y SuperFences no mostró son errores."""

@@ -191,10 +191,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return servidor.reiniciar_si_cambia_el_codigo(server)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        """Antes de que MkDocs vacíe el sitio: sin auxiliar (que escribe por su cuenta),
-        aparta lo que el plugin escribió la vez anterior."""
-        if self.config.enabled and not self.sucio and self.auxiliar is None:
-            self.anteriores = Anteriores(Path(config.site_dir), CARPETAS_PROPIAS)
+        """Antes de que MkDocs vacíe el sitio, aparta lo que el plugin escribió la vez
+        anterior (también para el auxiliar, que escribe lo suyo con lo apartado)."""
+        if self.config.enabled and not self.sucio:
+            self.anteriores = Anteriores.apartar(Path(config.site_dir), CARPETAS_PROPIAS)
         self.estados = {}
         self.cargas = carga.Cargas()
         self.apartados = Apartados()
@@ -289,21 +289,19 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             html = publicar_cambios.marcar_fichas(html, self.historial)
         html = contenido.abreviaturas_propias(html, page, config, self.cache)
         html = self.cargas.marcar(html, page.file.src_uri, bool(estado.ejemplos))
-        html = self._reglas_del_lector(html, page.file.src_uri)
+        html = self._reglas_del_lector(html, page.file.src_uri, estado)
         if self.error_de_configuracion is not None:
             html = render.error(self.error_de_configuracion) + html
         return contenido.apartar_de_la_busqueda(
             html, page, config, self.apartados, self.definiciones
         )
 
-    def _reglas_del_lector(self, html: str, uri: str) -> str:
+    def _reglas_del_lector(self, html: str, uri: str, estado: Estado) -> str:
         """La caja de las reglas de quien lee y lo que cambia con cada elección (sus datos)."""
         if not reglas_lector.tiene_reglas(html):
             self.variantes.pop(uri, None)
             return html
-        texto = cache.texto_guardado(
-            self.cache, lambda: datos.en_json(reglas_lector.variantes(html)), "variantes", html
-        )
+        texto = estado.variantes_del_lector(self.cache)
         if not reglas_lector.cambia_algo(html, texto):
             self.variantes.pop(uri, None)
             return html
@@ -448,7 +446,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
                 raise PluginError(f"tapiz: {error}") from None
         datos_hechos = self._escribir_lo_demas(config)
-        self._terminar_anteriores()  # antes de la lista sin conexión, que recorre el sitio
         del_sitio = self._encargado("huellas")
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
         memoria.terminar()
@@ -468,6 +465,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if hechos is None:
             datos.escribir(self.ficheros_de_datos or self._datos(config), self.anteriores)
         self.ficheros_de_datos = None
+        # Lo apartado ya no vuelve: fuera antes de que nadie recorra el sitio para la lista
+        # sin conexión (el auxiliar, tras el aviso de abajo).
+        self._terminar_anteriores()
         if self.historial is not None:
             cambios.escribir_feed(config, self.historial)
         if self._sin_conexion and not self.sirviendo and self.carpeta_modulos is not None:

@@ -140,6 +140,10 @@ def test_los_procesos_auxiliares_dan_lo_mismo_que_la_construccion(tmp_path: Path
     distribuciones = {c: v for c, v in guardadas.items() if isinstance(v, str) and v[:2] == "[["}
     assert len(distribuciones) > 20
     assert {c: adelantadas.get(c) for c in distribuciones} == distribuciones
+    # Y lo que cambia con las reglas de quien lee, en cada página que lo muestra.
+    variantes = {c: v for c, v in guardadas.items() if isinstance(v, str) and '"descripcion"' in v}
+    assert len(variantes) > 10
+    assert {c: adelantadas.get(c) for c in variantes} == variantes
 
 
 def test_las_paginas_llegan_de_otro_proceso_y_un_fallo_no_se_pierde(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ def test_un_fichero_igual_vuelve_y_uno_distinto_se_escribe(tmp_path: Path) -> No
     _escrito(tmp_path, "api/v1/distinto.json", b'{"b": 1}')
     _escrito(tmp_path, "api/v1/sobra.json", b"{}")
     nodo = igual.stat().st_ino
-    apartados = Anteriores(tmp_path, ["api/v1", "assets/tapiz"])  # la segunda no existe
+    apartados = Anteriores.apartar(tmp_path, ["api/v1", "assets/tapiz"])  # la segunda no existe
     _vaciar_como_mkdocs(tmp_path)
     assert (tmp_path / APARTE / "api/v1/igual.json").is_file()
     (tmp_path / "api/v1").mkdir(parents=True)
@@ -53,10 +53,10 @@ def test_una_copia_vuelve_si_tiene_el_tamano_y_la_fecha_de_su_origen(tmp_path: P
     sitio_ = tmp_path / "sitio"
     sitio_.mkdir()
     for fichero in (origen, otro):
-        anteriores.Anteriores(sitio_, []).copiar(fichero, sitio_ / fichero.name)
+        anteriores.Anteriores(sitio_).copiar(fichero, sitio_ / fichero.name)
     nodo = (sitio_ / origen.name).stat().st_ino
     otro.write_bytes(b"dos")  # el origen cambió: se copia otra vez
-    apartados = Anteriores(sitio_, [origen.name, otro.name])
+    apartados = Anteriores.apartar(sitio_, [origen.name, otro.name])
     apartados.copiar(origen, sitio_ / origen.name)
     apartados.copiar(otro, sitio_ / otro.name)
     apartados.terminar()
@@ -66,7 +66,7 @@ def test_una_copia_vuelve_si_tiene_el_tamano_y_la_fecha_de_su_origen(tmp_path: P
 
 def test_lo_apartado_de_una_construccion_cortada_no_se_usa(tmp_path: Path) -> None:
     _escrito(tmp_path, f"{APARTE}/api/v1/viejo.json", b"{}")
-    apartados = Anteriores(tmp_path, ["api/v1"])
+    apartados = Anteriores.apartar(tmp_path, ["api/v1"])
     destino = _escrito(tmp_path, "api/v1/otro.json", b"")
     apartados.escribir(destino, b"{}")
     assert not (tmp_path / APARTE / "api/v1/viejo.json").exists()

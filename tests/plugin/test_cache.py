@@ -96,6 +96,17 @@ def test_construir_con_la_cache_publica_lo_mismo_que_sin_ella(tmp_path: Path) ->
     assert construir(proyecto, "--strict").returncode == 0
     assert publicado(proyecto) == fria
     assert not fichero.exists()
+    # Sin caché, con el auxiliar del adelanto (que escribe la API y los datos): lo mismo.
+    yml.write_text(yml.read_text("utf-8").replace("cache: false", "procesos: 1\n      api: true"))
+    assert construir(proyecto, "--strict").returncode == 0
+    api = proyecto / "site" / "api" / "v1" / "ejemplos.json"
+    con_api, nodos = publicado(proyecto), (datos.stat().st_ino, api.stat().st_ino)
+    os.link(api, tmp_path / "api-de-antes.json")
+    fichero.unlink()
+    assert construir(proyecto, "--strict").returncode == 0
+    assert publicado(proyecto) == con_api
+    assert (datos.stat().st_ino, api.stat().st_ino) == nodos
+    assert not (proyecto / "site" / APARTE).exists()
 
 
 def test_los_errores_y_los_avisos_se_informan_en_cada_construccion(tmp_path: Path) -> None:

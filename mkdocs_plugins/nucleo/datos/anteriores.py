@@ -23,20 +23,27 @@ APARTE = ".tapiz-anterior"
 
 class Anteriores:
     """Lo que escribió el plugin en la construcción anterior, apartado mientras MkDocs vacía el
-    sitio. Varios hilos pueden escribir a la vez, cada uno en sus carpetas."""
+    sitio (:meth:`apartar`). Varios hilos o procesos pueden escribir a la vez, cada uno en sus
+    carpetas: el auxiliar del adelanto usa lo que apartó MkDocs (``Anteriores(sitio)``)."""
 
-    def __init__(self, sitio: Path, carpetas: Iterable[str]) -> None:
+    def __init__(self, sitio: Path) -> None:
         self.sitio = sitio
         self.aparte = sitio / APARTE
-        shutil.rmtree(self.aparte, ignore_errors=True)  # de una construcción que se cortó
+
+    @classmethod
+    def apartar(cls, sitio: Path, carpetas: Iterable[str]) -> Anteriores:
+        """Aparta esas carpetas del sitio, antes de que MkDocs lo vacíe."""
+        apartados = cls(sitio)
+        shutil.rmtree(apartados.aparte, ignore_errors=True)  # de una construcción que se cortó
         for carpeta in carpetas:
             if not (sitio / carpeta).exists():  # la primera construcción
                 continue
             try:
-                (self.aparte / carpeta).parent.mkdir(parents=True, exist_ok=True)
-                os.rename(sitio / carpeta, self.aparte / carpeta)
+                (apartados.aparte / carpeta).parent.mkdir(parents=True, exist_ok=True)
+                os.rename(sitio / carpeta, apartados.aparte / carpeta)
             except OSError:  # no se puede mover: se escribirá otra vez
                 continue
+        return apartados
 
     def _anterior(self, destino: Path) -> Path | None:
         try:

@@ -11,8 +11,10 @@ la defensa física sin armadura) ya vienen calculados de la construcción; el re
 from __future__ import annotations
 
 import functools
+import os
 import posixpath
 import re
+from collections.abc import Iterator
 from html import escape
 from pathlib import Path
 
@@ -244,18 +246,29 @@ def donde_se_muestran(paginas: Path) -> dict[str, str]:
     """Cada regla de Tapiz que el libro muestra en un bloque, con la primera página que lo hace
     (ruta relativa a ``paginas``), fuera de los Lienzos y del catálogo. Se lee otra vez solo
     si cambió alguna página: la hoja se enlaza en cada página que la muestra."""
-    ficheros = tuple((f, f.stat().st_mtime_ns) for f in sorted(paginas.rglob("*.md")))
-    return _donde(paginas, ficheros)
+    por_carpetas = sorted(_paginas_con_fecha(str(paginas), ""), key=lambda f: f[0].split("/"))
+    return _donde(paginas, tuple(por_carpetas))
+
+
+def _paginas_con_fecha(carpeta: str, ruta: str) -> Iterator[tuple[str, int]]:
+    """La ruta (``a/b.md``) y la fecha de cada página bajo ``carpeta``, salvo las de los
+    Lienzos y los sistemas. Con ``os.scandir``: en el libro diez veces mayor, ``rglob`` y
+    ``Path.stat`` costaban 28 ms en cada página que muestra la hoja."""
+    with os.scandir(carpeta) as entradas:
+        for entrada in entradas:
+            nombre = ruta + entrada.name
+            if entrada.is_dir(follow_symlinks=False):
+                if nombre not in ("lienzos", "sistemas"):
+                    yield from _paginas_con_fecha(entrada.path, nombre + "/")
+            elif nombre.endswith(".md") and entrada.is_file():
+                yield nombre, entrada.stat().st_mtime_ns
 
 
 @functools.lru_cache(maxsize=4)
-def _donde(paginas: Path, ficheros: tuple[tuple[Path, int], ...]) -> dict[str, str]:
+def _donde(paginas: Path, ficheros: tuple[tuple[str, int], ...]) -> dict[str, str]:
     donde: dict[str, str] = {}
-    for fichero, _ in ficheros:
-        ruta = fichero.relative_to(paginas).as_posix()
-        if ruta.startswith(("lienzos/", "sistemas/")):
-            continue
-        for regla in _PAGINA.findall(fichero.read_text(encoding="utf-8")):
+    for ruta, _ in ficheros:
+        for regla in _PAGINA.findall((paginas / ruta).read_text(encoding="utf-8")):
             donde.setdefault(regla, ruta)
     return donde
 

@@ -1,6 +1,6 @@
 """Lo que hace cada proceso auxiliar del adelanto con una página: pasarla por un Markdown que
 solo tiene preprocesadores, donde la extensión ejecuta sus bloques como en la construcción
-(``adelanto``)."""
+(``adelanto``), y calcular lo que cambia en ellos con las reglas de quien lee."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.nucleo.datos import Cache, datos
 from mkdocs_plugins.nucleo.fuente import Configuracion, Estructura, lineas_previas
 from mkdocs_plugins.nucleo.marcado import dados_en_texto
+from mkdocs_plugins.nucleo.widgets import reglas_lector
 
 Leida = tuple[bytes, int, Estructura]
 """La huella del texto que la extensión recibió de una página (``huella_del_texto``), su
@@ -85,6 +86,8 @@ class Ejecutor:
         if estado is not None:
             vista = huella_del_texto("\n".join(estado.lineas))
             self.leida = (vista, estado.pagina.desplazamiento, estado.estructura)
+            if any(reglas_lector.tiene_reglas(f.html) for f in estado.fragmentos):
+                estado.variantes_del_lector(recogidas)
         # Las distribuciones de los dados del texto, para los ficheros de datos (de más no
         # estorban: MkDocs solo busca las de los dados que ve).
         for expresion in {e.group(0) for e in dados_en_texto.expresiones(markdown)} - self.vistas:

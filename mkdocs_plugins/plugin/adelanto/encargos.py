@@ -27,7 +27,7 @@ from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import historial
 from mkdocs_plugins.nucleo.api import api
-from mkdocs_plugins.nucleo.datos import datos
+from mkdocs_plugins.nucleo.datos import Anteriores, datos
 from mkdocs_plugins.nucleo.fuente import Configuracion
 from mkdocs_plugins.nucleo.paginas import estado_srd
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
@@ -186,6 +186,9 @@ def del_plugin(
 
         encargos.despues.append(("estado", leer_capitulos))
     sitio = Path(config.site_dir)
+    apartados = Anteriores(sitio)
+    """Lo que MkDocs aparta del sitio antes de vaciarlo (en ``on_pre_build``, antes de avisar
+    de que el sitio está listo): lo que se escribe igual vuelve de ahí con un renombrado."""
     escritas: sin_conexion.Conocidas = {}
     """Las huellas de lo que ya escribieron sus encargos: el resumen del sitio no lo lee otra
     vez (el motor lleva 10 MB de Pyodide)."""
@@ -198,12 +201,14 @@ def del_plugin(
     if con_api:
 
         def escribir_api() -> None:
-            api_estatica.escribir(sitio, configuracion)
+            api_estatica.escribir(sitio, configuracion, apartados=apartados)
 
         hacer = _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api)
         encargos.despues.append(("api", _apuntando(escritas, hacer)))
     if motor_desde is not None:
-        precompilar, (nombre, publicar) = _del_motor(configuracion, motor_desde, sitio, sitio_listo)
+        precompilar, (nombre, publicar) = _del_motor(
+            configuracion, motor_desde, sitio, sitio_listo, apartados
+        )
         encargos.antes.append(precompilar)
         encargos.despues.append((nombre, _apuntando(escritas, publicar)))
 
@@ -211,7 +216,7 @@ def del_plugin(
         llegaron, ficheros = buzones.datos.recibir()
         if not llegaron:
             return None
-        datos.escribir(ficheros)
+        datos.escribir(ficheros, apartados)
         return sin_conexion.huellas_de(sitio, ficheros)
 
     encargos.despues.append(("datos", _apuntando(escritas, escribir_los_datos)))
@@ -244,7 +249,7 @@ def _generada(uri: str, texto: str, config: MkDocsConfig) -> PaginaPendiente:
 
 
 def _del_motor(
-    configuracion: Configuracion, raiz: Path, sitio: Path, sitio_listo: Aviso
+    configuracion: Configuracion, raiz: Path, sitio: Path, sitio_listo: Aviso, apartados: Anteriores
 ) -> tuple[Encargo, Encargo]:
     """Empezar a precompilar el Python del motor (Node, si hace falta, trabaja desde ahí) y,
     tras las páginas, publicar el motor en vivo con lo precompilado."""
@@ -257,7 +262,7 @@ def _del_motor(
                 multiprocessing.util.Finalize(empezada, empezada.cerrar, exitpriority=1)
 
     def publicar() -> None:
-        motor.publicar(sitio, raiz, configuracion, empezadas[0] if empezadas else None)
+        motor.publicar(sitio, raiz, configuracion, empezadas[0] if empezadas else None, apartados)
 
     return ("precompilar", precompilar), (
         "motor",
