@@ -90,6 +90,12 @@ class Bifurcado:
         return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
+        if timeout is None and self.returncode is None:  # sin límite: esperar sin sondear
+            try:
+                self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+            except ChildProcessError:  # ya lo recogió otro: no se sabe con qué código
+                self.returncode = -1
+            return self.returncode
         hasta = None if timeout is None else time.monotonic() + timeout
         while (codigo := self.poll()) is None:
             if hasta is not None and time.monotonic() >= hasta:
