@@ -49,6 +49,7 @@ from mkdocs_plugins.plugin import (
     emergencia,
     estado,
     generadas,
+    plantillas,
     servidor,
     sin_conexion,
 )
@@ -336,7 +337,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         los escribe el auxiliar mientras MkDocs escribe las páginas."""
         env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
         if self.cache is not None:
-            env.bytecode_cache = self._plantillas_compiladas()
+            env.bytecode_cache = plantillas.cache(self.raiz / self.config.cache_dir)
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
         env.globals["tapiz_feed"] = self.config.enabled and self.config.cambios
         env.globals["tapiz_buscador"] = self.buscador
@@ -346,16 +347,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.ficheros_de_datos = self._datos(config)
             self.auxiliar.buzones.datos.enviar(self.ficheros_de_datos)
         return env
-
-    def _plantillas_compiladas(self) -> jinja2.FileSystemBytecodeCache:
-        """Las plantillas del tema ya compiladas, junto a la caché de los bloques.
-
-        MkDocs crea el entorno de Jinja en cada construcción y vuelve a compilar las plantillas
-        de Material (unos 0,15 s); Jinja comprueba la huella del texto de cada una antes de
-        usar lo guardado."""
-        carpeta = self.raiz / self.config.cache_dir / "plantillas"
-        carpeta.mkdir(parents=True, exist_ok=True)
-        return jinja2.FileSystemBytecodeCache(str(carpeta))
 
     def _datos(self, config: MkDocsConfig) -> dict[Path, str]:
         """Los ficheros de datos de los widgets (véase ``datos.ficheros_del_sitio``)."""
