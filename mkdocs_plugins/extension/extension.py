@@ -134,10 +134,11 @@ class Estado:
         """Lo que cambia en los bloques de la página con cada elección de las reglas de quien
         lee (``reglas_lector.variantes``, en JSON).
 
-        Las tablas, tarjetas y la calculadora que lee ``variantes`` salen todas de los bloques:
-        su HTML basta, y es la clave en la caché. Así el adelanto las calcula en otro proceso,
-        con los mismos bloques, antes de que MkDocs convierta la página."""
-        html = "".join(fragmento.html for fragmento in self.fragmentos)
+        Las tablas, tarjetas y la calculadora que lee ``variantes`` salen todas de los bloques
+        con las reglas del libro: su HTML basta, y es la clave en la caché. Así el adelanto las
+        calcula en otro proceso, con los mismos bloques, antes de que MkDocs convierta la
+        página; y ni se leen ni cuentan los demás (las tablas de la comparativa)."""
+        html = "".join(f.html for f in self.fragmentos if reglas_lector.tiene_reglas(f.html))
         return cache.texto_guardado(
             guardadas, lambda: datos.en_json(reglas_lector.variantes(html)), "variantes", html
         )
