@@ -74,21 +74,32 @@ def test_un_fichero_roto_es_una_cache_vacia(tmp_path: Path) -> None:
 
 def test_construir_con_la_cache_publica_lo_mismo_que_sin_ella(tmp_path: Path) -> None:
     proyecto = sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])
+    yml = proyecto / "mkdocs.yml"
+    # Con la API y el auxiliar del adelanto, que en frío escribe la API y los datos.
+    con_api = "catalogo: false\n      procesos: 1\n      api: true"
+    yml.write_text(yml.read_text("utf-8").replace("catalogo: false", con_api))
     assert construir(proyecto, "--strict").returncode == 0
     fichero = proyecto / ".cache" / "plugin" / "tapiz" / NOMBRE_DEL_FICHERO
     guardadas = marshal.loads(fichero.read_bytes())["entradas"]
     assert len(guardadas) >= 3
     fria = publicado(proyecto)
     datos = proyecto / "site" / "assets" / "tapiz" / "datos.json"
-    nodo = datos.stat().st_ino
-    os.link(datos, tmp_path / "datos-de-antes.json")  # el inodo no queda libre para otro
+    api = proyecto / "site" / "api" / "v1" / "ejemplos.json"
+    nodos = datos.stat().st_ino, api.stat().st_ino
+    for fichero_ in (datos, api):  # el inodo no queda libre para otro
+        os.link(fichero_, tmp_path / f"{fichero_.name}-de-antes")
     assert construir(proyecto, "--strict").returncode == 0
     assert publicado(proyecto) == fria
-    # Lo que el plugin escribió y no cambia vuelve con un renombrado (nucleo/datos/anteriores).
-    assert datos.stat().st_ino == nodo
+    # Lo que el plugin escribió y no cambia vuelve con un renombrado (nucleo/datos/anteriores)...
+    assert (datos.stat().st_ino, api.stat().st_ino) == nodos
+    assert not (proyecto / "site" / APARTE).exists()
+    # ...también con la caché vacía, cuando lo escribe el auxiliar.
+    fichero.unlink()
+    assert construir(proyecto, "--strict").returncode == 0
+    assert publicado(proyecto) == fria
+    assert (datos.stat().st_ino, api.stat().st_ino) == nodos
     assert not (proyecto / "site" / APARTE).exists()
     # Y lo mismo que una construcción que no la usa.
-    yml = proyecto / "mkdocs.yml"
     yml.write_text(
         yml.read_text("utf-8").replace("catalogo: false", "catalogo: false\n      cache: false")
     )
@@ -96,17 +107,6 @@ def test_construir_con_la_cache_publica_lo_mismo_que_sin_ella(tmp_path: Path) ->
     assert construir(proyecto, "--strict").returncode == 0
     assert publicado(proyecto) == fria
     assert not fichero.exists()
-    # Sin caché, con el auxiliar del adelanto (que escribe la API y los datos): lo mismo.
-    yml.write_text(yml.read_text("utf-8").replace("cache: false", "procesos: 1\n      api: true"))
-    assert construir(proyecto, "--strict").returncode == 0
-    api = proyecto / "site" / "api" / "v1" / "ejemplos.json"
-    con_api, nodos = publicado(proyecto), (datos.stat().st_ino, api.stat().st_ino)
-    os.link(api, tmp_path / "api-de-antes.json")
-    fichero.unlink()
-    assert construir(proyecto, "--strict").returncode == 0
-    assert publicado(proyecto) == con_api
-    assert (datos.stat().st_ino, api.stat().st_ino) == nodos
-    assert not (proyecto / "site" / APARTE).exists()
 
 
 def test_los_errores_y_los_avisos_se_informan_en_cada_construccion(tmp_path: Path) -> None:
