@@ -85,6 +85,9 @@ class Estado:
     ubicacion: ubicacion.Ubicacion = field(default_factory=lambda: ubicacion.Ubicacion([]))
     propios: set[str] = field(default_factory=set)
     """El HTML de los bloques (Tapiz y código): lo escribe el libro, no quien contribuye."""
+    lee_todas: bool = False
+    """Enlaza reglas desde la hoja de personaje a la página que muestra cada una: depende de
+    todas las páginas (``plugin/sucio.py``)."""
     arbol_terminado: bool = False
     """Los posprocesadores ya reciben la página entera: antes, el índice de contenidos y el
     título les pasan cada encabezado suelto, que la página entera vuelve a traer."""
@@ -394,6 +397,7 @@ class _EnlacesAReglas(Postprocessor):
         pagina = self.extension.estado(self.md).pagina
         if pagina.paginas is None or hoja.ENLACE not in text:
             return text
+        self.extension.estado(self.md).lee_todas = True
         try:
             return hoja.enlazar(text, pagina.uri, pagina.paginas)
         except KeyError as error:

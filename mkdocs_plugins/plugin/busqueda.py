@@ -157,10 +157,14 @@ def plegar_indice_busqueda(
     ruta_indice: Path,
     cache: Cache | None = None,
     definiciones: dict[str, tuple[str, ...]] | None = None,
+    documentos: list[dict[str, Any]] | None = None,
 ) -> None:
     """Añade al ``search_index.json`` de Material los campos sin tildes y los de los términos
-    que define cada sección (idempotente)."""
+    que define cada sección (idempotente). Con ``documentos``, esas son sus secciones (las de
+    una reconstrucción con ``--dirty``, ``plugin/sucio.py``)."""
     indice = json.loads(ruta_indice.read_text(encoding="utf-8"))
+    if documentos is not None:
+        indice["docs"] = documentos
     campos = indice["config"].setdefault("fields", {})
     for campo, plegado in CAMPOS_PLEGADOS.items():
         campos[plegado] = dict(campos.get(campo, {"boost": 1}))

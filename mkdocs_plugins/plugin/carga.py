@@ -173,6 +173,7 @@ class Cargas:
         libro completo, que reúne el contenido de varias páginas.
         """
         widgets = self.widgets[uri] = widgets_de(html)
+        self.leen_datos.discard(uri)  # con --dirty, lo de la construcción anterior
         if not con_datos(widgets):
             return html
         self.leen_datos.add(uri)

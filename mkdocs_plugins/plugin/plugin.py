@@ -52,12 +52,14 @@ from mkdocs_plugins.plugin import (
     plantillas,
     servidor,
     sin_conexion,
+    sucio,
 )
 from mkdocs_plugins.plugin.cabecera import PLANTILLAS, plantillas_que_faltan
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.cerrojo import Cerrojo
 from mkdocs_plugins.plugin.config import TapizConfig
 from mkdocs_plugins.plugin.rutas import no_publicables, ruta_mostrada
+from mkdocs_plugins.plugin.sucio import Sucio
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.lienzos import bifurcado as lienzo_bifurcado
 
@@ -104,6 +106,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Cuándo empezó la construcción (``time.time_ns``)."""
         self.sucio = False
         """``--dirty``: MkDocs no vacía el sitio antes de construir."""
+        self.reconstruccion = Sucio()
+        """Con ``--dirty``, lo que se sabe de la construcción anterior (``plugin/sucio.py``)."""
+        self.sigue = False
+        """Si esta construcción parte de lo de cada página de la anterior (``--dirty``)."""
         self.anteriores: Anteriores | None = None
         """Lo que escribió el plugin en la construcción anterior, apartado de ``on_pre_build`` al
         final (véase ``nucleo/datos/anteriores.py``)."""
@@ -180,6 +186,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.extension.cache = self.cache
 
     @property
+    def _solo_lo_cambiado(self) -> bool:
+        """Con ``--dirty`` y el plugin activo: MkDocs solo convierte las páginas que cambiaron."""
+        return self.sucio and self.config.enabled
+
+    @property
     def configuracion(self) -> Configuracion:
         if self.reglas is None:
             raise PluginError("tapiz: la configuración de reglas no se ha cargado (on_config)")
@@ -194,12 +205,14 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         """Antes de que MkDocs vacíe el sitio, aparta lo que el plugin escribió la vez
         anterior (también para el auxiliar, que escribe lo suyo con lo apartado)."""
-        if self.config.enabled and not self.sucio:
+        if self.config.enabled:  # con --dirty también: así no queda lo de una página quitada
             self.anteriores = Anteriores.apartar(Path(config.site_dir), CARPETAS_PROPIAS)
-        self.estados = {}
-        self.cargas = carga.Cargas()
+        if not self._solo_lo_cambiado:
+            self.reconstruccion = Sucio()
+        self.sigue = self._solo_lo_cambiado and self.reconstruccion.empezar(config)
+        if not self.sigue:
+            self.estados, self.cargas, self.definiciones = {}, carga.Cargas(), {}
         self.apartados = Apartados()
-        self.definiciones = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.error_de_configuracion is not None:  # con «serve»: el error en cada página
@@ -233,6 +246,12 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.enabled and self.config.estado:
             estado.anadir_pagina(files, config, lambda: self._encargado("estado"), self.cache)
         self.buscador = self.config.enabled and busqueda.anadir_trabajador(files, config)
+        if self._solo_lo_cambiado:  # con las páginas que añade el plugin
+            leen_todas = [uri for uri, estado in self.estados.items() if estado.lee_todas]
+            paginas = self.reconstruccion.preparar(files, self.sigue, leen_todas)
+            por_uri = (self.estados, self.variantes, self.cargas.widgets)
+            sucio.olvidar_quitadas(paginas, self.definiciones, *por_uri)
+            self.cargas.leen_datos &= set(paginas)
         return files
 
     @event_priority(-100)  # cuando los demás plugins ya han cambiado los ficheros
@@ -293,6 +312,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         html = self._reglas_del_lector(html, page.file.src_uri, estado)
         if self.error_de_configuracion is not None:
             html = render.error(self.error_de_configuracion) + html
+        if self.sigue:  # las de la construcción anterior
+            sucio.olvidar_definiciones(self.definiciones, page.url)
         return contenido.apartar_de_la_busqueda(
             html, page, config, self.apartados, self.definiciones
         )
@@ -336,6 +357,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         Las páginas ya están convertidas: sus ficheros de datos ya se saben, y con el adelanto
         los escribe el auxiliar mientras MkDocs escribe las páginas."""
         env.filters["tapiz_reubicar_enlaces"] = reubicar_enlaces
+        if self._solo_lo_cambiado:
+            self.reconstruccion.lo_leido(files)
         if self.cache is not None:
             env.bytecode_cache = plantillas.cache(self.raiz / self.config.cache_dir)
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
@@ -368,6 +391,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     ) -> TemplateContext | None:
         if self.config.enabled and page.content:
             page.content = self.apartados.devolver(page.content)
+        if self._solo_lo_cambiado:
+            self.reconstruccion.recordar_busqueda(page.file.src_uri)
         return context
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
@@ -384,6 +409,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self._cerrar_precompilacion()
         self._terminar_anteriores()
         memoria.terminar()
+        self.reconstruccion = Sucio()  # la siguiente con --dirty no puede partir de esta
         self.cerrojo.soltar()
 
     def _terminar_anteriores(self) -> None:
@@ -404,6 +430,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         try:
             self._terminar(config)
+            self.reconstruccion.completa = self._solo_lo_cambiado
         finally:
             self.cerrojo.soltar()
 
@@ -470,7 +497,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.auxiliar.paginas_escritas.avisar()
         indice = Path(config.site_dir) / busqueda.RUTA_INDICE
         if indice.exists():
-            busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones)
+            documentos = self.reconstruccion.documentos() if self._solo_lo_cambiado else None
+            busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones, documentos)
         if self.cache is not None:
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
