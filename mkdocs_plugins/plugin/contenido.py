@@ -1,15 +1,19 @@
 """Lo que el plugin lee o cambia del contenido de una página en MkDocs: su fuente, las
-abreviaturas que define y lo que aparta del buscador."""
+abreviaturas que define, lo que aparta del buscador y los problemas de sus identificadores."""
 
 from __future__ import annotations
 
+import json
 import logging
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
+from mkdocs_plugins.extension import Estado
+from mkdocs_plugins.nucleo.api import identificadores
 from mkdocs_plugins.nucleo.datos import Cache, objeto_guardado
+from mkdocs_plugins.nucleo.datos import cache as cache_
 from mkdocs_plugins.nucleo.fuente import Problema
 from mkdocs_plugins.nucleo.marcado import (
     Apartados,
@@ -67,3 +71,22 @@ def apartar_de_la_busqueda(
     for seccion, terminos in de_la_pagina.items():
         definiciones[page.url + (f"#{seccion}" if seccion else "")] = terminos
     return apartados.apartar(html)
+
+
+def problemas_de_identificadores(
+    cache: Cache | None, estado: Estado, uri: str, registro: identificadores.Referencia | None
+) -> list[Problema]:
+    """Los de las secciones y los ejemplos de una página (``identificadores.comprobar``). Con
+    registro o sin nada, la caché recuerda una página sin problemas; el adelanto, con la caché
+    vacía, la comprueba en otro proceso con la misma clave. Según git, se comprueba cada vez."""
+    ruta = estado.pagina.ruta
+
+    def comprobar() -> list[Problema]:
+        return identificadores.comprobar(ruta, uri, estado.estructura, registro)
+
+    if not (registro is None or isinstance(registro, dict)):
+        return comprobar()
+    del_registro = "sin registro" if registro is None else json.dumps(registro.get(uri, {}))
+    texto, desplazamiento = "\n".join(estado.lineas), str(estado.pagina.desplazamiento)
+    partes = ("identificadores", ruta, uri, texto, desplazamiento, del_registro)
+    return cache_.sin_problemas(cache, comprobar, *partes)

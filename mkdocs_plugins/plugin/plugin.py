@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -335,19 +334,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         el registro, si el proyecto lo tiene)."""
         if page.file.generated_by:
             return []
-        ruta, registro, uri = estado.pagina.ruta, self.registro, page.file.src_uri
-        if not (registro is None or isinstance(registro, dict)):  # el de git: cada vez
-            return identificadores.comprobar(ruta, uri, estado.estructura, registro)
-        return cache.sin_problemas(
-            self.cache,
-            lambda: identificadores.comprobar(ruta, uri, estado.estructura, registro),
-            "identificadores",
-            ruta,
-            uri,
-            "\n".join(estado.lineas),
-            str(estado.pagina.desplazamiento),
-            "sin registro" if registro is None else json.dumps(registro.get(uri, {})),
-        )
+        uri = page.file.src_uri
+        return contenido.problemas_de_identificadores(self.cache, estado, uri, self.registro)
 
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files

@@ -21,12 +21,14 @@ from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.extension.pagina import EXTENSIONES
+from mkdocs_plugins.nucleo.api import identificadores
 from mkdocs_plugins.nucleo.datos import cache
-from mkdocs_plugins.nucleo.fuente import estructura
+from mkdocs_plugins.nucleo.fuente import Problema, estructura
 from mkdocs_plugins.nucleo.fuente.configuracion import FICHERO, cargar_configuracion
 from mkdocs_plugins.nucleo.paginas import catalogo
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 from mkdocs_plugins.nucleo.vivo import motor, precompilado
+from mkdocs_plugins.plugin import contenido
 from mkdocs_plugins.plugin.adelanto import encargos, salida
 from mkdocs_plugins.plugin.adelanto import procesos as adelanto
 from mkdocs_plugins.plugin.adelanto.ejecutor import Ejecutor, PaginaPendiente
@@ -195,6 +197,45 @@ def test_la_extension_en_mkdocs_usa_lo_que_leyo_otro_proceso_del_mismo_texto(
     visto = "\n".join(extension.ultimo.lineas)
     assert "*[PG]: Puntos de golpe" in visto and huella == huella_del_texto(visto)
     assert leida == leer(visto, desplazamiento)
+
+
+@pytest.mark.parametrize("registrado", [True, False])
+def test_el_auxiliar_comprueba_los_identificadores_con_la_clave_de_mkdocs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, registrado: bool
+) -> None:
+    """Una página sin problemas de identificadores la comprueba el auxiliar, y MkDocs ya no;
+    con un identificador sin registrar, el auxiliar no guarda nada y MkDocs lo dice."""
+    ejemplo = {"un-veinte-natural": "Un veinte natural"} if registrado else {}
+    registro = {"una.md": {"un-aviso": "Un aviso", **ejemplo}}
+    (tmp_path / identificadores.FICHERO).write_text(json.dumps(registro), encoding="utf-8")
+    (tmp_path / "una.md").write_text(AVISO, encoding="utf-8")
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    recogidas = Ejecutor(configuracion).entradas_de(
+        PaginaPendiente("srd/una.md", str(tmp_path / "una.md"))
+    )
+    en_mkdocs = cache.Cache(None, huella="")
+    en_mkdocs.ofrecer(recogidas)
+    extension = TapizExtension()
+    extension.pagina = Pagina("srd/una.md", configuracion.base)
+    Markdown(extensions=[*EXTENSIONES, extension]).convert(AVISO)
+    assert extension.ultimo is not None
+    comprobar = identificadores.comprobar
+    vistas: list[str] = []
+
+    def contar(*argumentos: object) -> list[Problema]:
+        vistas.append("comprobada")
+        return comprobar(*argumentos)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(identificadores, "comprobar", contar)
+    problemas = contenido.problemas_de_identificadores(
+        en_mkdocs, extension.ultimo, "una.md", registro
+    )
+    if registrado:
+        assert problemas == [] and vistas == []
+    else:
+        assert vistas == ["comprobada"]
+        assert [p.linea for p in problemas] == [3]
+        assert "«un-veinte-natural» es nuevo" in problemas[0].mensaje
 
 
 def test_el_primer_proceso_hace_los_encargos_en_orden(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ solo tiene preprocesadores, donde la extensión ejecuta sus bloques como en la c
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,12 +12,14 @@ from typing import Any
 from markdown import Markdown
 from mkdocs.utils import meta
 
-from mkdocs_plugins.extension import Pagina, TapizExtension
+from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.extension.extension import huella_del_texto
+from mkdocs_plugins.nucleo.api import identificadores
 from mkdocs_plugins.nucleo.datos import Cache, datos
 from mkdocs_plugins.nucleo.fuente import Configuracion, Estructura, lineas_previas
 from mkdocs_plugins.nucleo.marcado import dados_en_texto
 from mkdocs_plugins.nucleo.widgets import reglas_lector
+from mkdocs_plugins.plugin import contenido
 
 Leida = tuple[bytes, int, Estructura]
 """La huella del texto que la extensión recibió de una página (``huella_del_texto``), su
@@ -88,6 +91,7 @@ class Ejecutor:
             self.leida = (vista, estado.pagina.desplazamiento, estado.estructura)
             if any(reglas_lector.tiene_reglas(f.html) for f in estado.fragmentos):
                 estado.variantes_del_lector(recogidas)
+            self._identificadores(estado, fichero, recogidas)
         # Las distribuciones de los dados del texto, para los ficheros de datos (de más no
         # estorban: MkDocs solo busca las de los dados que ve).
         for expresion in {e.group(0) for e in dados_en_texto.expresiones(markdown)} - self.vistas:
@@ -95,3 +99,14 @@ class Ejecutor:
             if dados_en_texto.error_de_notacion(expresion) is None:
                 datos.distribucion_en_json(expresion, recogidas)
         return recogidas.guardadas()
+
+    @functools.cached_property
+    def registro(self) -> identificadores.Registro | None:
+        return identificadores.leer(self.configuracion.raiz / identificadores.FICHERO)
+
+    def _identificadores(self, estado: Estado, fichero: Path, recogidas: Cache) -> None:
+        """Comprueba los identificadores de la página como MkDocs, con la misma clave: si no
+        hay problemas, MkDocs ya no los busca. Solo con registro (el de git lo mira MkDocs)."""
+        uri = identificadores.clave(self.configuracion, fichero)
+        if self.registro is not None and uri is not None:
+            contenido.problemas_de_identificadores(recogidas, estado, uri, self.registro)
