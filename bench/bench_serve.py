@@ -9,8 +9,8 @@ de la máquina caiga igual sobre los dos; la página vuelve a su texto al termin
 
 También con ``--dirty``, con el plugin y sin él: MkDocs solo convierte la página guardada (y,
 con el plugin, la hoja de personaje, que enlaza reglas de todas). Con el plugin, el sitio queda
-como el de una construcción entera, salvo el libro completo, que reúne las demás páginas
-(``plugin/sucio.py``, ``tests/plugin/test_sucio.py``).
+como el de una construcción entera, salvo el libro completo, que reúne las demás páginas y
+espera a la siguiente (``plugin/sucio.py``, ``tests/plugin/test_sucio.py``).
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ cambia lo de las que MkDocs convierte otra vez. :class:`Sucio` hace el resto:
 
 - MkDocs convierte todas las páginas si el plugin no vio la construcción anterior de ese
   sitio (la primera de ``mkdocs build --dirty``, o la siguiente a un error);
+- también todas si cambió una página nueva o con plantilla propia (el libro completo reúne el
+  contenido de las demás, y su plantilla solo ve el de las convertidas);
 - y, si cambió alguna, también las que enlazan reglas desde la hoja (leen todas);
 - las que no convierte conservan lo que MkDocs leyó de ellas: la navegación muestra su
   título y su estado, y MkDocs comprueba sus anclas y sus enlaces;
@@ -67,15 +69,22 @@ class Sucio:
         paginas = {f.src_uri: f for f in files.documentation_pages()}
         self._orden = list(paginas)
         olvidar_quitadas(paginas, {}, self._leido, self._anclas, self._enlaces, self._busqueda)
-        if not sigue:
+        cambiadas = [u for u, f in paginas.items() if f.generated_by is None and f.is_modified()]
+        if not sigue or any(self._reune_otras(uri) for uri in cambiadas):
             marcar = set(paginas)
-        elif any(f.generated_by is None and f.is_modified() for f in paginas.values()):
+        elif cambiadas:
             marcar = set(leen_todas) & set(paginas)
         else:
             marcar = set()
         for uri in marcar:
             _marcar(paginas[uri])
         return paginas
+
+    def _reune_otras(self, uri: str) -> bool:
+        """Si una página puede reunir el contenido de las demás: la que tiene plantilla propia
+        (el libro completo) o una nueva. Cuando cambia, MkDocs debe convertirlas todas: su
+        plantilla solo ve el contenido de las convertidas."""
+        return uri not in self._leido or "template" in self._leido[uri][0]
 
     def lo_leido(self, files: Files) -> None:
         """Con las páginas ya convertidas (``on_env``): guarda lo que MkDocs leyó de las

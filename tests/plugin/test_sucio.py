@@ -16,6 +16,7 @@ from mkdocs.config import load_config
 from mkdocs.config.config_options import Plugins
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 from mkdocs_plugins.extension import Pagina, TapizExtension
 from mkdocs_plugins.extension.pagina import EXTENSIONES
@@ -147,6 +148,21 @@ def test_un_enlace_a_una_seccion_que_ya_no_esta_se_avisa_sin_convertir_quien_enl
     ]
 
 
+def test_si_cambia_una_pagina_con_plantilla_propia_se_convierten_todas(proyecto: Path) -> None:
+    """El libro completo reúne el contenido de las demás: su plantilla solo ve el de las que
+    MkDocs convierte."""
+    libro = proyecto / "srd" / "libro.md"
+    libro.write_text("---\ntemplate: main.html\n---\n\n# Libro {#libro}\n", encoding="utf-8")
+    _construir(proyecto)
+    correcta, otra = (proyecto / "site" / p / "index.html" for p in ("correcta", "otra"))
+    antes = correcta.stat().st_mtime_ns, otra.stat().st_mtime_ns
+    _guardar(libro, libro.read_text("utf-8") + "\nOtro párrafo.\n")
+
+    _construir(proyecto)
+
+    assert correcta.stat().st_mtime_ns != antes[0] and otra.stat().st_mtime_ns != antes[1]
+
+
 def _paginas(carpeta: Path, nombres: list[str]) -> Files:
     (carpeta / "srd").mkdir(exist_ok=True)
     ficheros = []
@@ -174,8 +190,11 @@ def test_la_hoja_se_convierte_otra_vez_si_cambio_otra_pagina(tmp_path: Path) -> 
     reconstruccion.preparar(files, False, [])
     assert {_fecha(files, n) for n in ("hoja.md", "reglas.md", "nada.md")} == {0}
 
-    for fichero in files:  # ya convertidas
+    for fichero in files:  # ya convertidas, como las deja MkDocs
+        pagina = Page(None, fichero, configuracion)
+        pagina.markdown, pagina.present_anchor_ids = "", set()
         os.utime(fichero.abs_dest_path)
+    reconstruccion.lo_leido(files)
     reconstruccion.completa = True
     assert reconstruccion.empezar(configuracion)
     reconstruccion.preparar(files, True, ["hoja.md"])
