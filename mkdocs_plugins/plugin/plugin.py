@@ -208,10 +208,25 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.anteriores = Anteriores.apartar(Path(config.site_dir), CARPETAS_PROPIAS)
         if not self._solo_lo_cambiado:
             self.reconstruccion = Sucio()
-        self.sigue = self._solo_lo_cambiado and self.reconstruccion.empezar(config)
+        self.sigue = self._solo_lo_cambiado and self.reconstruccion.empezar(
+            config, self._huella_de_lo_demas(config)
+        )
         if not self.sigue:
             self.estados, self.cargas, self.definiciones = {}, carga.Cargas(), {}
         self.apartados = Apartados()
+
+    def _huella_de_lo_demas(self, config: MkDocsConfig) -> str:
+        """Lo que decide todas las páginas y no es una página (el motor, ``tapiz.yml``, los
+        Lienzos, ``mkdocs.yml`` y si hay un error en ellos): si cambia, con ``--dirty`` MkDocs
+        las convierte todas."""
+        fichero_reglas = self.raiz / self.config.configuracion
+        if self.cache is not None:
+            huella = self.cache.huella
+        else:
+            huella = arranque.huella_de_la_cache(self.configuracion, fichero_reglas)
+        mkdocs_yml = Path(config.config_file_path or "mkdocs.yml")
+        fecha = mkdocs_yml.stat().st_mtime_ns if mkdocs_yml.is_file() else 0
+        return f"{huella} {fecha} {self.error_de_configuracion is None}"
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if self.error_de_configuracion is not None:  # con «serve»: el error en cada página

@@ -9,7 +9,9 @@ buscador de Material, que también lo aprovecha): el plugin conserva lo de cada 
 cambia lo de las que MkDocs convierte otra vez. :class:`Sucio` hace el resto:
 
 - MkDocs convierte todas las páginas si el plugin no vio la construcción anterior de ese
-  sitio (la primera de ``mkdocs build --dirty``, o la siguiente a un error);
+  sitio (la primera de ``mkdocs build --dirty``, o la siguiente a un error) o si cambió lo
+  que no es una página y las decide todas (el motor, ``tapiz.yml``, un Lienzo,
+  ``mkdocs.yml``, o si tienen un error);
 - también todas si cambió una página nueva o con plantilla propia (el libro completo reúne el
   contenido de las demás, y su plantilla solo ve el de las convertidas);
 - y, si cambió alguna, también las que enlazan reglas desde la hoja (leen todas);
@@ -43,7 +45,7 @@ class Sucio:
     def __init__(self) -> None:
         self.completa = False
         """Si la construcción anterior terminó (sin ella no se sabe nada de las demás)."""
-        self._lugar: tuple[str, str] | None = None
+        self._lugar: tuple[str, str, str] | None = None
         self._leido: dict[str, tuple[MutableMapping[str, Any], str]] = {}
         self._anclas: dict[str, set[str]] = {}
         self._enlaces: dict[str, dict[str, dict[str, str]]] = {}
@@ -52,10 +54,11 @@ class Sucio:
         self._indice: list[Entrada] | None = None
         self._vistas = 0
 
-    def empezar(self, config: MkDocsConfig) -> bool:
-        """Al empezar una construcción con ``--dirty``: si sigue a la anterior (el mismo sitio y
-        las mismas páginas, y terminó). Si no, se olvida de ella."""
-        lugar = (config.site_dir, config.docs_dir)
+    def empezar(self, config: MkDocsConfig, huella: str) -> bool:
+        """Al empezar una construcción con ``--dirty``: si sigue a la anterior (el mismo sitio,
+        las mismas páginas y la misma ``huella`` de lo que no es una página, y terminó). Si
+        no, se olvida de ella."""
+        lugar = (config.site_dir, config.docs_dir, huella)
         sigue = self.completa and self._lugar == lugar
         if not sigue:
             self._leido, self._anclas, self._enlaces, self._busqueda = {}, {}, {}, {}

@@ -163,6 +163,18 @@ def test_si_cambia_una_pagina_con_plantilla_propia_se_convierten_todas(proyecto:
     assert correcta.stat().st_mtime_ns != antes[0] and otra.stat().st_mtime_ns != antes[1]
 
 
+def test_si_cambian_las_reglas_del_libro_se_convierten_todas(proyecto: Path) -> None:
+    """``tapiz.yml`` (como el motor o un Lienzo) decide todas las páginas, y no es una."""
+    _construir(proyecto)
+    correcta = proyecto / "site" / "correcta" / "index.html"
+    antes = correcta.stat().st_mtime_ns
+    (proyecto / "tapiz.yml").write_text("sistema: tapiz\n", encoding="utf-8")
+
+    _construir(proyecto)
+
+    assert correcta.stat().st_mtime_ns != antes
+
+
 def _paginas(carpeta: Path, nombres: list[str]) -> Files:
     (carpeta / "srd").mkdir(exist_ok=True)
     ficheros = []
@@ -186,7 +198,7 @@ def test_la_hoja_se_convierte_otra_vez_si_cambio_otra_pagina(tmp_path: Path) -> 
     configuracion = load_config(config_file=None, site_dir=str(tmp_path / "site"))
     configuracion.plugins.on_startup(command="serve", dirty=True)
     reconstruccion = Sucio()
-    assert not reconstruccion.empezar(configuracion)  # la primera: no sabe de las demás
+    assert not reconstruccion.empezar(configuracion, "h")  # la primera: no sabe de las demás
     reconstruccion.preparar(files, False, [])
     assert {_fecha(files, n) for n in ("hoja.md", "reglas.md", "nada.md")} == {0}
 
@@ -196,7 +208,7 @@ def test_la_hoja_se_convierte_otra_vez_si_cambio_otra_pagina(tmp_path: Path) -> 
         os.utime(fichero.abs_dest_path)
     reconstruccion.lo_leido(files)
     reconstruccion.completa = True
-    assert reconstruccion.empezar(configuracion)
+    assert reconstruccion.empezar(configuracion, "h")
     reconstruccion.preparar(files, True, ["hoja.md"])
     assert _fecha(files, "hoja.md") > 0  # nada cambió: nada que convertir
 
