@@ -263,9 +263,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self._solo_lo_cambiado:  # con las páginas que añade el plugin
             leen_todas = [uri for uri, estado in self.estados.items() if estado.lee_todas]
             paginas = self.reconstruccion.preparar(files, self.sigue, leen_todas)
-            por_uri = (self.estados, self.variantes, self.cargas.widgets)
-            sucio.olvidar_quitadas(paginas, self.definiciones, *por_uri)
+            sucio.olvidar_quitadas(paginas, self.estados, self.variantes, self.cargas.widgets)
             self.cargas.leen_datos &= set(paginas)
+            urls = {f.url for f in paginas.values()}
+            for url in {d.partition("#")[0] for d in self.definiciones} - urls:
+                sucio.olvidar_definiciones(self.definiciones, url)
         return files
 
     @event_priority(-100)  # cuando los demás plugins ya han cambiado los ficheros

@@ -71,7 +71,7 @@ class Sucio:
         ya no están. Da las páginas de esta construcción, por su ``src_uri``."""
         paginas = {f.src_uri: f for f in files.documentation_pages()}
         self._orden = list(paginas)
-        olvidar_quitadas(paginas, {}, self._leido, self._anclas, self._enlaces, self._busqueda)
+        olvidar_quitadas(paginas, self._leido, self._anclas, self._enlaces, self._busqueda)
         cambiadas = [u for u, f in paginas.items() if f.generated_by is None and f.is_modified()]
         if not sigue or any(self._reune_otras(uri) for uri in cambiadas):
             marcar = set(paginas)
@@ -127,17 +127,11 @@ class Sucio:
         return [dict(entrada) for uri in self._orden for entrada in self._busqueda.get(uri, [])]
 
 
-def olvidar_quitadas(
-    paginas: dict[str, File], definiciones: dict[str, Any], *por_uri: dict[str, Any]
-) -> None:
-    """Lo que se guarda por página (por ``src_uri``, o por dirección en ``definiciones``),
-    sin las páginas que ya no están."""
+def olvidar_quitadas(paginas: dict[str, File], *por_uri: dict[str, Any]) -> None:
+    """Lo que se guarda por página (por su ``src_uri``), sin las páginas que ya no están."""
     for guardado in por_uri:
         for quitada in set(guardado) - set(paginas):
             del guardado[quitada]
-    urls = {f.url for f in paginas.values()}
-    for direccion in [d for d in definiciones if d.partition("#")[0] not in urls]:
-        del definiciones[direccion]
 
 
 def olvidar_definiciones(definiciones: dict[str, Any], url: str) -> None:

@@ -23,7 +23,7 @@ from mkdocs_plugins.extension.extension import huella_del_texto
 from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo.api import identificadores
 from mkdocs_plugins.nucleo.datos import cache
-from mkdocs_plugins.nucleo.fuente import Problema, estructura
+from mkdocs_plugins.nucleo.fuente import Estructura, Problema, estructura
 from mkdocs_plugins.nucleo.fuente.configuracion import FICHERO, cargar_configuracion
 from mkdocs_plugins.nucleo.paginas import catalogo
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
@@ -222,9 +222,11 @@ def test_el_auxiliar_comprueba_los_identificadores_con_la_clave_de_mkdocs(
     comprobar = identificadores.comprobar
     vistas: list[str] = []
 
-    def contar(*argumentos: object) -> list[Problema]:
+    def contar(
+        ruta: str, uri: str, leida: Estructura, registro: identificadores.Referencia | None
+    ) -> list[Problema]:
         vistas.append("comprobada")
-        return comprobar(*argumentos)  # type: ignore[arg-type]
+        return comprobar(ruta, uri, leida, registro)
 
     monkeypatch.setattr(identificadores, "comprobar", contar)
     problemas = contenido.problemas_de_identificadores(
