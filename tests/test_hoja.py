@@ -7,7 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+from markdown import Markdown
 
+from mkdocs_plugins.extension import Pagina, TapizExtension
+from mkdocs_plugins.extension.pagina import EXTENSIONES
 from mkdocs_plugins.nucleo.widgets import hoja as hoja_html
 from mkdocs_plugins.nucleo.widgets.reglas_lector import combinaciones
 from tapiz_rules.modelo.hoja import De, Salida, SalidaSegun, campo_de, evaluar
@@ -49,7 +52,7 @@ def test_cada_numero_enlaza_con_la_pagina_que_muestra_su_regla() -> None:
     for calculo in HOJA.calculos:
         assert calculo.regla in donde, calculo.regla
     html = hoja_html.enlazar(
-        hoja_html.html(reglamento(), "tapiz/actual"), "hoja-de-personaje.md", SRD
+        hoja_html.html(reglamento(), "tapiz/actual"), "hoja-de-personaje.md", donde
     )
     assert hoja_html.ENLACE not in html
     for calculo in HOJA.calculos:
@@ -61,7 +64,30 @@ def test_cada_numero_enlaza_con_la_pagina_que_muestra_su_regla() -> None:
 
 def test_una_regla_que_ninguna_pagina_muestra_es_un_error() -> None:
     with pytest.raises(KeyError, match="accion_inventada"):
-        hoja_html.enlazar('<a href="tapiz-regla:accion_inventada">', "x.md", SRD)
+        donde = hoja_html.donde_se_muestran(SRD)
+        hoja_html.enlazar('<a href="tapiz-regla:accion_inventada">', "x.md", donde)
+
+
+def test_la_extension_mira_donde_se_muestran_las_reglas_una_vez_por_construccion(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Mirarlo es leer la fecha de cada página del libro: en el libro diez veces mayor, diez
+    páginas con la hoja lo miraban diez veces."""
+    vistas: list[Path] = []
+    original = hoja_html.donde_se_muestran
+
+    def contar(paginas: Path) -> dict[str, str]:
+        vistas.append(paginas)
+        return original(paginas)
+
+    monkeypatch.setattr(hoja_html, "donde_se_muestran", contar)
+    extension = TapizExtension()
+    for uri in ("hoja-de-personaje.md", "copia/hoja-de-personaje.md"):
+        extension.pagina = Pagina(f"srd/{uri}", reglamento(), 0, SRD, uri)
+        hoja = "```tapiz-regla\nwidget: hoja\n```\n"
+        html = Markdown(extensions=[*EXTENSIONES, extension]).convert(hoja)
+        assert hoja_html.ENLACE not in html and "#regla-" in html
+    assert vistas == [SRD]
 
 
 def test_el_formulario_lleva_las_etiquetas_y_limites_del_motor() -> None:

@@ -168,6 +168,7 @@ class TapizExtension(Extension):
         """Lo que markdown-it-py ya leyó en otro proceso, por la huella del texto
         (``huella_del_texto``) y el desplazamiento (el adelanto del plugin): ese mismo texto no
         se lee otra vez."""
+        self._mostradas: dict[Path, dict[str, str]] = {}
         self._configuracion: Configuracion | None = None
         self._estados: WeakKeyDictionary[Markdown, Estado] = WeakKeyDictionary()
         self._previos: WeakKeyDictionary[Markdown, list[tuple[int, str]]] = WeakKeyDictionary()
@@ -222,6 +223,14 @@ class TapizExtension(Extension):
 
     def estado(self, md: Markdown) -> Estado:
         return self._estados[md]
+
+    def reglas_mostradas(self, paginas: Path) -> dict[str, str]:
+        """Dónde muestra el libro cada regla (``hoja.donde_se_muestran``): una vez por
+        construcción (el plugin crea la extensión en cada una), no en cada página con la hoja,
+        que es mirar la fecha de cada página del libro."""
+        if paginas not in self._mostradas:
+            self._mostradas[paginas] = hoja.donde_se_muestran(paginas)
+        return self._mostradas[paginas]
 
     def empezar(self, md: Markdown, lineas: list[str]) -> None:
         estado = Estado(self.pagina_de(md), lineas=list(lineas))
@@ -399,7 +408,7 @@ class _EnlacesAReglas(Postprocessor):
             return text
         self.extension.estado(self.md).lee_todas = True
         try:
-            return hoja.enlazar(text, pagina.uri, pagina.paginas)
+            return hoja.enlazar(text, pagina.uri, self.extension.reglas_mostradas(pagina.paginas))
         except KeyError as error:
             problema = Problema(
                 pagina.ruta,

@@ -14,7 +14,7 @@ import functools
 import os
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from html import escape
 from pathlib import Path
 
@@ -281,14 +281,14 @@ def url_de(ruta: str) -> str:
     return sin + "/"
 
 
-def enlazar(texto: str, ruta: str, paginas: Path) -> str:
-    """Cambia cada ``tapiz-regla:NOMBRE`` por el enlace a esa regla desde la página ``ruta``.
+def enlazar(texto: str, ruta: str, donde: Mapping[str, str]) -> str:
+    """Cambia cada ``tapiz-regla:NOMBRE`` por el enlace a esa regla desde la página ``ruta``,
+    a la página que la muestra según ``donde`` (:func:`donde_se_muestran`).
 
     Una regla que ninguna página muestra es un ``KeyError`` con su nombre.
     """
     if ENLACE not in texto:
         return texto
-    donde = donde_se_muestran(paginas)
     origen = posixpath.dirname("/" + url_de(ruta) + "x")
 
     def cambiar(coincide: re.Match[str]) -> str:
