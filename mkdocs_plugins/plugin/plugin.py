@@ -260,6 +260,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.enabled and self.config.estado:
             estado.anadir_pagina(files, config, lambda: self._encargado("estado"), self.cache)
         self.buscador = self.config.enabled and busqueda.anadir_trabajador(files, config)
+        if self._solo_lo_cambiado and not self.sigue:
+            log.info(
+                "tapiz: con --dirty, esta vez MkDocs convierte todas las páginas: es la primera "
+                "construcción, o cambió el motor, tapiz.yml, un Lienzo o mkdocs.yml"
+            )
         if self._solo_lo_cambiado:  # con las páginas que añade el plugin
             leen_todas = [uri for uri, estado in self.estados.items() if estado.lee_todas]
             paginas = self.reconstruccion.preparar(files, self.sigue, leen_todas)

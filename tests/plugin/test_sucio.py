@@ -163,16 +163,20 @@ def test_si_cambia_una_pagina_con_plantilla_propia_se_convierten_todas(proyecto:
     assert correcta.stat().st_mtime_ns != antes[0] and otra.stat().st_mtime_ns != antes[1]
 
 
-def test_si_cambian_las_reglas_del_libro_se_convierten_todas(proyecto: Path) -> None:
+def test_si_cambian_las_reglas_del_libro_se_convierten_todas(
+    proyecto: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """``tapiz.yml`` (como el motor o un Lienzo) decide todas las páginas, y no es una."""
     _construir(proyecto)
     correcta = proyecto / "site" / "correcta" / "index.html"
     antes = correcta.stat().st_mtime_ns
     (proyecto / "tapiz.yml").write_text("sistema: tapiz\n", encoding="utf-8")
 
-    _construir(proyecto)
+    with caplog.at_level(logging.INFO, logger="mkdocs.plugins.tapiz"):
+        _construir(proyecto)
 
     assert correcta.stat().st_mtime_ns != antes
+    assert "esta vez MkDocs convierte todas las páginas" in caplog.text
 
 
 def _paginas(carpeta: Path, nombres: list[str]) -> Files:
