@@ -46,7 +46,7 @@ class Sucio:
         self.completa = False
         """Si la construcción anterior terminó (sin ella no se sabe nada de las demás)."""
         self._lugar: tuple[str, str, str] | None = None
-        self._leido: dict[str, tuple[MutableMapping[str, Any], str]] = {}
+        self._leido: dict[str, tuple[MutableMapping[str, Any], str, str | None]] = {}
         self._anclas: dict[str, set[str]] = {}
         self._enlaces: dict[str, dict[str, dict[str, str]]] = {}
         self._busqueda: dict[str, list[Entrada]] = {}
@@ -91,21 +91,23 @@ class Sucio:
 
     def lo_leido(self, files: Files) -> None:
         """Con las páginas ya convertidas (``on_env``): guarda lo que MkDocs leyó de las
-        convertidas y se lo devuelve a las demás: su cabecera y su Markdown (la navegación
-        muestra su título y su estado) y sus anclas y enlaces (MkDocs los comprueba)."""
+        convertidas y se lo devuelve a las demás: su cabecera, su Markdown y su título (la
+        navegación muestra el título y el estado de cada una) y sus anclas y enlaces (MkDocs
+        los comprueba). El título va donde lo deja MkDocs al convertirla: sin él, sería la
+        primera línea del Markdown, con su ``{#identificador}``."""
         for fichero in files.documentation_pages():
             pagina, uri = fichero.page, fichero.src_uri
             if pagina is None:
                 continue
             if pagina.present_anchor_ids is not None:
-                self._leido[uri] = (pagina.meta, pagina.markdown or "")
+                self._leido[uri] = (pagina.meta, pagina.markdown or "", pagina.title)
                 self._anclas[uri] = pagina.present_anchor_ids
                 self._enlaces[uri] = {
                     destino.src_uri: dict(anclas)
                     for destino, anclas in (pagina.links_to_anchors or {}).items()
                 }
             elif uri in self._anclas:
-                pagina.meta, pagina.markdown = self._leido[uri]
+                pagina.meta, pagina.markdown, pagina._title_from_render = self._leido[uri]
                 pagina.present_anchor_ids = self._anclas[uri]
                 pagina.links_to_anchors = {
                     destino: dict(anclas)

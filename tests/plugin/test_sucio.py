@@ -50,11 +50,12 @@ Tira 4d8.
 PUBLICADO_POR_EL_PLUGIN = ("assets/tapiz", "search/search_index.json")
 
 
-def _construir(proyecto: Path) -> None:
+def _construir(proyecto: Path, orden: str = "serve") -> None:
     """Como una reconstrucción de ``mkdocs serve --dirty``: MkDocs vuelve a leer
-    ``mkdocs.yml`` y conserva los plugins (el buscador de Material, y este)."""
+    ``mkdocs.yml`` y conserva los plugins (el buscador de Material, y este). Con ``build``,
+    el sitio que se publica (con lo de leerlo sin conexión)."""
     configuracion = load_config(config_file=str(proyecto / "mkdocs.yml"))
-    configuracion.plugins.on_startup(command="serve", dirty=True)
+    configuracion.plugins.on_startup(command=orden, dirty=True)
     build(configuracion, dirty=True)
 
 
@@ -125,6 +126,21 @@ def test_con_dirty_queda_lo_de_una_construccion_entera(proyecto: Path) -> None:
         and "Una página correcta" in indice
         and "duelo" not in indice
     )
+
+
+def test_la_navegacion_lleva_el_titulo_de_las_paginas_que_no_se_convierten(
+    proyecto: Path,
+) -> None:
+    """«Otra página» no tiene título en su cabecera: el suyo sale de su encabezado, sin el
+    ``{#otra-pagina}`` que lleva en el Markdown."""
+    _construir(proyecto, "build")
+    correcta = proyecto / "srd" / "correcta.md"
+    _guardar(correcta, correcta.read_text("utf-8") + "\nOtro párrafo.\n")
+    _construir(proyecto, "build")
+    assert construir(proyecto, "--site-dir", "entera").returncode == 0
+    guardada = (proyecto / "site" / "correcta" / "index.html").read_text("utf-8")
+    assert guardada == (proyecto / "entera" / "correcta" / "index.html").read_text("utf-8")
+    assert "Otra página" in guardada and "{#otra-pagina}" not in guardada
 
 
 def test_un_enlace_a_una_seccion_que_ya_no_esta_se_avisa_sin_convertir_quien_enlaza(
