@@ -224,11 +224,20 @@ def test_lo_que_un_lienzo_importa_y_el_motor_ya_importa_no_cambia_lo_precompilad
     """Libros con Lienzos distintos comparten lo precompilado si sus Lienzos no importan de la
     biblioteca estándar nada nuevo; lo que sí añade (el módulo o un paquete que lo contiene)
     cambia la clave."""
-    estandar = {
+    base = {"typing.py", "collections/__init__.py", "collections/abc.py", "xml/__init__.py"}
+    leida: list[str] = []
+
+    def estandar() -> set[str]:
+        leida.append("sí")
+        return estandar_
+
+    estandar_ = {
         "typing.py", "collections/__init__.py", "collections/abc.py", "statistics.py",
         "xml/__init__.py", "xml/etree/__init__.py", "xml/etree/ElementTree.py",
     }  # fmt: skip
-    base = {"typing.py", "collections/__init__.py", "collections/abc.py", "xml/__init__.py"}
+    sin_nada = precompilado.SIN_NADA_MAS
+    assert precompilado.clave(["typing", "typing.Any"], base, estandar) == sin_nada
+    assert leida == []  # todo en la base: la biblioteca estándar ni se lee
     nada_nuevo = ["typing", "typing.Any", "collections.abc", "js", "pyodide_js", "sys"]
     assert precompilado.clave(nada_nuevo, base, estandar) == precompilado.SIN_NADA_MAS
     assert precompilado.clave([], base, estandar) == precompilado.SIN_NADA_MAS
@@ -237,3 +246,29 @@ def test_lo_que_un_lienzo_importa_y_el_motor_ya_importa_no_cambia_lo_precompilad
     assert precompilado.SIN_NADA_MAS not in (estadistica, arbol) and estadistica != arbol
     assert precompilado.clave(["xml.etree"], base, estandar) != arbol
     assert precompilado.clave(["statistics", "js"], base, estandar) == estadistica
+
+
+def test_la_huella_de_lo_precompilado_se_guarda_bajo_las_fechas_de_sus_ficheros(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Resumir las fuentes del motor y la biblioteca estándar costaba unos 10 ms en cada
+    construcción: mientras no cambien sus fechas, la huella sale de lo guardado."""
+    pyodide = motor.carpeta_pyodide(RAIZ)
+    assert pyodide is not None
+    guion = tmp_path / precompilado.GUION.name
+    guion.write_bytes(precompilado.GUION.read_bytes())
+    monkeypatch.setattr(precompilado, "GUION", guion)
+    cache = tmp_path / "cache"
+    primera = precompilado.huella_guardada(cache, pyodide)
+    fuentes = precompilado._fuentes
+    assert primera == precompilado.huella(pyodide, fuentes())
+
+    def sin_leer() -> dict[str, bytes]:
+        raise AssertionError("estaba guardada: no hace falta leer las fuentes")
+
+    monkeypatch.setattr(precompilado, "_fuentes", sin_leer)
+    assert precompilado.huella_guardada(cache, pyodide) == primera
+    guion.write_bytes(guion.read_bytes() + b"\n// otra forma de precompilar\n")
+    monkeypatch.setattr(precompilado, "_fuentes", fuentes)
+    otra = precompilado.huella_guardada(cache, pyodide)
+    assert otra != primera and otra == precompilado.huella(pyodide, fuentes())

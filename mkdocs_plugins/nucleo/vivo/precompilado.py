@@ -19,14 +19,18 @@ en vivo tardan más en arrancar, y nada más.
 from __future__ import annotations
 
 import ast
+import contextlib
+import functools
 import hashlib
+import json
 import logging
+import os
 import re
 import shutil
 import subprocess
 import tempfile
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +57,8 @@ PYC = "pyc.zip"
 EMPAQUETADO = Path(__file__).with_name("empaquetado")
 """Lo precompilado que trae el paquete instalado (``hatch_build.py``), con la misma forma que
 :data:`CACHE`: quien diseña, sin Node, lo usa si su Pyodide da la misma huella."""
+SELLOS = "sellos.json"
+"""En :data:`CACHE`: la huella de lo que se precompila, bajo las fechas de sus ficheros."""
 BASE = "base.txt"
 """Los ficheros de la biblioteca estándar que importan las :data:`ENTRADAS` (lo escribe Node)."""
 SIN_NADA_MAS = "base"
@@ -106,31 +112,75 @@ def _fuentes() -> dict[str, bytes]:
     }
 
 
-def clave(importados: Iterable[str], base: set[str], estandar: set[str]) -> str:
+def clave(importados: Iterable[str], base: set[str], estandar: Callable[[], set[str]]) -> str:
     """La carpeta de lo precompilado, dentro de la de su huella, para lo que importan los
     Lienzos: :data:`SIN_NADA_MAS` si no añade nada a lo que importan las :data:`ENTRADAS`
     (``base``), que es lo que sale entonces. Un módulo añade si él o un paquete que lo contiene
-    está en la biblioteca estándar (``estandar``, sus ficheros) y no en ``base``; los demás
-    (``js``, ``sys``, ``typing.Any``) no cambian lo que se escribe."""
+    está en la biblioteca estándar (los ficheros que da ``estandar``, que solo se pide si hace
+    falta) y no en ``base``; los demás (``js``, ``sys``, ``typing.Any``) no cambian lo que se
+    escribe."""
     nuevos = sorted(m for m in set(importados) if _anade(m, base, estandar))
     if not nuevos:
         return SIN_NADA_MAS
     return hashlib.sha256("\0".join(nuevos).encode()).hexdigest()[:16]
 
 
-def _anade(modulo: str, base: set[str], estandar: set[str]) -> bool:
+def _anade(modulo: str, base: set[str], estandar: Callable[[], set[str]]) -> bool:
     partes = modulo.split(".")
     for fin in range(1, len(partes) + 1):
         ruta = "/".join(partes[:fin])
+        if f"{ruta}.py" in base:
+            return False  # un módulo, no un paquete, que ya va: lo que sigue son sus nombres
         for fichero in (f"{ruta}.py", f"{ruta}/__init__.py"):
-            if fichero in estandar and fichero not in base:
+            if fichero not in base and fichero in estandar():
                 return True
     return False
 
 
-def _estandar(pyodide: Path) -> set[str]:
-    with zipfile.ZipFile(pyodide / BIBLIOTECA) as archivo:
-        return set(archivo.namelist())
+def _estandar(pyodide: Path) -> Callable[[], set[str]]:
+    """Los ficheros de la biblioteca estándar de Pyodide, leídos la primera vez que se piden."""
+
+    @functools.cache
+    def leer() -> set[str]:
+        with zipfile.ZipFile(pyodide / BIBLIOTECA) as archivo:
+            return set(archivo.namelist())
+
+    return leer
+
+
+def huella_guardada(cache: Path, pyodide: Path) -> str:
+    """:func:`huella`, guardada en ``cache`` bajo las fechas y tamaños de lo que resume:
+    leerlo y resumirlo en cada construcción costaba unos 10 ms."""
+    paquete = Path(tapiz_rules.__file__).parent
+    sello = _sello([GUION, pyodide / "package.json", pyodide / BIBLIOTECA, *paquete.rglob("*.py")])
+    fichero = cache / SELLOS
+    try:
+        guardada = json.loads(fichero.read_text(encoding="utf-8"))
+        if isinstance(guardada, dict) and guardada.get("sello") == sello:
+            return str(guardada["huella"])
+    except (OSError, ValueError, KeyError):
+        pass
+    calculada = huella(pyodide, _fuentes())
+    with contextlib.suppress(OSError):  # sin guardarla, se calcula cada vez
+        cache.mkdir(parents=True, exist_ok=True)
+        temporal = fichero.with_name(f".{fichero.name}.{os.getpid()}")
+        temporal.write_text(json.dumps({"sello": sello, "huella": calculada}), encoding="utf-8")
+        os.replace(temporal, fichero)
+    return calculada
+
+
+def _sello(ficheros: Iterable[Path]) -> str:
+    """La ruta, el tamaño y la fecha de cada fichero (este módulo no importa el resto del
+    paquete: lo carga solo ``hatch_build.py``, sin sus dependencias)."""
+    vistos = []
+    for fichero in sorted(map(str, ficheros)):
+        try:
+            estado = os.stat(fichero)
+        except OSError:
+            vistos.append(f"{fichero}\0?")
+            continue
+        vistos.append(f"{fichero}\0{estado.st_size}\0{estado.st_mtime_ns}")
+    return hashlib.sha256("\n".join(vistos).encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def huella(pyodide: Path, fuentes: dict[str, bytes]) -> str:
@@ -176,8 +226,7 @@ class Precompilacion:
         return clave(self._importados, usados, _estandar(self._pyodide))
 
     def _empezar(self) -> None:
-        fuentes = _fuentes()
-        self._carpeta = self._cache / huella(self._pyodide, fuentes)
+        self._carpeta = self._cache / huella_guardada(self._cache, self._pyodide)
         for carpeta in (self._carpeta, EMPAQUETADO / self._carpeta.name):
             if (carpeta / BASE).is_file():
                 self._destino = carpeta / self._clave(carpeta / BASE)
@@ -190,7 +239,7 @@ class Precompilacion:
             return
         self._trabajo = tempfile.TemporaryDirectory(prefix="tapiz-pyc-")
         trabajo = Path(self._trabajo.name)
-        for ruta, datos in fuentes.items():
+        for ruta, datos in _fuentes().items():
             (trabajo / "fuentes" / ruta).parent.mkdir(parents=True, exist_ok=True)
             (trabajo / "fuentes" / ruta).write_bytes(datos)
         (trabajo / "salida").mkdir()
@@ -244,7 +293,7 @@ class Precompilacion:
         except OSError:  # otra construcción la guardó a la vez: es la misma
             shutil.rmtree(nueva, ignore_errors=True)
         for vieja in self._cache.iterdir():
-            if vieja != self._carpeta and not vieja.name.startswith(".nueva-"):
+            if vieja.is_dir() and vieja != self._carpeta and not vieja.name.startswith(".nueva-"):
                 shutil.rmtree(vieja, ignore_errors=True)
 
     def cerrar(self) -> None:
