@@ -260,19 +260,16 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.enabled and self.config.estado:
             estado.anadir_pagina(files, config, lambda: self._encargado("estado"), self.cache)
         self.buscador = self.config.enabled and busqueda.anadir_trabajador(files, config)
-        if self._solo_lo_cambiado and not self.sigue:
-            log.info(
-                "tapiz: con --dirty, esta vez MkDocs convierte todas las páginas: es la primera "
-                "construcción, o cambió el motor, tapiz.yml, un Lienzo o mkdocs.yml"
-            )
         if self._solo_lo_cambiado:  # con las páginas que añade el plugin
+            if not self.sigue:
+                log.info(
+                    "tapiz: con --dirty, esta vez MkDocs convierte todas las páginas: es la "
+                    "primera construcción, o cambió el motor, tapiz.yml, un Lienzo o mkdocs.yml"
+                )
             leen_todas = [uri for uri, estado in self.estados.items() if estado.lee_todas]
             paginas = self.reconstruccion.preparar(files, self.sigue, leen_todas)
-            sucio.olvidar_quitadas(paginas, self.estados, self.variantes, self.cargas.widgets)
-            self.cargas.leen_datos &= set(paginas)
-            urls = {f.url for f in paginas.values()}
-            for url in {d.partition("#")[0] for d in self.definiciones} - urls:
-                sucio.olvidar_definiciones(self.definiciones, url)
+            guardado = (self.estados, self.variantes, self.cargas, self.definiciones)
+            sucio.olvidar_paginas(paginas, *guardado)
         return files
 
     @event_priority(-100)  # cuando los demás plugins ya han cambiado los ficheros

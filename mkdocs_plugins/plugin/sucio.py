@@ -35,6 +35,8 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
+from mkdocs_plugins.plugin.carga import Cargas
+
 Entrada = dict[str, Any]
 """Una sección del índice de búsqueda de Material (``location``, ``title``, ``text``…)."""
 
@@ -134,6 +136,22 @@ def olvidar_quitadas(paginas: dict[str, File], *por_uri: dict[str, Any]) -> None
     for guardado in por_uri:
         for quitada in set(guardado) - set(paginas):
             del guardado[quitada]
+
+
+def olvidar_paginas(
+    paginas: dict[str, File],
+    estados: dict[str, Any],
+    variantes: dict[str, str],
+    cargas: Cargas,
+    definiciones: dict[str, Any],
+) -> None:
+    """Lo que el plugin guarda de cada página (su estado, sus variantes, sus widgets y sus
+    definiciones del buscador), sin las páginas que ya no están."""
+    olvidar_quitadas(paginas, estados, variantes, cargas.widgets)
+    cargas.leen_datos &= set(paginas)
+    urls = {f.url for f in paginas.values()}
+    for url in {d.partition("#")[0] for d in definiciones} - urls:
+        olvidar_definiciones(definiciones, url)
 
 
 def olvidar_definiciones(definiciones: dict[str, Any], url: str) -> None:
