@@ -60,6 +60,7 @@ FASES = """(() => {
     const responder = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/tapiz")
+import codigo_generado
 from tapiz_rules import vivo
 vivo.responder`);
     marca("motor");

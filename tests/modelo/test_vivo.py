@@ -174,6 +174,7 @@ def test_el_motor_de_un_lienzo_calcula_sin_pyyaml_con_sus_reglas(tmp_path: Path)
     assert "ejemplos_efectos" in declarado["tablas"]
     nombres = zipfile.ZipFile(io.BytesIO(datos)).namelist()
     assert [n for n in nombres if not n.startswith("tapiz_rules/")] == [
+        "codigo_generado.py",
         "libro.json",
         "lienzos/0/reglas.py",
     ]

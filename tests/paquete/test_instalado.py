@@ -107,7 +107,7 @@ def test_la_rueda_lleva_el_tema_las_plantillas_y_el_pdf_como_extra(rueda: Path) 
     ):
         assert f"mkdocs_plugins/{fichero}" in nombres, fichero
     # El Python de las reglas en vivo, precompilado para este motor y la Pyodide fijada.
-    huella = precompilado.huella(PYODIDE, precompilado._fuentes())
+    huella = precompilado.huella(PYODIDE, precompilado.fuentes())
     empaquetado = f"mkdocs_plugins/nucleo/vivo/empaquetado/{huella}"
     for fichero in ("base.txt", "base/python_stdlib.zip", "base/pyc.zip"):
         assert f"{empaquetado}/{fichero}" in nombres, fichero

@@ -55,7 +55,7 @@ def _con_el_motor(proyecto: Path) -> None:
     (proyecto / "node_modules").symlink_to(RAIZ / "node_modules", target_is_directory=True)
     pyodide = motor.carpeta_pyodide(proyecto)
     assert pyodide is not None, "falta node_modules/pyodide («npm ci»)"
-    huella = precompilado.huella(pyodide, precompilado._fuentes())
+    huella = precompilado.huella(pyodide, precompilado.fuentes())
     cache_del_motor = proyecto / precompilado.CACHE / huella / precompilado.SIN_NADA_MAS
     cache_del_motor.mkdir(parents=True)
     shutil.copy(pyodide / precompilado.BIBLIOTECA, cache_del_motor)

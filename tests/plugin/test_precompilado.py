@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import zipfile
 from pathlib import Path
+from types import CodeType
 
 import pytest
 
@@ -29,6 +30,14 @@ const { loadPyodide } = require(carpeta + "pyodide.js");
 (async () => {
   const pyodide = await loadPyodide({ indexURL: carpeta });
   pyodide.unpackArchive(new Uint8Array(fs.readFileSync(zipMotor)), "zip", { extractDir: "/tapiz" });
+  pyodide.runPython(`
+import builtins
+compilados_aqui = []
+def contar(fuente, nombre, modo, *resto, compilar=builtins.compile, **opciones):
+    if (nombre, modo) == ("<string>", "exec"):  # no las anotaciones: typing las compila en "eval"
+        compilados_aqui.append(fuente)
+    return compilar(fuente, nombre, modo, *resto, **opciones)
+builtins.compile = contar`);
   const responder = pyodide.runPython(arranque);
   const respuestas = JSON.parse(peticiones).map((p) => JSON.parse(responder(JSON.stringify(p))));
   const compilados = pyodide.runPython(`
@@ -39,11 +48,16 @@ def de_fuentes(modulo):
     del_zip = cargador == "zipimporter" and fichero.endswith(".py")
     return cargador == "SourceFileLoader" or del_zip
 json.dumps(sorted(n for n, m in sys.modules.items() if de_fuentes(m)))`);
-  console.log(JSON.stringify({ respuestas, compilados: JSON.parse(compilados) }));
+  const generados = pyodide.runPython(`
+import dataclasses
+instalado = getattr(dataclasses, "exec", None)
+len(compilados_aqui) if getattr(instalado, "__module__", "") == "codigo_generado" else -1`);
+  console.log(JSON.stringify({ respuestas, compilados: JSON.parse(compilados), generados }));
 })();
 """
 """Lo que hace ``tapiz/motor.js`` en la página, con Node y los ficheros del libro; después,
-los módulos que Python tuvo que compilar desde sus fuentes."""
+los módulos que Python tuvo que compilar desde sus fuentes y cuántas veces compiló
+``dataclasses`` el código de una clase (-1 si no se usó la tabla de ``codigo_generado``)."""
 
 
 def _arranque() -> str:
@@ -86,6 +100,8 @@ def test_el_motor_arranca_en_pyodide_sin_compilar_python(libro: Path, tmp_path: 
     assert sum("error" not in r for r in del_libro) > len(del_libro) // 2
     # Solo se compila en la página el Python de un Lienzo (no se precompila: es del diseñador).
     assert [m for m in resultado["compilados"] if not m.startswith("tapiz_lienzo")] == []
+    # Ni el código que dataclasses genera para cada clase del motor: va en la tabla.
+    assert resultado["generados"] == 0
 
 
 def _todas_las_peticiones() -> list[dict[str, object]]:
@@ -199,6 +215,46 @@ def test_los_zips_se_comprimen_una_vez_y_solo_quedan_los_de_la_ultima(
         assert (publicado / "lienzos" / "0.zip").read_bytes() == lienzo
 
 
+def test_las_dataclasses_toman_de_la_tabla_el_codigo_que_generan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """En la página (``codigo_generado``), lo que ya está en la tabla no se compila; lo que no
+    está se compila como lo haría ``dataclasses`` y la clase sale igual."""
+    import dataclasses
+
+    from mkdocs_plugins.nucleo.vivo import codigo_generado
+
+    compilados: list[str] = []
+    compilar = codigo_generado.compilar
+
+    def contando(fuente: str) -> CodeType:
+        compilados.append(fuente)
+        return compilar(fuente)
+
+    monkeypatch.setattr(codigo_generado, "compilar", contando)
+    monkeypatch.setattr(dataclasses, "exec", exec, raising=False)
+    tabla: dict[str, CodeType] = {}
+    codigo_generado.instalar(tabla)
+
+    def clase() -> type:
+        @dataclasses.dataclass(frozen=True)
+        class Tramo:
+            desde: int
+            hasta: int = 3
+
+        return Tramo
+
+    primera = clase()
+    assert compilados, "sin tabla, dataclasses compila su código"
+    tabla.update((fuente, compilar(fuente)) for fuente in compilados)
+    compilados.clear()
+    segunda = clase()
+    assert compilados == []
+    assert segunda(1) == segunda(1, 3) and repr(segunda(2)) == repr(primera(2))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        segunda(1).desde = 2
+
+
 def test_lo_que_importa_un_lienzo_tambien_dentro_de_una_funcion(tmp_path: Path) -> None:
     """La página lleva solo la biblioteca estándar que se importa: la de los Lienzos cuenta,
     la importen al principio o tarde."""
@@ -260,15 +316,15 @@ def test_la_huella_de_lo_precompilado_se_guarda_bajo_las_fechas_de_sus_ficheros(
     monkeypatch.setattr(precompilado, "GUION", guion)
     cache = tmp_path / "cache"
     primera = precompilado.huella_guardada(cache, pyodide)
-    fuentes = precompilado._fuentes
+    fuentes = precompilado.fuentes
     assert primera == precompilado.huella(pyodide, fuentes())
 
     def sin_leer() -> dict[str, bytes]:
         raise AssertionError("estaba guardada: no hace falta leer las fuentes")
 
-    monkeypatch.setattr(precompilado, "_fuentes", sin_leer)
+    monkeypatch.setattr(precompilado, "fuentes", sin_leer)
     assert precompilado.huella_guardada(cache, pyodide) == primera
     guion.write_bytes(guion.read_bytes() + b"\n// otra forma de precompilar\n")
-    monkeypatch.setattr(precompilado, "_fuentes", fuentes)
+    monkeypatch.setattr(precompilado, "fuentes", fuentes)
     otra = precompilado.huella_guardada(cache, pyodide)
     assert otra != primera and otra == precompilado.huella(pyodide, fuentes())

@@ -28,10 +28,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import tapiz_rules
 from mkdocs_plugins.nucleo.datos import Anteriores, anteriores
 from mkdocs_plugins.nucleo.fuente.configuracion import Configuracion
-from mkdocs_plugins.nucleo.vivo import zips
+from mkdocs_plugins.nucleo.vivo import precompilado, zips
 from mkdocs_plugins.nucleo.vivo.precompilado import Precompilacion, Precompilado, importados
 from tapiz_rules.lienzos.incluir import leer_declaracion
 from tapiz_rules.lienzos.lienzo import FICHERO as FICHERO_LIENZO
@@ -271,15 +270,15 @@ def _json(datos: Any) -> bytes:
 def _zip(
     ficheros: dict[str, bytes], compilado: Precompilado | None, guardados: zips.Guardados | None
 ) -> bytes:
-    """``ficheros`` y ``tapiz_rules`` en un zip, siempre con los mismos bytes (con ``guardados``,
-    comprimido una vez)."""
+    """``ficheros``, ``tapiz_rules`` y el cargador del código generado en un zip, siempre con
+    los mismos bytes (con ``guardados``, comprimido una vez)."""
     ficheros = dict(ficheros)
-    paquete = Path(tapiz_rules.__file__).parent
     pyc = compilado.pyc if compilado is not None else {}
-    for fichero in paquete.rglob("*.py"):
-        ruta = f"tapiz_rules/{fichero.relative_to(paquete).as_posix()}"
+    for ruta, fuente in precompilado.fuentes().items():
         if ruta + "c" in pyc:
             ficheros[ruta + "c"] = pyc[ruta + "c"]
         else:
-            ficheros[ruta] = fichero.read_bytes()
+            ficheros[ruta] = fuente
+    if compilado is not None:
+        ficheros[precompilado.GENERADO] = compilado.generado
     return zips.comprimir(ficheros) if guardados is None else guardados.zip(ficheros)

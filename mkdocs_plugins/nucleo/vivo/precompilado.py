@@ -54,6 +54,11 @@ CACHE = Path(".cache") / "tapiz" / "pyodide"
 ella, una por :func:`clave`."""
 BIBLIOTECA = "python_stdlib.zip"
 PYC = "pyc.zip"
+GENERADO = "codigo_generado.marshal"
+"""El código que ``dataclasses`` genera para las clases del motor, compilado (lo usa
+:data:`CARGADOR` en la página)."""
+CARGADOR = Path(__file__).with_name("codigo_generado.py")
+"""Va en ``motor.zip`` como módulo suelto; la página lo importa antes que el motor."""
 EMPAQUETADO = Path(__file__).with_name("empaquetado")
 """Lo precompilado que trae el paquete instalado (``hatch_build.py``), con la misma forma que
 :data:`CACHE`: quien diseña, sin Node, lo usa si su Pyodide da la misma huella."""
@@ -68,11 +73,13 @@ ESPERA = 600
 
 @dataclass(frozen=True)
 class Precompilado:
-    """``python_stdlib.zip`` con los módulos que se importan en ``.pyc``, y el ``.pyc`` de cada
-    módulo de ``tapiz_rules`` que se importa (``tapiz_rules/…/x.pyc`` → bytes)."""
+    """``python_stdlib.zip`` con los módulos que se importan en ``.pyc``, el ``.pyc`` de cada
+    módulo de :func:`fuentes` que se importa (``tapiz_rules/…/x.pyc`` → bytes) y el código que
+    generan sus dataclasses (:data:`GENERADO`)."""
 
     biblioteca: bytes
     pyc: dict[str, bytes]
+    generado: bytes
 
 
 def _node() -> str | None:
@@ -104,11 +111,16 @@ def importados(ficheros: Iterable[Path]) -> set[str]:
     return {n for n in nombres if n.split(".")[0] not in {"tapiz_rules", "__future__"}}
 
 
-def _fuentes() -> dict[str, bytes]:
+def fuentes() -> dict[str, bytes]:
+    """El Python que la página recibe, con su ruta en ``motor.zip``: ``tapiz_rules`` y
+    :data:`CARGADOR`."""
     paquete = Path(tapiz_rules.__file__).parent
     return {
-        f"tapiz_rules/{f.relative_to(paquete).as_posix()}": f.read_bytes()
-        for f in sorted(paquete.rglob("*.py"))
+        CARGADOR.name: CARGADOR.read_bytes(),
+        **{
+            f"tapiz_rules/{f.relative_to(paquete).as_posix()}": f.read_bytes()
+            for f in sorted(paquete.rglob("*.py"))
+        },
     }
 
 
@@ -152,7 +164,9 @@ def huella_guardada(cache: Path, pyodide: Path) -> str:
     """:func:`huella`, guardada en ``cache`` bajo las fechas y tamaños de lo que resume:
     leerlo y resumirlo en cada construcción costaba unos 10 ms."""
     paquete = Path(tapiz_rules.__file__).parent
-    sello = _sello([GUION, pyodide / "package.json", pyodide / BIBLIOTECA, *paquete.rglob("*.py")])
+    sello = _sello(
+        [GUION, CARGADOR, pyodide / "package.json", pyodide / BIBLIOTECA, *paquete.rglob("*.py")]
+    )
     fichero = cache / SELLOS
     try:
         guardada = json.loads(fichero.read_text(encoding="utf-8"))
@@ -160,7 +174,7 @@ def huella_guardada(cache: Path, pyodide: Path) -> str:
             return str(guardada["huella"])
     except (OSError, ValueError, KeyError):
         pass
-    calculada = huella(pyodide, _fuentes())
+    calculada = huella(pyodide, fuentes())
     with contextlib.suppress(OSError):  # sin guardarla, se calcula cada vez
         cache.mkdir(parents=True, exist_ok=True)
         temporal = fichero.with_name(f".{fichero.name}.{os.getpid()}")
@@ -197,7 +211,7 @@ def huella(pyodide: Path, fuentes: dict[str, bytes]) -> str:
 def _leer(carpeta: Path) -> Precompilado:
     with zipfile.ZipFile(carpeta / PYC) as archivo:
         pyc = {nombre: archivo.read(nombre) for nombre in archivo.namelist()}
-    return Precompilado((carpeta / BIBLIOTECA).read_bytes(), pyc)
+    return Precompilado((carpeta / BIBLIOTECA).read_bytes(), pyc, (carpeta / GENERADO).read_bytes())
 
 
 class Precompilacion:
@@ -230,7 +244,7 @@ class Precompilacion:
         for carpeta in (self._carpeta, EMPAQUETADO / self._carpeta.name):
             if (carpeta / BASE).is_file():
                 self._destino = carpeta / self._clave(carpeta / BASE)
-                if (self._destino / PYC).is_file():
+                if all((self._destino / f).is_file() for f in (PYC, GENERADO)):
                     return
         self._destino = None
         node = _node()
@@ -239,7 +253,7 @@ class Precompilacion:
             return
         self._trabajo = tempfile.TemporaryDirectory(prefix="tapiz-pyc-")
         trabajo = Path(self._trabajo.name)
-        for ruta, datos in _fuentes().items():
+        for ruta, datos in fuentes().items():
             (trabajo / "fuentes" / ruta).parent.mkdir(parents=True, exist_ok=True)
             (trabajo / "fuentes" / ruta).write_bytes(datos)
         (trabajo / "salida").mkdir()
@@ -285,7 +299,7 @@ class Precompilacion:
         self._destino = self._carpeta / self._clave(salida / BASE)
         self._carpeta.mkdir(parents=True, exist_ok=True)
         nueva = Path(tempfile.mkdtemp(prefix=".nueva-", dir=self._carpeta))
-        for nombre in (BIBLIOTECA, PYC, BASE):
+        for nombre in (BIBLIOTECA, PYC, GENERADO, BASE):
             shutil.copyfile(salida / nombre, nueva / nombre)
         (nueva / BASE).replace(self._carpeta / BASE)
         try:

@@ -8,8 +8,9 @@
 // que la página hace con Pyodide además (desempaquetar un zip, formatear un error de Python) y
 // escribe en CARPETA_SALIDA python_stdlib.zip (solo los módulos de la biblioteca estándar que se
 // importaron, en .pyc), pyc.zip (cada módulo importado de CARPETA_FUENTES, en .pyc: motor.py lo
-// publica en lugar de su .py) y base.txt (los ficheros de la estándar que importan los MODULO,
-// sin los ?MODULO).
+// publica en lugar de su .py), codigo_generado.marshal (el código que dataclasses genera para
+// cada clase, compilado: véase codigo_generado.py, que ha de estar en CARPETA_FUENTES) y base.txt
+// (los ficheros de la estándar que importan los MODULO, sin los ?MODULO).
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
@@ -61,6 +62,17 @@ def importados():
     return usados, propios
 
 sys.path.insert(0, "/fuentes")
+# El código que dataclasses genera y compila al crear cada clase, guardado bajo su texto: la
+# página lo toma de ahí (codigo_generado.py) en lugar de compilarlo.
+import builtins, codigo_generado, dataclasses, marshal
+generados = {}
+
+def registrar(fuente, globales=None, locales=None, /):
+    if isinstance(fuente, str):
+        fuente = generados.setdefault(fuente, codigo_generado.compilar(fuente))
+    builtins.exec(fuente, globales, locales)
+
+dataclasses.exec = registrar
 for entrada in entradas:
     if entrada.startswith("?"):
         continue
@@ -85,6 +97,8 @@ with zipfile.ZipFile(ESTANDAR) as origen, zipfile.ZipFile("/salida/python_stdlib
             datos = origen.read(entrada)
             compilado = pyc(datos, f"{ESTANDAR}/{entrada.filename}", SIN_DOCSTRINGS)
             escribir(z, entrada.filename + "c", compilado)
+
+Path(f"/salida/{codigo_generado.TABLA}").write_bytes(marshal.dumps(generados))
 
 with zipfile.ZipFile("/salida/pyc.zip", "w") as z:
     for fichero in sorted(propios):

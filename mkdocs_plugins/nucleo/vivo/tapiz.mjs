@@ -17,6 +17,7 @@
 const ARRANQUE = `
 import sys
 sys.path.insert(0, "/tapiz")
+import codigo_generado  # las dataclasses del motor, sin compilar nada
 from tapiz_rules.evaluar import del_libro
 with open("/tapiz/libro.json", encoding="utf-8") as fichero:
     responder = del_libro(fichero.read(), "/tapiz")

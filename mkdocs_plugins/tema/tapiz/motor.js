@@ -16,6 +16,7 @@
   const ARRANQUE = `
 import sys
 sys.path.insert(0, "/tapiz")
+import codigo_generado  # las dataclasses del motor, sin compilar nada
 from tapiz_rules import vivo
 with open("/tapiz/libro.json", encoding="utf-8") as fichero:
     vivo.preparar(fichero.read(), "/tapiz")
@@ -33,13 +34,16 @@ vivo.responder
   const SIN_RED = "sin conexión";
 
   /**
-   * Pide a la vez los ficheros del motor (descargas.json dice cuáles son y cuántos bytes tiene
-   * cada uno) y dice a la página cuánto lleva, {progreso: {recibidos, total}}, cada milésima.
-   * Cada respuesta se lee mientras llega (el WebAssembly se compila mientras se descarga).
+   * Pide los ficheros del motor (descargas.json dice cuáles son y cuántos bytes tiene cada uno)
+   * y dice a la página cuánto lleva, {progreso: {recibidos, total}}, cada milésima. Los de
+   * Pyodide, a la vez: cada respuesta se lee mientras llega (el WebAssembly se compila mientras
+   * se descarga). motor.zip, cuando han llegado (o, si alguno no se leyera, cuando `arrancado`):
+   * no hace falta hasta que Python ha arrancado, y así no les quita red.
    * @param {string} carpeta
+   * @param {Promise<unknown>} arrancado
    * @returns {Promise<Record<string, Promise<Response>>>}
    */
-  async function pedirTodo(carpeta) {
+  async function pedirTodo(carpeta, arrancado) {
     /** @param {string} nombre */
     const pedir = (nombre) =>
       red(carpeta + nombre).then(
@@ -63,21 +67,30 @@ vivo.responder
       ambito.postMessage({ progreso: { recibidos, total } });
     };
     avisar();
-    /** @type {Record<string, Promise<Response>>} */
-    const pedidos = {};
-    for (const nombre of Object.keys(tamanos)) {
-      pedidos[nombre] = pedir(nombre).then((respuesta) => {
+    /** @type {Promise<void>[]} */
+    const llegados = [];
+    /** @param {string} nombre */
+    const contado = (nombre) =>
+      pedir(nombre).then((respuesta) => {
+        /** @type {() => void} */
+        let llegado = () => {};
+        llegados.push(new Promise((resolver) => (llegado = resolver)));
         const contar = new TransformStream({
           transform(trozo, salida) {
             recibidos += trozo.byteLength;
             avisar();
             salida.enqueue(trozo);
           },
+          flush: () => llegado(),
         });
         const cuerpo = /** @type {ReadableStream} */ (respuesta.body).pipeThrough(contar);
         return new Response(cuerpo, { headers: { "Content-Type": tipoDe(nombre) } });
       });
-    }
+    const primeros = Object.keys(tamanos).filter((nombre) => nombre !== "motor.zip");
+    /** @type {Record<string, Promise<Response>>} */
+    const pedidos = Object.fromEntries(primeros.map((nombre) => [nombre, contado(nombre)]));
+    const todos = Promise.all(Object.values(pedidos)).then(() => Promise.all(llegados));
+    pedidos["motor.zip"] = Promise.race([todos, arrancado]).then(() => contado("motor.zip"));
     return pedidos;
   }
 
@@ -114,6 +127,9 @@ vivo.responder
   /** @param {{ indice: string, ficheros: Record<string, ArrayBuffer> } | null} entregados */
   async function arrancar(entregados) {
     let carpeta, zip;
+    /** @type {(valor?: unknown) => void} */
+    let arrancado = () => {};
+    const pyodideArrancado = new Promise((resolver) => (arrancado = resolver));
     if (entregados) {
       carpeta = entregados.indice;
       await servir(carpeta, respuestas(entregados.ficheros));
@@ -121,7 +137,7 @@ vivo.responder
     } else {
       const vivo = new URL("../assets/tapiz/vivo/", ambito.location.href).href;
       carpeta = vivo + "pyodide/";
-      const pedidos = await pedirTodo(vivo);
+      const pedidos = await pedirTodo(vivo, pyodideArrancado);
       const dePyodide = Object.fromEntries(
         Object.entries(pedidos)
           .filter(([nombre]) => nombre.startsWith("pyodide/"))
@@ -130,7 +146,9 @@ vivo.responder
       await servir(carpeta, dePyodide);
       zip = pedidos["motor.zip"].then((respuesta) => respuesta.arrayBuffer());
     }
-    const [pyodide, datos] = await Promise.all([ambito.loadPyodide({ indexURL: carpeta }), zip]);
+    const cargando = ambito.loadPyodide({ indexURL: carpeta });
+    cargando.then(arrancado, arrancado);
+    const [pyodide, datos] = await Promise.all([cargando, zip]);
     pyodide.unpackArchive(datos, "zip", { extractDir: "/tapiz" });
     return pyodide.runPython(ARRANQUE);
   }
