@@ -87,7 +87,7 @@ def test_nada_del_motor_se_descarga_hasta_que_quien_lee_lo_pide(pestana_nueva):
     assert pestana.page.evaluate(motor) is None
     control = pestana.page.locator('details.tapiz-probar[data-regla="accion"]').first
     control.locator(".tapiz-probar__cuerpo").evaluate(DICHOS.replace("__dichos", "__carga"))
-    with pestana.page.expect_request(lambda p: p.url.endswith("motor.zip"), timeout=120_000):
+    with pestana.page.expect_request(lambda p: p.url.endswith("pyodide.asm.wasm"), timeout=120_000):
         control.locator("summary").click()
         estado = control.locator(".tapiz-probar__estado[role='status']")
         assert "Cargando las reglas del libro" in estado.inner_text()

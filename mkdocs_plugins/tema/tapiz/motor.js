@@ -4,8 +4,9 @@
 // assets/tapiz/vivo/ (ningún otro servidor). Arranca con la primera petición; cada petición
 // {tipo, sistema, edicion, opcionales, lienzo, …} se responde con tapiz_rules.vivo.responder,
 // con los valores ya escritos como en el libro. Una lista de peticiones da una lista de
-// respuestas (una sola ida y vuelta). Mientras se descargan sus ficheros, la página sabe cuánto
-// lleva ({progreso}). Es un Worker clásico (importScripts) y no de módulo: así
+// respuestas (una sola ida y vuelta). La página le manda también lo que dice descargas.json
+// ({descargas}), que pide mientras llega este guion; mientras se descargan sus ficheros, sabe
+// cuánto lleva ({progreso}). Es un Worker clásico (importScripts) y no de módulo: así
 // no depende de que el servidor sepa servir .mjs.
 //
 // El mismo guion es el motor de un Lienzo con Python (caja.js): allí corre en un Worker creado
@@ -32,6 +33,12 @@ vivo.responder
   const red = ambito.fetch.bind(ambito);
   /** Lo que dice el motor cuando no llega un fichero por la red; la página lo reconoce. */
   const SIN_RED = "sin conexión";
+  /** @type {(descargas: Record<string, number> | null) => void} */
+  let recibirDescargas = () => {};
+  /** descargas.json, que la página pide mientras llega este guion ({descargas}; null si no pudo). */
+  const deLaPagina = /** @type {Promise<Record<string, number> | null>} */ (
+    new Promise((resolver) => (recibirDescargas = resolver))
+  );
 
   /**
    * Pide los ficheros del motor (descargas.json dice cuáles son y cuántos bytes tiene cada uno)
@@ -56,7 +63,7 @@ vivo.responder
         },
       );
     /** @type {Record<string, number>} */
-    const tamanos = await (await pedir("descargas.json")).json();
+    const tamanos = (await deLaPagina) ?? (await (await pedir("descargas.json")).json());
     const total = Object.values(tamanos).reduce((a, b) => a + b, 0);
     let recibidos = 0;
     let avisado = -1;
@@ -154,6 +161,10 @@ vivo.responder
   }
 
   ambito.onmessage = async (/** @type {MessageEvent} */ evento) => {
+    if ("descargas" in evento.data) {
+      recibirDescargas(evento.data.descargas);
+      return;
+    }
     if (evento.data.ficheros) {
       motor ??= arrancar(evento.data);
       motor.catch(() => {});

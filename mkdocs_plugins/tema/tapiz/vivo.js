@@ -93,7 +93,14 @@ export function arrancar() {
   estilos();
   if (trabajador || estado === "fallo") return;
   try {
-    trabajador = new Worker(new URL("./motor.js", import.meta.url));
+    const nuevo = new Worker(new URL("./motor.js", import.meta.url));
+    trabajador = nuevo;
+    // Lo que descargará (descargas.json), pedido a la vez que llega el Worker: así empieza a
+    // pedir Pyodide una ida y vuelta antes. Sin ello (null), lo pide él.
+    fetch(new URL("../assets/tapiz/vivo/descargas.json", import.meta.url))
+      .then((respuesta) => (respuesta.ok ? respuesta.json() : null))
+      .catch(() => null)
+      .then((descargas) => nuevo.postMessage({ descargas }));
   } catch (error) {
     fallar(String(error));
     return;
