@@ -61,6 +61,7 @@ FASES = """(() => {
 import sys
 sys.path.insert(0, "/tapiz")
 import codigo_generado
+codigo_generado.desde_la_tabla()
 from tapiz_rules import vivo
 vivo.responder`);
     marca("motor");

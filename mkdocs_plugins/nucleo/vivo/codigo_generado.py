@@ -4,9 +4,9 @@ construir.
 Al crear cada dataclass, ``dataclasses`` escribe el Python de sus métodos (``__init__``,
 ``__eq__``…) y lo compila. En Pyodide compilar es caro: era casi la mitad de lo que tardaba en
 importarse el motor. ``precompilar.mjs`` guarda, al construir y con la misma Pyodide, cada código
-compilado bajo su texto (:data:`TABLA`, junto a este módulo en ``motor.zip``). La página importa
-este módulo antes que el motor: ``dataclasses`` toma de la tabla lo que ya está y compila solo
-el texto que no encuentra (el de una clase de un Lienzo), igual que sin ella.
+compilado bajo su texto (:data:`TABLA`, junto a este módulo en ``motor.zip``). La página llama a
+:func:`desde_la_tabla` antes de importar el motor: ``dataclasses`` toma de la tabla lo que ya
+está y compila solo el texto que no encuentra (el de una clase de un Lienzo), igual que sin ella.
 
 No importa nada del paquete: corre en la página, y con CPython al construir.
 """
@@ -37,14 +37,12 @@ def instalar(compilados: dict[str, CodeType]) -> None:
     dataclasses.exec = ejecutar  # type: ignore[attr-defined]
 
 
-def _desde_la_tabla() -> None:
+def desde_la_tabla() -> None:
+    """Instala la tabla que va junto a este módulo; sin ella (el libro publicado sin
+    precompilar), ``dataclasses`` compila, como siempre."""
     try:
         compilados = marshal.loads(Path(__file__).with_name(TABLA).read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
-        return  # sin tabla (el libro sin precompilar): dataclasses compila, como siempre
+        return
     if isinstance(compilados, dict):
         instalar(compilados)
-
-
-if __name__ == "codigo_generado":  # solo en la página, donde es un módulo suelto de motor.zip
-    _desde_la_tabla()

@@ -58,7 +58,8 @@ GENERADO = "codigo_generado.marshal"
 """El código que ``dataclasses`` genera para las clases del motor, compilado (lo usa
 :data:`CARGADOR` en la página)."""
 CARGADOR = Path(__file__).with_name("codigo_generado.py")
-"""Va en ``motor.zip`` como módulo suelto; la página lo importa antes que el motor."""
+"""Va en ``motor.zip`` como módulo suelto; la página llama a su ``desde_la_tabla`` antes de
+importar el motor."""
 EMPAQUETADO = Path(__file__).with_name("empaquetado")
 """Lo precompilado que trae el paquete instalado (``hatch_build.py``), con la misma forma que
 :data:`CACHE`: quien diseña, sin Node, lo usa si su Pyodide da la misma huella."""

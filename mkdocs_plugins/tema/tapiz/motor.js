@@ -17,7 +17,8 @@
   const ARRANQUE = `
 import sys
 sys.path.insert(0, "/tapiz")
-import codigo_generado  # las dataclasses del motor, sin compilar nada
+import codigo_generado
+codigo_generado.desde_la_tabla()  # las dataclasses del motor, sin compilar nada
 from tapiz_rules import vivo
 with open("/tapiz/libro.json", encoding="utf-8") as fichero:
     vivo.preparar(fichero.read(), "/tapiz")
