@@ -109,7 +109,12 @@ def test_la_rueda_lleva_el_tema_las_plantillas_y_el_pdf_como_extra(rueda: Path) 
     # El Python de las reglas en vivo, precompilado para este motor y la Pyodide fijada.
     huella = precompilado.huella(PYODIDE, precompilado.fuentes())
     empaquetado = f"mkdocs_plugins/nucleo/vivo/empaquetado/{huella}"
-    for fichero in ("base.txt", "base/python_stdlib.zip", "base/pyc.zip"):
+    for fichero in (
+        "base.txt",
+        "base/python_stdlib.zip",
+        "base/pyc.zip",
+        f"base/{precompilado.GENERADO}",
+    ):
         assert f"{empaquetado}/{fichero}" in nombres, fichero
     assert "Requires-Dist: weasyprint>=70.0; extra == 'pdf'" in metadatos
     assert "Requires-Dist: tinyhtml5>=2.1.0; extra == 'pdf'" in metadatos
