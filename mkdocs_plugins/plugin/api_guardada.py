@@ -12,8 +12,6 @@ preguntar a git la versión se hace en cada construcción: es lo barato.
 
 from __future__ import annotations
 
-import threading
-from concurrent.futures import Future
 from pathlib import Path
 
 from mkdocs_plugins.extension import api as api_estatica
@@ -40,27 +38,6 @@ def escribir(
     api_estatica.escribir(sitio, configuracion, textos, apartados=apartados)
     carpeta = sitio / api.CARPETA
     return sin_conexion.huellas_de(sitio, {carpeta / ruta: texto for ruta, texto in textos.items()})
-
-
-def en_otro_hilo(
-    sitio: Path,
-    configuracion: Configuracion,
-    guardada: cache.Cache | None,
-    apartados: Anteriores | None = None,
-) -> Future[sin_conexion.Conocidas]:
-    """:func:`escribir` en un hilo, desde que MkDocs vacía la carpeta del sitio: escribir cientos
-    de ficheros, leer las páginas y preguntar a git esperan al disco, no a Python, mientras
-    MkDocs convierte las páginas. El resultado (o el error) se recoge en ``on_post_build``."""
-    hecha: Future[sin_conexion.Conocidas] = Future()
-
-    def trabajar() -> None:
-        try:
-            hecha.set_result(escribir(sitio, configuracion, guardada, apartados))
-        except Exception as error:  # se lanza en quien la recoge, con su tipo
-            hecha.set_exception(error)
-
-    threading.Thread(target=trabajar, name="tapiz-api", daemon=True).start()
-    return hecha
 
 
 def ficheros(configuracion: Configuracion, guardada: cache.Cache | None) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
 from mkdocs_plugins.herramientas import publicar_cambios
-from mkdocs_plugins.herramientas.historial import Historial
+from mkdocs_plugins.herramientas.historial import Historial, historial
 from mkdocs_plugins.nucleo.api import api, identificadores
 from mkdocs_plugins.nucleo.datos import Anteriores, Cache, cache, datos, memoria
 from mkdocs_plugins.nucleo.fuente import (
@@ -57,6 +57,7 @@ from mkdocs_plugins.plugin.cabecera import PLANTILLAS, plantillas_que_faltan
 from mkdocs_plugins.plugin.cabecera import escapar as escapar_cabecera
 from mkdocs_plugins.plugin.cerrojo import Cerrojo
 from mkdocs_plugins.plugin.config import TapizConfig
+from mkdocs_plugins.plugin.hilos import Hilos
 from mkdocs_plugins.plugin.rutas import no_publicables, ruta_mostrada
 from mkdocs_plugins.plugin.sucio import Sucio
 from tapiz_rules.errores import ErrorTapiz
@@ -112,8 +113,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.anteriores: Anteriores | None = None
         """Lo que escribió el plugin en la construcción anterior, apartado de ``on_pre_build`` al
         final (véase ``nucleo/datos/anteriores.py``)."""
-        self.api_en_marcha: Future[Conocidas] | None = None
-        """La API que se escribe en un hilo desde ``on_files`` (sin auxiliar que la escriba)."""
+        self.hilos = Hilos()
+        """Sin auxiliar: el historial, en un hilo (``plugin/hilos.py``)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -155,6 +156,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self._adelantar(config)
         if self.auxiliar is None or not self.auxiliar.publica_el_motor:
             self.precompilacion = motor.precompilar(raiz, self.reglas)
+        if self.auxiliar is None and self.config.cambios and self.error_de_configuracion is None:
+            carpeta = adelanto.cache_del_historial(self.config, self.configuracion)
+            self.hilos.empezar("historial", partial(historial, self.configuracion, carpeta))
         return config
 
     def _adelantar(self, config: MkDocsConfig) -> None:
@@ -170,8 +174,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.auxiliar = adelanto.empezar(self.config, self.configuracion, config, self.raiz)
 
     def _encargado(self, nombre: str) -> Any:
-        """Lo que dio un encargo del adelanto (None si no lo hay: se hace aquí)."""
-        return self.auxiliar.encargo(nombre) if self.auxiliar is not None else None
+        """Lo que dio un encargo del adelanto, o su hilo (None si no lo hay: se hace aquí)."""
+        if self.auxiliar is not None:
+            return self.auxiliar.encargo(nombre)
+        return self.hilos.recoger(nombre)
 
     def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
         """La caché de los bloques, la misma mientras no cambien el código ni las reglas."""
@@ -234,11 +240,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 files.remove(rechazado)
         if self.auxiliar is not None:  # MkDocs ya vació la carpeta del sitio
             self.auxiliar.sitio_listo.avisar()
-        elif self.config.enabled and self.config.api and self.error_de_configuracion is None:
-            sitio = Path(config.site_dir)
-            self.api_en_marcha = api_guardada.en_otro_hilo(
-                sitio, self.configuracion, self.cache, self.anteriores
-            )
         self.minificados = {}
         self._tema = None
         if self.config.enabled and self.config.minificar and self.carpeta_modulos is not None:
@@ -409,9 +410,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return self.cargas.enlazar_pagina(output, page, self.apartados, self.carpeta_modulos)
 
     def on_build_error(self, *, error: Exception) -> None:
-        if self.api_en_marcha is not None:
-            self.api_en_marcha.exception()  # que no siga escribiendo en el sitio
-            self.api_en_marcha = None
+        self.hilos.esperar_todas()
         self._cerrar_adelanto()
         self._cerrar_precompilacion()
         self._terminar_anteriores()
@@ -449,24 +448,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         sitio = Path(config.site_dir)
         precompilacion, self.precompilacion = self.precompilacion, None
         if motor_hecho is None:
-            publicado = motor.publicar(
-                sitio, self.raiz, self.configuracion, precompilacion, self.anteriores
-            )
-            if publicado and self._sin_conexion and not self.sirviendo:  # antes de cerrar la caché
-                motor_hecho = sin_conexion.del_motor(
-                    sitio, motor.CARPETA, self.cache, self.inicio_ns
-                )
+            motor_hecho = self._publicar_motor(sitio, precompilacion)
         elif precompilacion is not None:
             precompilacion.cerrar()
-        en_marcha, self.api_en_marcha = self.api_en_marcha, None
         if self.config.api and api_hecha is None:
             try:
-                api_hecha = (
-                    en_marcha.result()
-                    if en_marcha is not None
-                    else api_guardada.escribir(
-                        sitio, self.configuracion, self.cache, self.anteriores
-                    )
+                api_hecha = api_guardada.escribir(
+                    sitio, self.configuracion, self.cache, self.anteriores
                 )
             except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
                 raise PluginError(f"tapiz: {error}") from None
@@ -481,6 +469,16 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         else:
             escritas = (api_hecha or {}) | (motor_hecho or {}) | (datos_hechos or {})
             self._publicar_sin_conexion(config, escritas)
+
+    def _publicar_motor(self, sitio: Path, precompilacion: Precompilacion | None) -> Conocidas:
+        """El motor en vivo y, para la lista sin conexión, sus huellas (antes de cerrar la
+        caché); nada si no se publica (sin Pyodide)."""
+        publicado = motor.publicar(
+            sitio, self.raiz, self.configuracion, precompilacion, self.anteriores
+        )
+        if publicado and self._sin_conexion and not self.sirviendo:
+            return sin_conexion.del_motor(sitio, motor.CARPETA, self.cache, self.inicio_ns)
+        return {}
 
     def _escribir_lo_demas(self, config: MkDocsConfig) -> Conocidas | None:
         """Los ficheros de datos (si no los escribió el auxiliar, que da sus huellas), el feed,

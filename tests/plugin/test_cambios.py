@@ -211,6 +211,24 @@ def test_el_sitio_publica_los_cambios_de_cada_version(versiones: Path, tmp_path:
     assert "Se lee así desde la primera versión publicada (1)." in catalogo
 
 
+def test_un_historial_que_falla_en_su_hilo_es_un_error_de_la_construccion(
+    versiones: Path, tmp_path: Path
+) -> None:
+    """Sin auxiliar, el historial se calcula en un hilo mientras MkDocs sigue; si falla, MkDocs
+    lo calcula otra vez y el error sale como sin hilo: una vez, con el fichero y la versión."""
+    copia = tmp_path / "libro"
+    shutil.copytree(versiones, copia)
+    changelog = copia / "CHANGELOG.md"
+    texto = changelog.read_text("utf-8")
+    changelog.write_text(texto.replace("## [2]", "## [3] - 2026-01-03 (deadbeef12)\n\n## [2]"))
+    hecha = construir(copia, "--strict", "--site-dir", str(tmp_path / "sitio"))
+    assert hecha.returncode != 0
+    mensaje = "tapiz: el historial de versiones (CHANGELOG.md y etiquetas v*): CHANGELOG.md: "
+    mensaje += "la versión 3 es del commit deadbeef12, que no está en git"
+    assert hecha.stderr.count(mensaje) == 1, hecha.stderr
+    assert "Traceback" not in hecha.stderr
+
+
 def test_un_commit_que_parece_una_tirada_no_es_un_dado() -> None:
     """«444d423» es la notación de 444 dados de 423 caras: en «Cambios» es un commit."""
     historial = Historial([Publicada("0.1.0", "2026-11-26T07:00:00+00:00", "444d4230abc")])
