@@ -1,8 +1,11 @@
 """Las plantillas del tema, compiladas una vez y guardadas junto a la caché de los bloques.
 
 MkDocs crea el entorno de Jinja en cada construcción y vuelve a compilar las plantillas de
-Material (unos 0,2 s del libro). Con la caché del plugin, Jinja guarda lo compilado
-(``FileSystemBytecodeCache``) y comprueba el texto de cada plantilla antes de usarlo.
+Material (unos 0,2 s del libro). Con la caché del plugin, Jinja guarda lo compilado y
+comprueba el texto de cada plantilla antes de usarlo. Todo va en un solo fichero, que se lee
+una vez y se escribe al final si cambió: un fichero por plantilla (``FileSystemBytecodeCache``)
+eran unas 45 aperturas en cada construcción, y 45 ficheros nuevos en frío (crear un fichero
+cuesta en estos discos, ``bench/plugin.md``).
 
 Lo compilado depende también del entorno: qué filtros y pruebas tiene y qué reciben (el
 contexto, el entorno), las extensiones y los delimitadores. Un filtro que faltaba al compilar
@@ -14,22 +17,71 @@ entorno: tras añadir o cambiar un plugin que añade filtros, la plantilla se co
 from __future__ import annotations
 
 import hashlib
+import marshal
+import os
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from jinja2.bccache import Bucket
 
-CARPETA = "plantillas"
+FICHERO = "plantillas.marshal"
 """Dentro de la carpeta de la caché del plugin."""
 
 
-class PlantillasCompiladas(jinja2.FileSystemBytecodeCache):
+class PlantillasCompiladas(jinja2.BytecodeCache):
     """Lo compilado de cada plantilla, bajo su nombre, su fichero y la firma del entorno."""
+
+    def __init__(self, fichero: Path) -> None:
+        self.fichero = fichero
+        self._anteriores = leer(fichero)
+        self._usadas: dict[str, bytes] = {}
+        self._firmada: tuple[tuple[int, dict[str, Any], dict[str, Any]], str] | None = None
 
     def get_bucket(
         self, environment: jinja2.Environment, name: str, filename: str | None, source: str
     ) -> Bucket:
-        return super().get_bucket(environment, f"{firma(environment)}|{name}", filename, source)
+        return super().get_bucket(
+            environment, f"{self._firma(environment)}|{name}", filename, source
+        )
+
+    def _firma(self, environment: jinja2.Environment) -> str:
+        """La del entorno, calculada una vez mientras no cambien sus filtros ni sus pruebas (MkDocs
+        pide unas 45 plantillas a cada construcción)."""
+        estado = (id(environment), dict(environment.filters), dict(environment.tests))
+        if self._firmada is None or self._firmada[0] != estado:
+            self._firmada = (estado, firma(environment))
+        return self._firmada[1]
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        guardada = self._usadas.get(bucket.key) or self._anteriores.get(bucket.key)
+        if guardada is not None:
+            self._usadas[bucket.key] = guardada
+            bucket.bytecode_from_string(guardada)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._usadas[bucket.key] = bucket.bytecode_to_string()
+
+    def guardar(self) -> None:
+        """Escribe lo usado en esta construcción (así no crece con plantillas que ya no
+        están), si cambió algo."""
+        if self._usadas == self._anteriores:
+            return
+        temporal = self.fichero.with_name(f"{self.fichero.name}.{os.getpid()}")
+        temporal.write_bytes(marshal.dumps(self._usadas))
+        os.replace(temporal, self.fichero)  # entero o nada, aunque otra construcción lea
+        self._anteriores = dict(self._usadas)
+
+
+def leer(fichero: Path) -> dict[str, bytes]:
+    """Lo guardado en ``fichero``, por clave (nada si falta o no se lee)."""
+    try:
+        leidas = marshal.loads(fichero.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    if not isinstance(leidas, dict):
+        return {}
+    return {k: v for k, v in leidas.items() if isinstance(k, str) and isinstance(v, bytes)}
 
 
 def firma(env: jinja2.Environment) -> str:
@@ -69,6 +121,5 @@ def _llamable(valor: object) -> str:
 
 
 def cache(carpeta_cache: Path) -> PlantillasCompiladas:
-    carpeta = carpeta_cache / CARPETA
-    carpeta.mkdir(parents=True, exist_ok=True)
-    return PlantillasCompiladas(str(carpeta))
+    carpeta_cache.mkdir(parents=True, exist_ok=True)
+    return PlantillasCompiladas(carpeta_cache / FICHERO)

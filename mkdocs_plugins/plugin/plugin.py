@@ -114,6 +114,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Lo que escribió el plugin en la construcción anterior, apartado de ``on_pre_build`` al
         final (véase ``nucleo/datos/anteriores.py``)."""
         self.hilos = Hilos()
+        self.plantillas: plantillas.PlantillasCompiladas | None = None
+        """Lo compilado de las plantillas del tema, que se guarda al final (``on_post_build``)."""
         """Sin auxiliar: el historial, en un hilo (``plugin/hilos.py``)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -368,7 +370,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self._solo_lo_cambiado:
             self.reconstruccion.lo_leido(files)
         if self.cache is not None:
-            env.bytecode_cache = plantillas.cache(self.raiz / self.config.cache_dir)
+            env.bytecode_cache = self.plantillas = plantillas.cache(
+                self.raiz / self.config.cache_dir
+            )
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
         env.globals["tapiz_feed"] = self.config.enabled and self.config.cambios
         env.globals["tapiz_buscador"] = self.buscador
@@ -510,6 +514,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 f"{self.cache.fallos} fallos"
             )
             self.cache.cerrar()
+        if self.plantillas is not None:
+            self.plantillas.guardar()
+            self.plantillas = None
         return hechos
 
     def _publicar_sin_conexion(

@@ -56,11 +56,57 @@ def test_el_mismo_entorno_no_compila_otra_vez(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compilaciones = _compilaciones(monkeypatch)
-    _entorno(plantillas.cache(tmp_path), con_filtro=True).get_template("t.html")
+    primera = plantillas.cache(tmp_path)
+    _entorno(primera, con_filtro=True).get_template("t.html")
     assert len(compilaciones) == 1
+    primera.guardar()
     otra = _entorno(plantillas.cache(tmp_path), con_filtro=True).get_template("t.html")
-    assert len(compilaciones) == 1  # de lo guardado en la carpeta, en un entorno nuevo
+    assert len(compilaciones) == 1  # de lo guardado en el fichero, en un entorno nuevo
     assert otra.render(quien="Ana", lugar="Brumas") == "Hola, Ana (Brumas)"
     assert plantillas.firma(otra.environment) == plantillas.firma(
         _entorno(plantillas.cache(tmp_path), con_filtro=True)
     )
+
+
+def test_el_fichero_guarda_solo_lo_usado_y_no_se_reescribe_si_nada_cambia(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dos = {"t.html": TEXTO, "otra.html": "{{ 1 + 1 }}"}
+    cache = plantillas.cache(tmp_path)
+    env = jinja2.Environment(loader=jinja2.DictLoader(dos), bytecode_cache=cache)
+    env.get_template("t.html"), env.get_template("otra.html")
+    cache.guardar()
+    fichero = tmp_path / plantillas.FICHERO
+    assert len(plantillas.leer(fichero)) == 2
+    solo_una = plantillas.cache(tmp_path)
+    compilaciones = _compilaciones(monkeypatch)
+    jinja2.Environment(loader=jinja2.DictLoader(dos), bytecode_cache=solo_una).get_template(
+        "t.html"
+    )
+    assert compilaciones == []
+    solo_una.guardar()
+    assert len(plantillas.leer(fichero)) == 1  # «otra.html» ya no se usa
+    antes = fichero.stat().st_mtime_ns
+    igual = plantillas.cache(tmp_path)
+    jinja2.Environment(loader=jinja2.DictLoader(dos), bytecode_cache=igual).get_template("t.html")
+    igual.guardar()
+    assert fichero.stat().st_mtime_ns == antes
+
+
+def test_un_fichero_estropeado_se_compila_otra_vez(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / plantillas.FICHERO).write_bytes(b"\x00no es marshal")
+    compilaciones = _compilaciones(monkeypatch)
+    plantilla = _entorno(plantillas.cache(tmp_path), con_filtro=True).get_template("t.html")
+    assert len(compilaciones) == 1
+    assert plantilla.render(quien="Ana", lugar="Brumas") == "Hola, Ana (Brumas)"
+
+
+def test_un_filtro_anadido_despues_cambia_la_firma_de_las_siguientes(tmp_path: Path) -> None:
+    cache = plantillas.cache(tmp_path)
+    env = _entorno(cache, con_filtro=False)
+    antes = cache.get_bucket(env, "t.html", None, TEXTO).key
+    assert cache.get_bucket(env, "t.html", None, TEXTO).key == antes
+    env.filters["saludo"] = saludo
+    assert cache.get_bucket(env, "t.html", None, TEXTO).key != antes
