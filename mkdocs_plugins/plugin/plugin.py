@@ -164,16 +164,19 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         return config
 
     def _adelantar(self, config: MkDocsConfig) -> None:
-        """Con la caché vacía, encarga los bloques de las páginas a otros procesos.
+        """Encarga a otro proceso lo que no depende de MkDocs: con la caché vacía, también los
+        bloques de las páginas.
 
         Se encargan ya, antes de que MkDocs recorra los ficheros del tema y la
         navegación: así los procesos llevan ventaja cuando llega la primera página.
         """
-        if not self.config.enabled or self.cache is None or self.cache.tiene_entradas:
+        if not self.config.enabled or self.cache is None:
             return
         if self.config.procesos < 1 or not adelanto.se_puede_bifurcar():
             return
-        self.auxiliar = adelanto.empezar(self.config, self.configuracion, config, self.raiz)
+        self.auxiliar = adelanto.empezar(
+            self.config, self.configuracion, config, self.raiz, self.cache
+        )
 
     def _encargado(self, nombre: str) -> Any:
         """Lo que dio un encargo del adelanto, o su hilo (None si no lo hay: se hace aquí)."""
@@ -462,6 +465,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 )
             except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
                 raise PluginError(f"tapiz: {error}") from None
+        if api_hecha is not None:
+            api_hecha.recordar(self.cache)
         datos_hechos = self._escribir_lo_demas(config)
         del_sitio = self._encargado("huellas")
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
@@ -471,7 +476,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 config, del_sitio | sin_conexion.reescritas(sitio, adelanto.RESERVADOS), True
             )
         else:
-            escritas = (api_hecha or {}) | (motor_hecho or {}) | (datos_hechos or {})
+            del_api = api_hecha.huellas if api_hecha is not None else {}
+            escritas = del_api | (motor_hecho or {}) | (datos_hechos or {})
             self._publicar_sin_conexion(config, escritas)
 
     def _publicar_motor(self, sitio: Path, precompilacion: Precompilacion | None) -> Conocidas:

@@ -193,3 +193,23 @@ def test_la_api_se_toma_de_la_cache_mientras_no_cambie_una_pagina(tmp_path: Path
     segunda = api_guardada.ficheros(configuracion, cache)
     assert segunda == api.ficheros(configuracion) and "Segunda" in segunda["paginas/una.json"]
     assert any("Sin cambios" in html for html in cache.memoria[api_guardada.CONVERSIONES].values())
+
+
+def test_la_api_que_calcula_el_auxiliar_queda_en_la_cache_de_mkdocs(tmp_path: Path) -> None:
+    """El auxiliar escribe la API con su copia de la caché; lo que calcula vuelve a MkDocs, que
+    lo guarda, y lo que toma de ella MkDocs lo conserva al cerrarla."""
+    from mkdocs_plugins.nucleo.fuente.configuracion import cargar_configuracion
+    from mkdocs_plugins.plugin import api_guardada
+
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    (tmp_path / "una.md").write_text("# Una {#una}\n\nTexto.\n", encoding="utf-8")
+    fichero, sitio = tmp_path / "cache" / "bloques.pickle", tmp_path / "sitio"
+    for vez in range(3):
+        mkdocs, auxiliar = Cache(fichero, "h"), Cache(fichero, "h")  # como tras bifurcar
+        escrita = api_guardada.escribir(sitio, configuracion, auxiliar)
+        assert (escrita.calculados is None) == (vez > 0)
+        assert escrita.huellas.keys() == {
+            f"api/v1/{r}" for r in api_guardada.ficheros(configuracion, None)
+        }
+        escrita.recordar(mkdocs)
+        mkdocs.cerrar()

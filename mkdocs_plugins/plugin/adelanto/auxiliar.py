@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files, get_files
 
+from mkdocs_plugins.nucleo.datos import Cache
 from mkdocs_plugins.nucleo.fuente import Configuracion
 from mkdocs_plugins.nucleo.paginas import catalogo
 from mkdocs_plugins.nucleo.vivo import motor
@@ -73,18 +74,25 @@ def cache_del_historial(tapiz: TapizConfig, configuracion: Configuracion) -> Pat
 
 
 def empezar(
-    tapiz: TapizConfig, configuracion: Configuracion, config: MkDocsConfig, raiz: Path
+    tapiz: TapizConfig,
+    configuracion: Configuracion,
+    config: MkDocsConfig,
+    raiz: Path,
+    guardada: Cache,
 ) -> Auxiliar:
-    """Bifurca el auxiliar con las páginas del sitio (y el catálogo, que genera el plugin)
-    y los encargos del plugin."""
+    """Bifurca el auxiliar con los encargos del plugin y, si la caché ``guardada`` aún no
+    tiene entradas (en frío), las páginas del sitio (y el catálogo, que genera el plugin).
+    Con la caché llena, MkDocs toma de ella lo de cada página y el auxiliar solo hace los
+    encargos."""
     ficheros = get_files(config)
+    en_frio = not guardada.tiene_entradas
     paginas = [
         PaginaPendiente(ruta_mostrada(f.src_uri, config), f.abs_src_path)
         for f in ficheros.documentation_pages()
-        if not (tapiz.catalogo and f.src_uri == catalogo.RUTA)
+        if en_frio and not (tapiz.catalogo and f.src_uri == catalogo.RUTA)
     ]
     del_catalogo = catalogo.markdown() if tapiz.catalogo else None
-    if del_catalogo is not None:
+    if del_catalogo is not None and en_frio:
         paginas.append(PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, del_catalogo))
     sitio_listo, paginas_escritas = encargos.Aviso(), encargos.Aviso()
     buzones = encargos.Buzones()
@@ -96,9 +104,11 @@ def empezar(
         paginas_escritas,
         buzones,
         cache_del_historial=cache_del_historial(tapiz, configuracion) if tapiz.cambios else None,
-        con_estado=tapiz.estado,
+        con_estado=tapiz.estado and en_frio,
         con_api=tapiz.api,
         motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,
+        guardada=guardada,
+        api_a_la_cache=not en_frio,
     )
     adelanto = Adelanto(
         configuracion,

@@ -16,23 +16,21 @@ import os
 import select
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 
-from mkdocs_plugins.extension import api as api_estatica
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import historial
-from mkdocs_plugins.nucleo.api import api
-from mkdocs_plugins.nucleo.datos import Anteriores, datos
+from mkdocs_plugins.nucleo.datos import Anteriores, Cache, datos
 from mkdocs_plugins.nucleo.fuente import Configuracion
 from mkdocs_plugins.nucleo.paginas import estado_srd
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 from mkdocs_plugins.nucleo.vivo import Precompilacion, motor
-from mkdocs_plugins.plugin import busqueda, estado
+from mkdocs_plugins.plugin import api_guardada, busqueda, estado
 from mkdocs_plugins.plugin.adelanto import estaticos, salida
 from mkdocs_plugins.plugin.adelanto.ejecutor import PaginaPendiente
 from mkdocs_plugins.plugin.adelanto.procesos import ConPagina, Encargo
@@ -153,6 +151,8 @@ def del_plugin(
     con_estado: bool,
     con_api: bool,
     motor_desde: Path | None,
+    guardada: Cache | None = None,
+    api_a_la_cache: bool = True,
 ) -> Encargos:
     """En el orden en que MkDocs los necesita: el historial de versiones (al añadir la página
     «Cambios») y, mientras, empieza a precompilar el Python del motor; tras las páginas,
@@ -165,7 +165,9 @@ def del_plugin(
     (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML). El último,
     cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo
     que MkDocs reescribe después, ``RESERVADOS``), para la lista sin conexión, mientras
-    MkDocs pliega el índice de búsqueda."""
+    MkDocs pliega el índice de búsqueda. La API sale de la caché ``guardada`` (la copia del
+    auxiliar) si nada de lo que la decide cambió; si se calcula y ``api_a_la_cache``, vuelve
+    con ella a MkDocs, para su caché (``api_guardada.Escrita``)."""
     encargos = Encargos()
     if cache_del_historial is not None:
         carpeta = cache_del_historial
@@ -200,11 +202,17 @@ def del_plugin(
     encargos.despues.append(("estáticos", _apuntando(escritas, escribir_los_estaticos)))
     if con_api:
 
-        def escribir_api() -> None:
-            api_estatica.escribir(sitio, configuracion, apartados=apartados)
+        def escribir_api() -> api_guardada.Escrita | None:
+            """Con la API de ``guardada`` (la copia de la caché del auxiliar) si no cambió."""
+            if not sitio_listo.esperar():
+                return None
+            escrita = api_guardada.escribir(sitio, configuracion, guardada, apartados)
+            escritas.update(escrita.huellas)
+            # Sin ``api_a_la_cache`` (en frío) no se envía: MkDocs la esperaría al final, y la
+            # siguiente construcción la calcula otra vez aquí mientras MkDocs no la espera.
+            return escrita if api_a_la_cache else replace(escrita, calculados=None)
 
-        hacer = _en_el_sitio(sitio_listo, sitio, api.CARPETA, escribir_api)
-        encargos.despues.append(("api", _apuntando(escritas, hacer)))
+        encargos.despues.append(("api", escribir_api))
     if motor_desde is not None:
         precompilar, (nombre, publicar) = _del_motor(
             configuracion, motor_desde, sitio, sitio_listo, apartados
