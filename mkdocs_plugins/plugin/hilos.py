@@ -1,7 +1,8 @@
-"""Lo que el plugin hace en un hilo mientras MkDocs convierte las páginas, cuando no hay
-auxiliar (con la caché llena, o con ``mkdocs serve``).
+"""Lo que el plugin hace en un hilo de MkDocs mientras sigue la construcción.
 
-Solo lo que espera a otros procesos casi todo el tiempo, como preguntar a git el historial.
+Solo lo que espera a otros procesos casi todo el tiempo, como preguntar a git el historial
+(antes lo hacía el auxiliar del adelanto, que así empieza antes sus páginas). El hilo empieza
+tras bifurcar el auxiliar: no se bifurca un proceso con otros hilos.
 Escribir cientos de ficheros en un hilo (la API, el motor) salía más caro que escribirlos al
 final: cada llamada al sistema suelta el GIL y lo vuelve a pedir, y cada vez MkDocs tiene que
 soltarlo (``bench/plugin.md``, «Sin hilos que escriban»). Cada tarea se recoge por su nombre

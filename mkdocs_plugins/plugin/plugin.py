@@ -116,7 +116,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self.hilos = Hilos()
         self.plantillas: plantillas.PlantillasCompiladas | None = None
         """Lo compilado de las plantillas del tema, que se guarda al final (``on_post_build``)."""
-        """Sin auxiliar: el historial, en un hilo (``plugin/hilos.py``)."""
+        """El historial de versiones, en un hilo (``plugin/hilos.py``)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -158,8 +158,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         self._adelantar(config)
         if self.auxiliar is None or not self.auxiliar.publica_el_motor:
             self.precompilacion = motor.precompilar(raiz, self.reglas)
-        if self.auxiliar is None and self.config.cambios and self.error_de_configuracion is None:
-            carpeta = adelanto.cache_del_historial(self.config, self.configuracion)
+        if self.config.enabled and self.config.cambios and self.error_de_configuracion is None:
+            carpeta = self.raiz / self.config.cache_dir  # tras bifurcar: sin hilos al hacerlo
             self.hilos.empezar("historial", partial(historial, self.configuracion, carpeta))
         return config
 
@@ -179,10 +179,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         )
 
     def _encargado(self, nombre: str) -> Any:
-        """Lo que dio un encargo del adelanto, o su hilo (None si no lo hay: se hace aquí)."""
-        if self.auxiliar is not None:
-            return self.auxiliar.encargo(nombre)
-        return self.hilos.recoger(nombre)
+        """Lo que dio su hilo o un encargo del adelanto (None si no lo hay: se hace aquí)."""
+        if self.hilos.en_marcha(nombre):
+            return self.hilos.recoger(nombre)
+        return self.auxiliar.encargo(nombre) if self.auxiliar is not None else None
 
     def _abrir_cache(self, raiz: Path, fichero_reglas: Path) -> None:
         """La caché de los bloques, la misma mientras no cambien el código ni las reglas."""
@@ -260,7 +260,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 files,
                 config,
                 self.configuracion,
-                adelanto.cache_del_historial(self.config, self.configuracion),
+                self.raiz / self.config.cache_dir,
                 calculado=self._encargado("historial"),
             )
         if self.config.enabled and self.config.estado:

@@ -7,14 +7,13 @@ los bloques por adelantado (``procesos``, ``ejecutor``), se reparte las páginas
 ordenadamente (``salida``).
 """
 
-from mkdocs_plugins.plugin.adelanto.auxiliar import Auxiliar, cache_del_historial, empezar
+from mkdocs_plugins.plugin.adelanto.auxiliar import Auxiliar, empezar
 from mkdocs_plugins.plugin.adelanto.encargos import RESERVADOS
 from mkdocs_plugins.plugin.adelanto.procesos import procesos_por_defecto, se_puede_bifurcar
 
 __all__ = [
     "RESERVADOS",
     "Auxiliar",
-    "cache_del_historial",
     "empezar",
     "procesos_por_defecto",
     "se_puede_bifurcar",

@@ -69,10 +69,6 @@ class Auxiliar:
         self.paginas_escritas.cerrar()
 
 
-def cache_del_historial(tapiz: TapizConfig, configuracion: Configuracion) -> Path:
-    return configuracion.raiz / tapiz.cache_dir
-
-
 def empezar(
     tapiz: TapizConfig,
     configuracion: Configuracion,
@@ -103,7 +99,6 @@ def empezar(
         sitio_listo,
         paginas_escritas,
         buzones,
-        cache_del_historial=cache_del_historial(tapiz, configuracion) if tapiz.cambios else None,
         con_estado=tapiz.estado and en_frio,
         con_api=tapiz.api,
         motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,

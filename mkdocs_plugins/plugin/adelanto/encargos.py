@@ -23,8 +23,6 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 
-from mkdocs_plugins.herramientas import publicar_cambios
-from mkdocs_plugins.herramientas.historial import historial
 from mkdocs_plugins.nucleo.datos import Anteriores, Cache, datos
 from mkdocs_plugins.nucleo.fuente import Configuracion
 from mkdocs_plugins.nucleo.paginas import estado_srd
@@ -147,20 +145,19 @@ def del_plugin(
     paginas_escritas: Aviso,
     buzones: Buzones,
     *,
-    cache_del_historial: Path | None,
     con_estado: bool,
     con_api: bool,
     motor_desde: Path | None,
     guardada: Cache | None = None,
     api_a_la_cache: bool = True,
 ) -> Encargos:
-    """En el orden en que MkDocs los necesita: el historial de versiones (al añadir la página
-    «Cambios») y, mientras, empieza a precompilar el Python del motor; tras las páginas,
+    """En el orden en que MkDocs los necesita: antes de las páginas, empieza a precompilar el
+    Python del motor; tras ellas,
     los capítulos de «Estado del SRD» (la última página que lee), los ficheros estáticos que
     MkDocs le envía (``buzones.estaticos``: los necesita escritos en ``on_env``) y, para
     ``on_post_build``, la API y el motor en vivo, con Pyodide de la carpeta del proyecto
-    ``motor_desde`` (None si no se encarga). Sin ``cache_del_historial``, no hay «Cambios».
-    El auxiliar lee también las dos páginas que generan («Cambios» y «Estado del SRD»).
+    ``motor_desde`` (None si no se encarga). El auxiliar lee también la página de «Estado del
+    SRD».
     Después escribe los ficheros de datos de los widgets, cuando MkDocs se los envía
     (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML). El último,
     cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo
@@ -169,15 +166,6 @@ def del_plugin(
     auxiliar) si nada de lo que la decide cambió; si se calcula y ``api_a_la_cache``, vuelve
     con ella a MkDocs, para su caché (``api_guardada.Escrita``)."""
     encargos = Encargos()
-    if cache_del_historial is not None:
-        carpeta = cache_del_historial
-
-        def calcular_historial() -> ConPagina:
-            calculado = historial(configuracion, carpeta)
-            texto = publicar_cambios.markdown(calculado)
-            return ConPagina(calculado, _generada(publicar_cambios.RUTA, texto, config))
-
-        encargos.antes.append(("historial", calcular_historial))
     if con_estado:
         capitulos = estado.capitulos_del_libro(ficheros, config)
 
