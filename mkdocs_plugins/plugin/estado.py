@@ -7,6 +7,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
 
 from mkdocs_plugins.nucleo.datos import cache
 from mkdocs_plugins.nucleo.paginas import estado_srd
@@ -56,12 +57,11 @@ def anadir_pagina(
 
         def calcular() -> str:
             ya = (leidos() if leidos else None) or {}
-            return texto([ya.get(c) or estado_srd.capitulo(*c) for c in textos], config)
+            return texto([ya.get(c) or estado_srd.capitulo(*c) for c in textos], config, files)
 
-        partes = [repr(c) for c in textos]
-        return cache.texto_guardado(
-            guardada, calcular, "estado", repr(direccion_de_edicion(config)), *partes
-        )
+        partes = [repr(direccion_de_edicion(config)), repr(config.use_directory_urls)]
+        partes += [repr(c) for c in textos]
+        return cache.texto_guardado(guardada, calcular, "estado", *partes)
 
     pagina = _Perezosa.generated(config, estado_srd.RUTA, content="")
     assert isinstance(pagina, _Perezosa)
@@ -69,9 +69,24 @@ def anadir_pagina(
     generadas.sustituir(files, pagina)
 
 
-def texto(capitulos: list[estado_srd.Capitulo], config: MkDocsConfig) -> str:
+def texto(capitulos: list[estado_srd.Capitulo], config: MkDocsConfig, files: Files) -> str:
     """El Markdown de la página (aquí, o en el auxiliar, que la lee por adelantado)."""
-    return estado_srd.markdown(capitulos, direccion_de_edicion(config))
+    return estado_srd.markdown(capitulos, direccion_de_edicion(config), _direcciones(files, config))
+
+
+def _direcciones(files: Files, config: MkDocsConfig) -> estado_srd.Direccion:
+    """La de cada sección desde la página publicada, la que escribiría MkDocs para un enlace a
+    su fichero (las tablas de la página son HTML: MkDocs no reescribe sus enlaces)."""
+    desde = File(estado_srd.RUTA, "", "", config.use_directory_urls).url
+
+    def direccion(ruta: str, identificador: str | None) -> str:
+        fichero = files.get_file_from_path(ruta)
+        if fichero is None:
+            return estado_srd.direccion_del_fichero(ruta, identificador)
+        url = get_relative_url(fichero.url, desde)
+        return f"{url}#{identificador}" if identificador else url
+
+    return direccion
 
 
 class _Perezosa(File):

@@ -111,17 +111,26 @@ def test_la_pagina_de_estado_lista_cada_pendiente_con_sus_enlaces() -> None:
     ]
     texto = estado_srd.markdown(capitulos, "https://ejemplo.invalid/edit/main/srd/")
     assert "De 6 secciones, **3 están redactadas** (50 %) y **3 pendientes**" in texto
-    assert "| [Capítulo de prueba](#capitulo-prueba) | 2 | 3 |" in texto
-    assert "| Escrita | 1 | 0 |" in texto
+    derecha = '<td style="text-align: right;">'
+    assert (
+        f'<td><a href="#capitulo-prueba">Capítulo de prueba</a></td>\n{derecha}2</td>\n'
+        f"{derecha}3</td>"
+    ) in texto
+    assert f"<td>Escrita</td>\n{derecha}1</td>\n{derecha}0</td>" in texto
     assert "## Capítulo de prueba {#capitulo-prueba}\n\n2 redactadas y 3 pendientes." in texto
     assert (
-        "| [Vacía](../prueba.md#vacia) | pendiente "
-        "| [srd/prueba.md, línea 16](https://ejemplo.invalid/edit/main/srd/prueba.md) |"
+        '<td><a href="../prueba.md#vacia">Vacía</a></td>\n<td>pendiente</td>\n'
+        '<td><a href="https://ejemplo.invalid/edit/main/srd/prueba.md">srd/prueba.md, '
+        "línea 16</a></td>"
     ) in texto
-    assert "| [Escrita a medias](../prueba.md#a-medias) | incompleta |" in texto
+    assert (
+        '<td><a href="../prueba.md#a-medias">Escrita a medias</a></td>\n<td>incompleta</td>'
+    ) in texto
     assert "## Escrita" not in texto
     sin_repositorio = estado_srd.markdown(capitulos[:1], None)
-    assert "| srd/prueba.md, línea 16 |" in sin_repositorio
+    assert "<td>srd/prueba.md, línea 16</td>" in sin_repositorio
+    publicada = estado_srd.markdown(capitulos, None, lambda ruta, id_: f"../../x/#{id_}")
+    assert '<a href="../../x/#vacia">Vacía</a>' in publicada
 
 
 def test_el_libro_muestra_las_pendientes_en_linea_y_las_lista_en_estado(libro: Path) -> None:

@@ -22,3 +22,9 @@ def literal(valor: object) -> str:
     """``valor`` como texto de Markdown en línea: ``<b>`` se lee «<b>», ``*x*`` se lee «*x*»."""
     texto = _MARCAS.sub(r"\\\1", escape(str(valor), quote=False))
     return re.sub(r"[{}]", lambda llave: _LLAVES[llave[0]], texto)
+
+
+def literal_html(valor: object) -> str:
+    """``valor`` como texto dentro de un bloque de HTML de una página generada (Python-Markdown
+    no lo convierte): el HTML escapado, también en un atributo, y las llaves como referencias."""
+    return re.sub(r"[{}]", lambda llave: _LLAVES[llave[0]], escape(str(valor)))

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from urllib.parse import quote
 
 from mkdocs_plugins.nucleo.fuente import estructura, pendientes
-from mkdocs_plugins.nucleo.fuente.literal import literal
+from mkdocs_plugins.nucleo.fuente.literal import literal, literal_html
 from tapiz_rules.modelo.formato import miles, porcentaje
 
 RUTA = "colaborar/estado.md"
@@ -42,17 +43,46 @@ def capitulo(ruta: str, fuente: str, titulo: str | None = None) -> Capitulo:
     return Capitulo(ruta, titulo or propio or ruta, secciones, faltan)
 
 
-def _celda(texto: str) -> str:
-    return literal(texto).replace("|", r"\|")
-
-
 def _contar(cantidad: int, adjetivo: str) -> str:
     return f"{miles(cantidad)} {adjetivo}{'' if cantidad == 1 else 's'}"
 
 
-def _enlace_al_libro(ruta: str, identificador: str | None) -> str:
+Direccion = Callable[[str, str | None], str]
+"""La dirección de una sección del libro (su fichero, relativo a ``srd/``, y su identificador)
+desde esta página."""
+
+
+def direccion_del_fichero(ruta: str, identificador: str | None) -> str:
+    """Sin generador, la del fichero de Markdown (MkDocs da la de la página publicada)."""
     destino = posixpath.relpath(ruta, posixpath.dirname(RUTA))
     return f"{destino}#{identificador}" if identificador else destino
+
+
+def _enlace(direccion: str, texto: str) -> str:
+    return f'<a href="{literal_html(direccion)}">{literal_html(texto)}</a>'
+
+
+def _tabla(cabeceras: list[str], filas: list[list[str]], a_la_derecha: int = 99) -> list[str]:
+    """Una tabla en HTML, como la que escribe Python-Markdown (las columnas desde
+    ``a_la_derecha``, alineadas a la derecha). En Markdown, sus cientos de celdas eran lo que
+    más costaba convertir del libro (0,3 s en el libro diez veces mayor); un bloque de HTML
+    no se convierte."""
+
+    def fila(celdas: list[str], etiqueta: str) -> list[str]:
+        return [
+            "<tr>",
+            *(
+                f'<{etiqueta} style="text-align: right;">{c}</{etiqueta}>'
+                if n >= a_la_derecha
+                else f"<{etiqueta}>{c}</{etiqueta}>"
+                for n, c in enumerate(celdas)
+            ),
+            "</tr>",
+        ]
+
+    cuerpo = [linea for celdas in filas for linea in fila(celdas, "td")]
+    cabecera = ["<thead>", *fila(cabeceras, "th"), "</thead>"]
+    return ["<table>", *cabecera, "<tbody>", *cuerpo, "</tbody>", "</table>", ""]
 
 
 def _resumen(capitulos: list[Capitulo]) -> list[str]:
@@ -61,9 +91,11 @@ def _resumen(capitulos: list[Capitulo]) -> list[str]:
     en_parte = sum(p.en_parte for c in capitulos for p in c.pendientes)
     hechas = porcentaje(Fraction(total - faltan, total or 1), 0)
     filas = [
-        f"| [{_celda(c.titulo)}](#{c.ancla}) | {miles(c.redactadas)} | {miles(len(c.pendientes))} |"
-        if c.pendientes
-        else f"| {_celda(c.titulo)} | {miles(c.redactadas)} | 0 |"
+        [
+            _enlace(f"#{c.ancla}", c.titulo) if c.pendientes else literal_html(c.titulo),
+            miles(c.redactadas),
+            miles(len(c.pendientes)),
+        ]
         for c in capitulos
     ]
     return [
@@ -71,24 +103,24 @@ def _resumen(capitulos: list[Capitulo]) -> list[str]:
         f"y **{miles(faltan)} pendientes**; de estas, {miles(en_parte)} tienen ya algo escrito "
         "(«incompleta»).",
         "",
-        "| Capítulo | Redactadas | Pendientes |",
-        "| --- | ---: | ---: |",
-        *filas,
-        "",
+        *_tabla(["Capítulo", "Redactadas", "Pendientes"], filas, a_la_derecha=1),
     ]
 
 
-def _capitulo(capitulo: Capitulo, editar: str | None) -> list[str]:
-    fichero = literal(f"srd/{capitulo.ruta}")
-    direccion = f"{editar}{quote(capitulo.ruta)}" if editar else None
+def _capitulo(capitulo: Capitulo, editar: str | None, direccion: Direccion) -> list[str]:
+    fichero = f"srd/{capitulo.ruta}"
+    editable = f"{editar}{quote(capitulo.ruta)}" if editar else None
 
-    def editable(texto: str) -> str:
-        return f"[{texto}]({direccion})" if direccion else texto
+    def donde(linea: int) -> str:
+        texto = f"{fichero}, línea {miles(linea)}"
+        return _enlace(editable, texto) if editable else literal_html(texto)
 
     filas = [
-        f"| [{_celda(p.titulo)}]({_enlace_al_libro(capitulo.ruta, p.identificador)}) "
-        f"| {'incompleta' if p.en_parte else 'pendiente'} "
-        f"| {editable(f'{fichero}, línea {miles(p.linea)}')} |"
+        [
+            _enlace(direccion(capitulo.ruta, p.identificador), p.titulo),
+            "incompleta" if p.en_parte else "pendiente",
+            donde(p.linea),
+        ]
         for p in capitulo.pendientes
     ]
     return [
@@ -97,16 +129,19 @@ def _capitulo(capitulo: Capitulo, editar: str | None) -> list[str]:
         f"{_contar(capitulo.redactadas, 'redactada')} y "
         f"{_contar(len(capitulo.pendientes), 'pendiente')}.",
         "",
-        "| Sección | Estado | Editar en el repositorio |",
-        "| --- | --- | --- |",
-        *filas,
-        "",
+        *_tabla(["Sección", "Estado", "Editar en el repositorio"], filas),
     ]
 
 
-def markdown(capitulos: list[Capitulo], editar: str | None) -> str:
+def markdown(
+    capitulos: list[Capitulo],
+    editar: str | None,
+    direccion: Direccion = direccion_del_fichero,
+) -> str:
     """La página; ``editar`` es la dirección que, seguida del fichero, lo abre para editarlo
-    en el repositorio (``repo_url`` + ``edit_uri``), o None si el libro no tiene repositorio."""
+    en el repositorio (``repo_url`` + ``edit_uri``), o None si el libro no tiene repositorio;
+    ``direccion``, la de cada sección pendiente desde esta página (las tablas son HTML, que
+    MkDocs no reescribe)."""
     partes = [
         "---",
         "title: Estado del SRD",
@@ -128,5 +163,5 @@ def markdown(capitulos: list[Capitulo], editar: str | None) -> str:
     ]
     for capitulo in capitulos:
         if capitulo.pendientes:
-            partes += _capitulo(capitulo, editar)
+            partes += _capitulo(capitulo, editar, direccion)
     return "\n".join(partes)

@@ -171,7 +171,7 @@ def del_plugin(
 
         def leer_capitulos() -> ConPagina:
             leidos = estado.leer([(r, f.content_string, t) for r, f, t in capitulos])
-            texto = estado.texto(list(leidos.values()), config)
+            texto = estado.texto(list(leidos.values()), config, ficheros)
             return ConPagina(leidos, _generada(estado_srd.RUTA, texto, config))
 
         encargos.despues.append(("estado", leer_capitulos))
