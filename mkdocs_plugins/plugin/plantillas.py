@@ -17,13 +17,13 @@ entorno: tras añadir o cambiar un plugin que añade filtros, la plantilla se co
 from __future__ import annotations
 
 import hashlib
-import marshal
-import os
 from pathlib import Path
 from typing import Any
 
 import jinja2
 from jinja2.bccache import Bucket
+
+from mkdocs_plugins.nucleo.datos import cache as cache_
 
 FICHERO = "plantillas.marshal"
 """Dentro de la carpeta de la caché del plugin."""
@@ -67,20 +67,13 @@ class PlantillasCompiladas(jinja2.BytecodeCache):
         están), si cambió algo."""
         if self._usadas == self._anteriores:
             return
-        temporal = self.fichero.with_name(f"{self.fichero.name}.{os.getpid()}")
-        temporal.write_bytes(marshal.dumps(self._usadas))
-        os.replace(temporal, self.fichero)  # entero o nada, aunque otra construcción lea
+        cache_.escribir_de_una_vez(self.fichero, self._usadas)
         self._anteriores = dict(self._usadas)
 
 
 def leer(fichero: Path) -> dict[str, bytes]:
     """Lo guardado en ``fichero``, por clave (nada si falta o no se lee)."""
-    try:
-        leidas = marshal.loads(fichero.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        return {}
-    if not isinstance(leidas, dict):
-        return {}
+    leidas = cache_.leer_diccionario(fichero)
     return {k: v for k, v in leidas.items() if isinstance(k, str) and isinstance(v, bytes)}
 
 

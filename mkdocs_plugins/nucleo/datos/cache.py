@@ -127,7 +127,7 @@ class Cache:
     def __init__(self, fichero: Path | None, huella: str) -> None:
         self.fichero = fichero
         self.huella = huella
-        self._anteriores: dict[str, Any] = _leer(fichero, huella) if fichero else {}
+        self._anteriores: dict[str, Any] = _entradas(fichero, huella) if fichero else {}
         self._usadas: dict[str, Any] = {}
         self._ofrecidas: dict[str, Any] = {}
         self.memoria: dict[str, dict[str, Any]] = {}
@@ -169,26 +169,30 @@ class Cache:
         cambiada = self._usadas.keys() != self._anteriores.keys()
         if self.fichero is not None and cambiada:
             contenido = {"formato": FORMATO, "huella": self.huella, "entradas": self._usadas}
-            _escribir(self.fichero, contenido)
+            escribir_de_una_vez(self.fichero, contenido)
         self._anteriores, self._usadas, self._ofrecidas = self._usadas, {}, {}
         self.aciertos = self.fallos = 0
 
 
-def _leer(fichero: Path, huella: str) -> dict[str, Any]:
-    """Las entradas del fichero, o ninguna si falta, está roto o es de otro código."""
+def leer_diccionario(fichero: Path) -> dict[Any, Any]:
+    """Lo que guardó :func:`escribir_de_una_vez`, o nada si falta o está roto."""
     try:
         guardado = marshal.loads(fichero.read_bytes())
     except (OSError, ValueError, EOFError, TypeError):
         return {}
-    if not isinstance(guardado, dict):
-        return {}
+    return guardado if isinstance(guardado, dict) else {}
+
+
+def _entradas(fichero: Path, huella: str) -> dict[str, Any]:
+    """Las entradas del fichero, o ninguna si falta, está roto o es de otro código."""
+    guardado = leer_diccionario(fichero)
     if guardado.get("formato") != FORMATO or guardado.get("huella") != huella:
         return {}
     entradas = guardado.get("entradas")
     return entradas if isinstance(entradas, dict) else {}
 
 
-def _escribir(fichero: Path, contenido: dict[str, Any]) -> None:
+def escribir_de_una_vez(fichero: Path, contenido: dict[str, Any]) -> None:
     """Escribe de una vez (fichero temporal y renombrado): nunca queda un fichero a medias."""
     try:
         fichero.parent.mkdir(parents=True, exist_ok=True)
