@@ -110,3 +110,12 @@ def test_un_filtro_anadido_despues_cambia_la_firma_de_las_siguientes(tmp_path: P
     assert cache.get_bucket(env, "t.html", None, TEXTO).key == antes
     env.filters["saludo"] = saludo
     assert cache.get_bucket(env, "t.html", None, TEXTO).key != antes
+
+
+def test_un_fichero_que_no_se_puede_escribir_no_corta_la_construccion(tmp_path: Path) -> None:
+    (tmp_path / plantillas.FICHERO).mkdir()  # donde iría el fichero hay una carpeta
+    cache = plantillas.cache(tmp_path)
+    plantilla = _entorno(cache, con_filtro=True).get_template("t.html")
+    cache.guardar()
+    assert plantilla.render(quien="Ana", lugar="Brumas") == "Hola, Ana (Brumas)"
+    assert (tmp_path / plantillas.FICHERO).is_dir()
