@@ -114,9 +114,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Lo que escribió el plugin en la construcción anterior, apartado de ``on_pre_build`` al
         final (véase ``nucleo/datos/anteriores.py``)."""
         self.hilos = Hilos()
+        """El historial de versiones, en un hilo (``plugin/hilos.py``)."""
         self.plantillas: plantillas.PlantillasCompiladas | None = None
         """Lo compilado de las plantillas del tema, que se guarda al final (``on_post_build``)."""
-        """El historial de versiones, en un hilo (``plugin/hilos.py``)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -481,8 +481,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self._publicar_sin_conexion(config, escritas)
 
     def _publicar_motor(self, sitio: Path, precompilacion: Precompilacion | None) -> Conocidas:
-        """El motor en vivo y, para la lista sin conexión, sus huellas (antes de cerrar la
-        caché); nada si no se publica (sin Pyodide)."""
+        """Publica el motor en vivo y da las huellas de sus ficheros para la lista sin conexión
+        (antes de cerrar la caché); ninguna sin Pyodide, sin lista o con ``mkdocs serve``."""
         publicado = motor.publicar(
             sitio, self.raiz, self.configuracion, precompilacion, self.anteriores
         )
