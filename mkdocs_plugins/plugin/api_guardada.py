@@ -12,7 +12,6 @@ preguntar a git la versión se hace en cada construcción: es lo barato.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs_plugins.extension import api as api_estatica
@@ -27,65 +26,34 @@ CONVERSIONES = "api: html de cada texto"
 """Dónde recuerda ``Cache.memoria`` el HTML de cada texto convertido para la API."""
 
 
-@dataclass(frozen=True)
-class Escrita:
-    """La API ya escrita: la huella de cada fichero, para la lista sin conexión (de sus textos:
-    no vuelve a leer del disco cientos de ficheros recién escritos), y su entrada de la caché,
-    para que la conserve MkDocs si la escribió el auxiliar (que tiene su propia copia)."""
-
-    huellas: sin_conexion.Conocidas
-    clave: str | None = None
-    """La de la caché (None sin caché)."""
-    calculados: dict[str, str] | None = None
-    """Los ficheros, si no estaban en la caché y hubo que calcularlos."""
-
-    def recordar(self, guardada: cache.Cache | None) -> None:
-        """En MkDocs: que su caché conserve la API (o la guarde, si se calculó en otro proceso).
-        Al cerrarse, la caché solo conserva lo usado en la construcción."""
-        if guardada is None or self.clave is None:
-            return
-        if self.calculados is not None:
-            guardada.guardar(self.clave, self.calculados)
-        else:
-            guardada.obtener(self.clave)
-
-
 def escribir(
     sitio: Path,
     configuracion: Configuracion,
     guardada: cache.Cache | None,
     apartados: Anteriores | None = None,
-) -> Escrita:
-    """Escribe la API en el sitio (véase :func:`ficheros`)."""
-    con_motor = motor.carpeta_pyodide(configuracion.raiz) is not None
-    clave, textos, calculados = _ficheros(configuracion, guardada, con_motor)
-    api_estatica.escribir(sitio, configuracion, textos, con_motor=con_motor, apartados=apartados)
+) -> sin_conexion.Conocidas:
+    """Escribe la API en el sitio y da la huella de cada fichero, de sus textos (la lista sin
+    conexión no vuelve a leer del disco cientos de ficheros recién escritos)."""
+    textos = ficheros(configuracion, guardada)
+    api_estatica.escribir(sitio, configuracion, textos, apartados=apartados)
     carpeta = sitio / api.CARPETA
-    huellas = sin_conexion.huellas_de(sitio, {carpeta / ruta: t for ruta, t in textos.items()})
-    return Escrita(huellas, clave, calculados)
+    return sin_conexion.huellas_de(sitio, {carpeta / ruta: texto for ruta, texto in textos.items()})
 
 
 def ficheros(configuracion: Configuracion, guardada: cache.Cache | None) -> dict[str, str]:
     """Los ficheros de ``api/v1/`` (los de ``api_estatica.ficheros``), de la caché si nada
     de lo que los decide ha cambiado."""
     con_motor = motor.carpeta_pyodide(configuracion.raiz) is not None
-    return _ficheros(configuracion, guardada, con_motor)[1]
-
-
-def _ficheros(
-    configuracion: Configuracion, guardada: cache.Cache | None, con_motor: bool
-) -> tuple[str | None, dict[str, str], dict[str, str] | None]:
-    """La clave en la caché, los ficheros y, si hubo que calcularlos, otra vez los ficheros."""
     if guardada is None:
-        return None, api_estatica.ficheros(configuracion, con_motor=con_motor), None
-    clave = cache.clave(*_lo_que_decide(configuracion, con_motor))
-    anterior = guardada.obtener(clave)
+        return api_estatica.ficheros(configuracion, con_motor=con_motor)
+    entrada = cache.clave(*_lo_que_decide(configuracion, con_motor))
+    anterior = guardada.obtener(entrada)
     if isinstance(anterior, dict):
-        return clave, anterior, None
+        return anterior
     hechas = guardada.memoria.setdefault(CONVERSIONES, {})
     calculados = api_estatica.ficheros(configuracion, con_motor=con_motor, hechas=hechas)
-    guardada.guardar(clave, calculados)
-    return clave, calculados, calculados
+    guardada.guardar(entrada, calculados)
+    return calculados
 
 
 def _lo_que_decide(configuracion: Configuracion, con_motor: bool) -> list[str]:

@@ -414,6 +414,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Los estilos y la precarga de los módulos de sus widgets (véase ``carga.Cargas``)."""
         if not self.config.enabled:
             return output
+        if self.auxiliar is not None:
+            self.auxiliar.escritas.anotar(page.file.abs_dest_path)
         return self.cargas.enlazar_pagina(output, page, self.apartados, self.carpeta_modulos)
 
     def on_build_error(self, *, error: Exception) -> None:
@@ -465,8 +467,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 )
             except ErrorTapiz as error:  # una sección sin identificador: también sin --strict
                 raise PluginError(f"tapiz: {error}") from None
-        if api_hecha is not None:
-            api_hecha.recordar(self.cache)
         datos_hechos = self._escribir_lo_demas(config)
         del_sitio = self._encargado("huellas")
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
@@ -476,8 +476,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
                 config, del_sitio | sin_conexion.reescritas(sitio, adelanto.RESERVADOS), True
             )
         else:
-            del_api = api_hecha.huellas if api_hecha is not None else {}
-            escritas = del_api | (motor_hecho or {}) | (datos_hechos or {})
+            Anteriores(sitio).terminar()  # si el auxiliar no llegó a borrar lo apartado
+            escritas = (api_hecha or {}) | (motor_hecho or {}) | (datos_hechos or {})
             self._publicar_sin_conexion(config, escritas)
 
     def _publicar_motor(self, sitio: Path, precompilacion: Precompilacion | None) -> Conocidas:
@@ -499,8 +499,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             datos.escribir(self.ficheros_de_datos or self._datos(config), self.anteriores)
         self.ficheros_de_datos = None
         # Lo apartado ya no vuelve: fuera antes de que nadie recorra el sitio para la lista
-        # sin conexión (el auxiliar, tras el aviso de abajo).
-        self._terminar_anteriores()
+        # sin conexión. Con auxiliar, lo borra él tras el aviso de abajo, antes de recorrerlo.
+        if self.auxiliar is None:
+            self._terminar_anteriores()
+        self.anteriores = None
         if self.historial is not None:
             cambios.escribir_feed(config, self.historial)
         if self._sin_conexion and not self.sirviendo and self.carpeta_modulos is not None:
@@ -515,6 +517,8 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             documentos = self.reconstruccion.documentos() if self._solo_lo_cambiado else None
             busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones, documentos)
         if self.cache is not None:
+            if (del_auxiliar := self._encargado("caché")) is not None:
+                self.cache.recordar(del_auxiliar)  # lo que usó, o lo perdería al cerrarla
             log.debug(
                 f"tapiz: caché de bloques, {self.cache.aciertos} aciertos y "
                 f"{self.cache.fallos} fallos"

@@ -195,21 +195,41 @@ def test_la_api_se_toma_de_la_cache_mientras_no_cambie_una_pagina(tmp_path: Path
     assert any("Sin cambios" in html for html in cache.memoria[api_guardada.CONVERSIONES].values())
 
 
-def test_la_api_que_calcula_el_auxiliar_queda_en_la_cache_de_mkdocs(tmp_path: Path) -> None:
-    """El auxiliar escribe la API con su copia de la caché; lo que calcula vuelve a MkDocs, que
-    lo guarda, y lo que toma de ella MkDocs lo conserva al cerrarla."""
-    from mkdocs_plugins.nucleo.fuente.configuracion import cargar_configuracion
-    from mkdocs_plugins.plugin import api_guardada
-
-    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    (tmp_path / "una.md").write_text("# Una {#una}\n\nTexto.\n", encoding="utf-8")
-    fichero, sitio = tmp_path / "cache" / "bloques.pickle", tmp_path / "sitio"
-    for vez in range(3):
-        mkdocs, auxiliar = Cache(fichero, "h"), Cache(fichero, "h")  # como tras bifurcar
-        escrita = api_guardada.escribir(sitio, configuracion, auxiliar)
-        assert (escrita.calculados is None) == (vez > 0)
-        assert escrita.huellas.keys() == {
-            f"api/v1/{r}" for r in api_guardada.ficheros(configuracion, None)
-        }
-        escrita.recordar(mkdocs)
+def test_lo_que_usa_el_auxiliar_queda_en_la_cache_de_mkdocs(tmp_path: Path) -> None:
+    """El auxiliar usa su copia de la caché (se bifurca de MkDocs); lo que usó, y lo que
+    calculó, vuelve a MkDocs, que lo conserva al cerrarla."""
+    fichero = tmp_path / "cache" / "bloques"
+    primera = Cache(fichero, "h")
+    primera.guardar("vieja", "texto")
+    primera.guardar("sin usar", 1)
+    primera.cerrar()
+    for vez in range(2):
+        mkdocs, auxiliar = Cache(fichero, "h"), Cache(fichero, "h")
+        assert auxiliar.obtener("vieja") == "texto"
+        if auxiliar.obtener("nueva") is None:
+            auxiliar.guardar("nueva", [1, 2])
+        claves, calculadas = auxiliar.lo_usado()
+        assert calculadas == ({} if vez else {"nueva": [1, 2]})
+        mkdocs.recordar((claves, calculadas))
         mkdocs.cerrar()
+    final = Cache(fichero, "h")
+    assert final.obtener("vieja") == "texto" and final.obtener("nueva") == [1, 2]
+    assert final.obtener("sin usar") is None
+
+
+def test_con_la_cache_llena_otra_construccion_igual_no_reescribe_la_cache(tmp_path: Path) -> None:
+    """Con caché, el auxiliar escribe la API (de su copia de la caché): si MkDocs no conservara
+    su entrada, la perdería al cerrar, y cada construcción reescribiría el fichero entero."""
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
+    yml = proyecto / "mkdocs.yml"
+    con_api = "catalogo: false\n      procesos: 1\n      api: true"
+    yml.write_text(yml.read_text("utf-8").replace("catalogo: false", con_api))
+    fichero = proyecto / ".cache" / "plugin" / "tapiz" / NOMBRE_DEL_FICHERO
+    fechas, con_la_api = [], []
+    for _ in range(3):  # en frío; con caché (calcula la API); con caché
+        assert construir(proyecto, "--strict").returncode == 0
+        fechas.append(fichero.stat().st_mtime_ns)
+        entradas = marshal.loads(fichero.read_bytes())["entradas"].values()
+        con_la_api.append(any(isinstance(e, dict) and "ejemplos.json" in e for e in entradas))
+    assert con_la_api == [False, True, True]
+    assert fechas[2] == fechas[1]

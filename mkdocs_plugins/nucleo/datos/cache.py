@@ -116,6 +116,10 @@ def objeto_guardado(cache: Cache | None, calcular: Callable[[], T], *partes: str
     return calculado
 
 
+Usado = tuple[list[str], dict[str, Any]]
+"""Las claves que usó un proceso en una construcción, y las entradas que calculó."""
+
+
 class Cache:
     """Entradas por clave (textos, números, listas y diccionarios, como en JSON), válidas
     mientras no cambie la huella con que se abrieron.
@@ -159,6 +163,19 @@ class Cache:
     def ofrecer(self, entradas: dict[str, Any]) -> None:
         """Entradas calculadas en otro proceso: disponibles en esta construcción."""
         self._ofrecidas.update(entradas)
+
+    def lo_usado(self) -> Usado:
+        """En un proceso bifurcado de este (el auxiliar del adelanto): las claves que usó en esta
+        construcción y, de ellas, las que no estaban en el fichero, con su valor. El proceso de
+        MkDocs las conserva al cerrar (:meth:`recordar`): si no, las perdería."""
+        calculadas = {k: v for k, v in self._usadas.items() if k not in self._anteriores}
+        return list(self._usadas), calculadas
+
+    def recordar(self, usado: Usado) -> None:
+        """Lo que usó otro proceso (:meth:`lo_usado`), como si se hubiera usado aquí."""
+        claves, calculadas = usado
+        self._usadas.update((k, self._anteriores[k]) for k in claves if k in self._anteriores)
+        self._usadas.update(calculadas)
 
     def guardadas(self) -> dict[str, Any]:
         """Las entradas usadas o guardadas en esta construcción."""

@@ -16,6 +16,7 @@ from mkdocs_plugins.nucleo.paginas import catalogo
 from mkdocs_plugins.nucleo.vivo import motor
 from mkdocs_plugins.plugin.adelanto import encargos, estaticos
 from mkdocs_plugins.plugin.adelanto.ejecutor import Leida, PaginaPendiente
+from mkdocs_plugins.plugin.adelanto.escritas import Escritas
 from mkdocs_plugins.plugin.adelanto.procesos import ESPERA_AL_TERMINAR, Adelanto
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
@@ -31,6 +32,8 @@ class Auxiliar:
     paginas_escritas: encargos.Aviso
     """Se avisa al empezar ``on_post_build``: ya puede calcular las huellas del sitio."""
     buzones: encargos.Buzones
+    escritas: Escritas
+    """Las páginas que MkDocs ya escribió, para que el auxiliar calcule antes sus huellas."""
     """Lo que escribe el auxiliar: los ficheros estáticos y los de datos de los widgets."""
     catalogo: str | None = None
     """El Markdown del catálogo, que el auxiliar ya tiene entre sus páginas."""
@@ -67,6 +70,7 @@ class Auxiliar:
         self.buzones.terminar(ESPERA_AL_TERMINAR)
         self.sitio_listo.cerrar()
         self.paginas_escritas.cerrar()
+        self.escritas.cerrar()
 
 
 def empezar(
@@ -91,7 +95,7 @@ def empezar(
     if del_catalogo is not None and en_frio:
         paginas.append(PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, del_catalogo))
     sitio_listo, paginas_escritas = encargos.Aviso(), encargos.Aviso()
-    buzones = encargos.Buzones()
+    buzones, escritas = encargos.Buzones(), Escritas()
     encargados = encargos.del_plugin(
         configuracion,
         ficheros,
@@ -103,7 +107,7 @@ def empezar(
         con_api=tapiz.api,
         motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,
         guardada=guardada,
-        api_a_la_cache=not en_frio,
+        paginas_anotadas=escritas,
     )
     adelanto = Adelanto(
         configuracion,
@@ -114,4 +118,5 @@ def empezar(
         markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
     )
     buzones.bifurcado()
-    return Auxiliar(adelanto, sitio_listo, paginas_escritas, buzones, del_catalogo)
+    escritas.bifurcado()
+    return Auxiliar(adelanto, sitio_listo, paginas_escritas, buzones, escritas, del_catalogo)

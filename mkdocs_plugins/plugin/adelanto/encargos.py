@@ -16,7 +16,7 @@ import os
 import select
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from mkdocs_plugins.nucleo.vivo import Precompilacion, motor
 from mkdocs_plugins.plugin import api_guardada, busqueda, estado
 from mkdocs_plugins.plugin.adelanto import estaticos, salida
 from mkdocs_plugins.plugin.adelanto.ejecutor import PaginaPendiente
+from mkdocs_plugins.plugin.adelanto.escritas import Escritas
 from mkdocs_plugins.plugin.adelanto.procesos import ConPagina, Encargo
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
@@ -49,6 +50,11 @@ class Aviso:
 
     def avisar(self) -> None:
         os.write(self._escritor, b"!")
+
+    @property
+    def descriptor(self) -> int:
+        """El que se puede leer desde que MkDocs avisa (para esperarlo con otros)."""
+        return self._lector
 
     def cerrar(self) -> None:
         """En MkDocs, al terminar el auxiliar."""
@@ -149,7 +155,7 @@ def del_plugin(
     con_api: bool,
     motor_desde: Path | None,
     guardada: Cache | None = None,
-    api_a_la_cache: bool = True,
+    paginas_anotadas: Escritas | None = None,
 ) -> Encargos:
     """En el orden en que MkDocs los necesita: antes de las páginas, empieza a precompilar el
     Python del motor; tras ellas,
@@ -162,9 +168,11 @@ def del_plugin(
     (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML). El último,
     cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo
     que MkDocs reescribe después, ``RESERVADOS``), para la lista sin conexión, mientras
-    MkDocs pliega el índice de búsqueda. La API sale de la caché ``guardada`` (la copia del
-    auxiliar) si nada de lo que la decide cambió; si se calcula y ``api_a_la_cache``, vuelve
-    con ella a MkDocs, para su caché (``api_guardada.Escrita``)."""
+    MkDocs pliega el índice de búsqueda; mientras espera el aviso, calcula la huella de cada
+    página que MkDocs anota en ``paginas_anotadas`` (``adelanto/escritas.py``). La API sale
+    de la caché ``guardada`` (la copia del auxiliar) si nada de lo que la decide cambió. Con la
+    caché llena, antes del último, lo que el auxiliar usó de ella (``Cache.lo_usado``): MkDocs
+    lo conserva al cerrarla."""
     encargos = Encargos()
     if con_estado:
         capitulos = estado.capitulos_del_libro(ficheros, config)
@@ -190,17 +198,13 @@ def del_plugin(
     encargos.despues.append(("estáticos", _apuntando(escritas, escribir_los_estaticos)))
     if con_api:
 
-        def escribir_api() -> api_guardada.Escrita | None:
+        def escribir_api() -> sin_conexion.Conocidas | None:
             """Con la API de ``guardada`` (la copia de la caché del auxiliar) si no cambió."""
             if not sitio_listo.esperar():
                 return None
-            escrita = api_guardada.escribir(sitio, configuracion, guardada, apartados)
-            escritas.update(escrita.huellas)
-            # Sin ``api_a_la_cache`` (en frío) no se envía: MkDocs la esperaría al final, y la
-            # siguiente construcción la calcula otra vez aquí mientras MkDocs no la espera.
-            return escrita if api_a_la_cache else replace(escrita, calculados=None)
+            return api_guardada.escribir(sitio, configuracion, guardada, apartados)
 
-        encargos.despues.append(("api", escribir_api))
+        encargos.despues.append(("api", _apuntando(escritas, escribir_api)))
     if motor_desde is not None:
         precompilar, (nombre, publicar) = _del_motor(
             configuracion, motor_desde, sitio, sitio_listo, apartados
@@ -216,12 +220,19 @@ def del_plugin(
         return sin_conexion.huellas_de(sitio, ficheros)
 
     encargos.despues.append(("datos", _apuntando(escritas, escribir_los_datos)))
+    if guardada is not None and guardada.tiene_entradas:  # en frío, lo calcula casi todo
+        encargos.despues.append(("caché", guardada.lo_usado))
 
     def resumir_el_sitio() -> sin_conexion.Conocidas | None:
         """Todo el sitio, con lo que MkDocs escribió él (si un encargo falló) antes de avisar."""
-        if not paginas_escritas.esperar():
+        if paginas_anotadas is not None:
+            anticipadas = paginas_anotadas.huellas_hasta(paginas_escritas.descriptor, sitio)
+        else:
+            anticipadas = {} if paginas_escritas.esperar() else None
+        if anticipadas is None:
             return None
-        return sin_conexion.huellas(sitio, "", sin=RESERVADOS, conocidas=escritas)
+        apartados.terminar()  # lo que no volvió: ni MkDocs ni los encargos escriben ya
+        return sin_conexion.huellas(sitio, "", sin=RESERVADOS, conocidas=anticipadas | escritas)
 
     encargos.despues.append(("huellas", resumir_el_sitio))
     return encargos
