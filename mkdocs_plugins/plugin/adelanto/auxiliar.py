@@ -32,9 +32,9 @@ class Auxiliar:
     paginas_escritas: encargos.Aviso
     """Se avisa al empezar ``on_post_build``: ya puede calcular las huellas del sitio."""
     buzones: encargos.Buzones
+    """Lo que escribe el auxiliar: los ficheros estáticos y los de datos de los widgets."""
     escritas: Escritas
     """Las páginas que MkDocs ya escribió, para que el auxiliar calcule antes sus huellas."""
-    """Lo que escribe el auxiliar: los ficheros estáticos y los de datos de los widgets."""
     catalogo: str | None = None
     """El Markdown del catálogo, que el auxiliar ya tiene entre sus páginas."""
     copias: list[estaticos.Copia] = field(default_factory=list)

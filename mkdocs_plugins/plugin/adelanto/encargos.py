@@ -158,21 +158,18 @@ def del_plugin(
     paginas_anotadas: Escritas | None = None,
 ) -> Encargos:
     """En el orden en que MkDocs los necesita: antes de las páginas, empieza a precompilar el
-    Python del motor; tras ellas,
-    los capítulos de «Estado del SRD» (la última página que lee), los ficheros estáticos que
-    MkDocs le envía (``buzones.estaticos``: los necesita escritos en ``on_env``) y, para
-    ``on_post_build``, la API y el motor en vivo, con Pyodide de la carpeta del proyecto
-    ``motor_desde`` (None si no se encarga). El auxiliar lee también la página de «Estado del
-    SRD».
-    Después escribe los ficheros de datos de los widgets, cuando MkDocs se los envía
-    (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML). El último,
-    cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo
-    que MkDocs reescribe después, ``RESERVADOS``), para la lista sin conexión, mientras
-    MkDocs pliega el índice de búsqueda; mientras espera el aviso, calcula la huella de cada
-    página que MkDocs anota en ``paginas_anotadas`` (``adelanto/escritas.py``). La API sale
-    de la caché ``guardada`` (la copia del auxiliar) si nada de lo que la decide cambió. Con la
-    caché llena, antes del último, lo que el auxiliar usó de ella (``Cache.lo_usado``): MkDocs
-    lo conserva al cerrarla."""
+    Python del motor; tras ellas, los capítulos de «Estado del SRD» (la última página que lee,
+    que el auxiliar lee también), los ficheros estáticos que MkDocs le envía
+    (``buzones.estaticos``: los necesita escritos en ``on_env``) y, para ``on_post_build``, la
+    API (de la caché ``guardada``, la copia del auxiliar, si nada de lo que la decide cambió) y
+    el motor en vivo, con Pyodide de la carpeta del proyecto ``motor_desde`` (None si no se
+    encarga). Después escribe los ficheros de datos de los widgets, cuando MkDocs se los envía
+    (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML). Con la caché
+    llena, devuelve lo que usó de ella (``Cache.lo_usado``): MkDocs lo conserva al cerrarla. El
+    último, cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo
+    lo que MkDocs reescribe después, ``RESERVADOS``), para la lista sin conexión, mientras
+    MkDocs pliega el índice de búsqueda; mientras espera el aviso, calcula la de cada página
+    que MkDocs anota en ``paginas_anotadas`` (``adelanto/escritas.py``)."""
     encargos = Encargos()
     if con_estado:
         capitulos = estado.capitulos_del_libro(ficheros, config)
