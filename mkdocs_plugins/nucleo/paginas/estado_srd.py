@@ -62,7 +62,9 @@ def _enlace(direccion: str, texto: str) -> str:
     return f'<a href="{literal_html(direccion)}">{literal_html(texto)}</a>'
 
 
-def _tabla(cabeceras: list[str], filas: list[list[str]], a_la_derecha: int = 99) -> list[str]:
+def _tabla(
+    cabeceras: list[str], filas: list[list[str]], a_la_derecha: int | None = None
+) -> list[str]:
     """Una tabla en HTML, como la que escribe Python-Markdown (las columnas desde
     ``a_la_derecha``, alineadas a la derecha). En Markdown, sus cientos de celdas eran lo que
     más costaba convertir del libro (0,3 s en el libro diez veces mayor); un bloque de HTML
@@ -73,7 +75,7 @@ def _tabla(cabeceras: list[str], filas: list[list[str]], a_la_derecha: int = 99)
             "<tr>",
             *(
                 f'<{etiqueta} style="text-align: right;">{c}</{etiqueta}>'
-                if n >= a_la_derecha
+                if a_la_derecha is not None and n >= a_la_derecha
                 else f"<{etiqueta}>{c}</{etiqueta}>"
                 for n, c in enumerate(celdas)
             ),
