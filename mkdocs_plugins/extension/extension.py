@@ -32,6 +32,7 @@ from pymdownx.superfences import SuperFencesCodeExtension
 from mkdocs_plugins.extension import snippets, valores
 from mkdocs_plugins.extension.html_crudo import HtmlCrudo
 from mkdocs_plugins.extension.valores import DadoDeLaTirada, DadosNarrados, ValorDelMotor
+from mkdocs_plugins.extension.vigente import configuracion_vigente
 from mkdocs_plugins.nucleo import vallas
 from mkdocs_plugins.nucleo.datos import Cache, cache, datos, objeto_guardado
 from mkdocs_plugins.nucleo.fuente import (
@@ -40,7 +41,6 @@ from mkdocs_plugins.nucleo.fuente import (
     ErrorDePagina,
     Problema,
     bloques,
-    configuracion_desde,
     estructura,
     pendientes,
     ubicacion,
@@ -263,7 +263,7 @@ class TapizExtension(Extension):
         """Fuera de MkDocs: la página que anuncia el generador (Zensical), o una sin nombre."""
         if self._configuracion is None:
             fichero = Path(str(self.getConfig("configuracion")))
-            self._configuracion = configuracion_desde(fichero.resolve().parent)
+            self._configuracion = configuracion_vigente(fichero.resolve().parent)
         ruta = _ruta_del_generador(md)
         if not ruta:
             return Pagina("(página)", self._configuracion.base)
