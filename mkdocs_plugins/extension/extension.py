@@ -29,7 +29,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 from pymdownx.superfences import SuperFencesCodeExtension
 
-from mkdocs_plugins.extension import snippets, valores
+from mkdocs_plugins.extension import resaltado, snippets, valores
 from mkdocs_plugins.extension.html_crudo import HtmlCrudo
 from mkdocs_plugins.extension.valores import DadoDeLaTirada, DadosNarrados, ValorDelMotor
 from mkdocs_plugins.extension.vigente import configuracion_vigente
@@ -305,7 +305,14 @@ class TapizExtension(Extension):
             if "tapiz" not in language.lower():
                 if estado.ubicacion.ubicar(language, src) is None:
                     estado.huerfana(language, src)
-                codigo: str = original(src=src, language=language, **kwargs)
+                codigo = resaltado.coloreada(
+                    md,
+                    self.cache,
+                    lambda: str(original(src=src, language=language, **kwargs)),
+                    src,
+                    language,
+                    kwargs,
+                )
                 estado.propios.add(codigo)
                 return codigo
             validos = ", ".join(vallas.VALLAS)

@@ -56,13 +56,10 @@ class Ejecutor:
         # la extensión como en MkDocs (p. ej. con lo que añade pymdownx.snippets).
         extensiones, ajustes = markdown or ([], {})
         otras = [e for e in extensiones if not isinstance(e, TapizExtension)]
-        otras += [e for e in ("pymdownx.highlight", "pymdownx.superfences") if e not in otras]
-        # Las vallas que no son del plugin no se colorean: su HTML no se envía.
-        resaltado = {**ajustes.get("pymdownx.highlight", {}), "use_pygments": False}
-        self.markdown = Markdown(
-            extensions=[*otras, self.extension],
-            extension_configs={**ajustes, "pymdownx.highlight": resaltado},
-        )
+        otras += [] if "pymdownx.superfences" in otras else ["pymdownx.superfences"]
+        # Las vallas de código se colorean como en MkDocs (con la misma configuración), que
+        # toma su HTML de la caché (extension/resaltado.py).
+        self.markdown = Markdown(extensions=[*otras, self.extension], extension_configs=ajustes)
         self.leida: Leida | None = None
         """Lo que markdown-it-py leyó de la última página, con su texto."""
         self.vistas: set[str] = set()
