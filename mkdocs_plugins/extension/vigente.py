@@ -2,7 +2,7 @@
 
 Zensical convierte cada página con un ``Markdown`` nuevo, y con él una extensión nueva: sin
 esto, cada página volvía a leer ``tapiz.yml`` y a cargar cada Lienzo en su proceso aislado (en
-el libro, 39 procesos en lugar de 3). Como ``make``, se miran el tamaño y la fecha de
+el libro, 39 procesos en lugar de 1). Como ``make``, se miran el tamaño y la fecha de
 ``tapiz.yml``, ``mkdocs.yml`` y cada fichero de cada Lienzo que no es una página
 (``cache.huella``), antes y después de cargarla: si algo cambió mientras se cargaba, no se
 guarda.
