@@ -3,9 +3,9 @@
 Zensical convierte cada página con un ``Markdown`` nuevo, y con él una extensión nueva: sin
 esto, cada página volvía a leer ``tapiz.yml`` y a cargar cada Lienzo en su proceso aislado (en
 el libro, 39 procesos en lugar de 1). Como ``make``, se miran el tamaño y la fecha de
-``tapiz.yml``, ``mkdocs.yml`` y cada fichero de cada Lienzo que no es una página
-(``cache.huella``), antes y después de cargarla: si algo cambió mientras se cargaba, no se
-guarda.
+``tapiz.yml``, ``mkdocs.yml`` y lo de cada Lienzo que no es una página
+(``cache.ficheros_de_lienzo``, ``cache.huella``), antes y después de cargarla: si algo cambió
+mientras se cargaba, no se guarda.
 """
 
 from __future__ import annotations
@@ -49,6 +49,5 @@ def configuracion_vigente(carpeta: Path) -> Configuracion:
 def _huella(raiz: Path, paginas: Path) -> str:
     ficheros = [str(raiz / FICHERO), str(raiz / proyecto.MKDOCS)]
     for declaracion in cache.ficheros_bajo(paginas, lambda nombre: nombre == FICHERO_LIENZO, True):
-        carpeta = Path(os.path.dirname(declaracion))
-        ficheros += cache.ficheros_bajo(carpeta, lambda nombre: not nombre.endswith(".md"), True)
+        ficheros += cache.ficheros_de_lienzo(Path(os.path.dirname(declaracion)))
     return cache.huella(ficheros)

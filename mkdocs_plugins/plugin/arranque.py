@@ -46,18 +46,15 @@ def instalar_extension(config: MkDocsConfig) -> TapizExtension:
 
 def huella_de_la_cache(configuracion: Configuracion, fichero_reglas: Path) -> str:
     """La de todo lo que decide el resultado de un bloque: el código (del motor y del plugin),
-    las reglas del proyecto y lo de cada Lienzo que no es una página, también a través de
-    sus carpetas enlazadas (el código del Lienzo que las lea sin Landlock, que no le deja
-    salir de su carpeta, véase ``tapiz_rules.lienzos.encierro``)."""
+    las reglas del proyecto y lo de cada Lienzo que no es una página
+    (``cache.ficheros_de_lienzo``)."""
     ficheros = [
         f
         for carpeta in servidor.CARPETAS_DEL_CODIGO
         for f in cache.ficheros_bajo(carpeta, lambda nombre: nombre.endswith(".py"))
     ]
     ficheros += [str(fichero_reglas)] + [
-        f
-        for carpeta, _ in configuracion.lienzos
-        for f in cache.ficheros_bajo(carpeta, lambda nombre: not nombre.endswith(".md"), True)
+        f for carpeta, _ in configuracion.lienzos for f in cache.ficheros_de_lienzo(carpeta)
     ]
     return cache.huella(ficheros)
 

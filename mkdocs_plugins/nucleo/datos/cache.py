@@ -66,6 +66,13 @@ def ficheros_bajo(
         yield from (os.path.join(actual, nombre) for nombre in nombres if acepta(nombre))
 
 
+def ficheros_de_lienzo(carpeta: Path) -> Iterator[str]:
+    """Lo de la carpeta de un Lienzo que decide sus reglas: todo salvo sus páginas, también a
+    través de sus carpetas enlazadas (el código del Lienzo que las lea sin Landlock, que no le
+    deja salir de su carpeta, véase ``tapiz_rules.lienzos.encierro``)."""
+    return ficheros_bajo(carpeta, lambda nombre: not nombre.endswith(".md"), True)
+
+
 def clave(*partes: str) -> str:
     """La clave de una entrada: una huella de sus partes, que no pueden confundirse."""
     return hashlib.sha256("\0".join(partes).encode("utf-8")).hexdigest()
