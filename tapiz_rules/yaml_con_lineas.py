@@ -112,7 +112,7 @@ def cargar_mapa(
     if len(texto) > maximo:
         largo = f"ocupa {len(texto):,} caracteres y el máximo es {maximo:,}".replace(",", ".")
         raise ErrorYaml(f"{largo}; {consejo}", None)
-    cargador = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(texto.translate(_SALTOS_RAROS))
+    cargador = _cargador(texto)
     try:
         nodo = cargador.get_single_node()
         if nodo is not None:
@@ -131,6 +131,26 @@ def cargar_mapa(
         return None
     lineas, anidadas = _lineas(nodo)
     return Documento({str(k): v for k, v in valores.items()}, lineas, anidadas)
+
+
+def esta_vacio(texto: str) -> bool:
+    """Si el texto no tiene documento (solo espacios o comentarios), leído como en
+    :func:`cargar_mapa`: con libyaml, «clave\t» es un texto suelto, no un error."""
+    import yaml
+
+    cargador = _cargador(texto)
+    try:
+        return cargador.get_single_node() is None
+    except yaml.YAMLError:
+        return False
+    finally:
+        cargador.dispose()
+
+
+def _cargador(texto: str) -> yaml.SafeLoader:
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)(texto.translate(_SALTOS_RAROS))
 
 
 def _sin_alias_ni_enormes(raiz: yaml.Node) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tapiz_rules.errores import ErrorTapiz
-from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa
+from tapiz_rules.yaml_con_lineas import Documento, ErrorYaml, cargar_mapa, esta_vacio
 
 CLAVE = "incluir"
 SOLO_EN_LA_PRINCIPAL = ("nombre", CLAVE)
@@ -66,9 +66,7 @@ def leer_uno(fichero: Path, ruta: str, vacio: str = VACIO_PRINCIPAL) -> Document
             "guárdalo en UTF-8",
         ) from None
     if documento is None:
-        import yaml  # como en cargar_mapa: la página del lector no tiene PyYAML
-
-        motivo = vacio if yaml.safe_load(texto) is None else "debe ser un mapa YAML (clave: valor)"
+        motivo = vacio if esta_vacio(texto) else "debe ser un mapa YAML (clave: valor)"
         raise ErrorDeclaracion(ruta, 1, motivo)
     return documento
 

@@ -125,8 +125,11 @@ def test_incluir_mal_escrito(tmp_path: Path, incluir: str, mensaje: str) -> None
         ("mareas.yml", "# nada aún\n", "está vacío: escribe en él claves de lienzo.yml"),
         ("mareas.yml", "- [Amanecer, Baja]\n", "debe ser un mapa YAML (clave: valor)"),
         ("lienzo.yml", "", "está vacío: un Lienzo declara al menos su nombre"),
+        # libyaml lo lee como un texto suelto; el YAML de Python, como un error: ni traza ni
+        # «vacío» (lo encontró fuzz_entradas).
+        ("lienzo.yml", "grado_efecto\t", "debe ser un mapa YAML (clave: valor)"),
     ],
-    ids=["incluido-vacio", "incluido-lista", "principal-vacio"],
+    ids=["incluido-vacio", "incluido-lista", "principal-vacio", "principal-texto-con-tabulador"],
 )
 def test_un_fichero_vacio_o_sin_claves(
     tmp_path: Path, fichero: str, texto: str, mensaje: str
