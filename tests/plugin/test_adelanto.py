@@ -31,7 +31,7 @@ from mkdocs_plugins.nucleo.vivo import motor, precompilado
 from mkdocs_plugins.plugin import contenido
 from mkdocs_plugins.plugin.adelanto import encargos, salida
 from mkdocs_plugins.plugin.adelanto import procesos as adelanto
-from mkdocs_plugins.plugin.adelanto.ejecutor import Ejecutor, PaginaPendiente
+from mkdocs_plugins.plugin.adelanto.ejecutor import Ejecutor, PaginaPendiente, orden
 from tests import esperas
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
@@ -485,6 +485,21 @@ def test_el_auxiliar_deja_a_mkdocs_la_pagina_que_necesita_justo_despues(
         assert trabajo.entradas("srd/p2.md")  # la otra, el auxiliar
     finally:
         trabajo.cerrar()
+
+
+def test_el_auxiliar_empieza_por_las_paginas_con_codigo_que_colorear() -> None:
+    """Pygments compila cada lenguaje la primera vez que lo usa un proceso: el auxiliar colorea
+    antes que nada, y MkDocs toma el HTML de la caché. Las vallas de Tapiz y las que no dicen
+    su lenguaje no cuentan; las demás páginas, en el orden de MkDocs."""
+    textos = [
+        AVISO,
+        "# Código\n\n```python\nprint(1)\n```\n",
+        "```tapiz-regla\nsistema: tapiz\n```\n\n```\nsin lenguaje\n```\n",
+        'Texto.\n\n  ~~~~ {.yaml linenums="1"}\n  a: 1\n  ~~~~\n',
+        "```tapiz-ejemplo\ntirada: 1d6\n```\n",
+    ]
+    paginas = [PaginaPendiente(f"srd/p{i}.md", None, t) for i, t in enumerate(textos)]
+    assert orden(paginas) == [1, 3, 0, 2, 4]
 
 
 def test_con_otros_hilos_vivos_no_se_bifurca() -> None:

@@ -44,7 +44,7 @@ from typing import Any
 
 from mkdocs_plugins.nucleo.fuente import Configuracion
 from mkdocs_plugins.plugin.adelanto import salida
-from mkdocs_plugins.plugin.adelanto.ejecutor import Ejecutor, Leida, PaginaPendiente
+from mkdocs_plugins.plugin.adelanto.ejecutor import Ejecutor, Leida, PaginaPendiente, orden
 from mkdocs_plugins.plugin.adelanto.reparto import Reparto
 
 
@@ -227,7 +227,8 @@ def _trabajar(
     markdown: tuple[list[Any], dict[str, Any]] | None = None,
 ) -> None:
     """En un proceso auxiliar: los encargos de ``antes``; después toma cada página que nadie
-    ha tomado y envía sus entradas; y después los demás ``encargos``.
+    ha tomado (en el orden de ``ejecutor.orden``) y envía sus entradas; y después los demás
+    ``encargos``.
 
     No toma la página que MkDocs necesita justo después de la que convierte: si el auxiliar
     la alcanza es que no va por delante, y MkDocs la esperaría; mejor que la haga él mientras
@@ -239,11 +240,11 @@ def _trabajar(
     salida.al_terminar(cola.cancel_join_thread)
     ejecutor = Ejecutor(configuracion, markdown)
     _hacer(antes, cola, ejecutor)
-    for indice, pagina in enumerate(paginas):
+    for indice in orden(paginas):
         if not estados.para_un_auxiliar(indice):
             continue
         try:
-            enviado = (ejecutor.entradas_de(pagina), ejecutor.leida)
+            enviado = (ejecutor.entradas_de(paginas[indice]), ejecutor.leida)
         except Exception:  # el bloque se ejecutará en MkDocs, que informará del problema
             enviado = ({}, None)
         cola.put((indice, enviado))
