@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -26,12 +25,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from entorno import con_bytecode
+
 MODOS = ("con caché", "en frío")
 
 
 def construir(raiz: Path, modo: str, sitio: Path, cache: Path) -> float:
     """Una construcción del libro de ``raiz``, en un proceso nuevo: los segundos de ``build()``."""
-    entorno = dict(os.environ, PYTHONPATH=str(raiz))
+    entorno = con_bytecode(PYTHONPATH=str(raiz))
     orden = [sys.executable, __file__, "--una", str(raiz), modo, str(sitio), str(cache)]
     hecha = subprocess.run(orden, check=True, capture_output=True, text=True, env=entorno)
     return float(json.loads(hecha.stdout.splitlines()[-1]))
@@ -74,10 +75,9 @@ def main() -> None:
         def donde(numero: int) -> tuple[Path, Path]:
             return carpeta / f"sitio{numero}", carpeta / f"cache{numero}"
 
-        for numero, (version, modo) in enumerate(variantes):  # la caché, llena
-            if modo == "con caché":
-                for _ in range(2):
-                    construir(version, modo, *donde(numero))
+        for numero, (version, modo) in enumerate(variantes):  # los .pyc y la caché, llena
+            for _ in range(2 if modo == "con caché" else 1):
+                construir(version, modo, *donde(numero))
         tiempos: list[list[float]] = [[] for _ in variantes]
         for _ in range(opciones.rondas):
             for numero, (version, modo) in enumerate(variantes):

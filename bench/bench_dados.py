@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from entorno import con_bytecode
+
 RAIZ = Path(__file__).resolve().parent.parent
 
 
@@ -240,7 +242,7 @@ MEMORIA = (
 la del proceso que lo lanzó (la conserva al hacer ``exec``)."""
 
 
-ENTORNO = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENTORNO = con_bytecode()
 """Los procesos en frío escriben y leen sus ``.pyc``, como los de quien usa el motor (sin
 ellos, cada arranque compila de nuevo cada módulo: a icepool le cuesta cinco veces más)."""
 

@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from entorno import con_bytecode
+
 RAIZ = Path(__file__).resolve().parent.parent
 SIN = "sin plugin"
 VARIANTES = ("1 proceso", "adelanto")
@@ -135,10 +137,7 @@ def _entorno(codigo: Path) -> dict[str, str]:
     ``PYTHONDONTWRITEBYTECODE``, como en algunas máquinas de desarrollo) cada construcción
     compilaría otra vez cada módulo que importa, MkDocs y el plugin, y eso no es lo que
     pesa en la máquina de quien construye el libro."""
-    entorno = dict(os.environ)
-    entorno["PYTHONPATH"] = str(codigo)
-    entorno.pop("PYTHONDONTWRITEBYTECODE", None)
-    return entorno
+    return con_bytecode(PYTHONPATH=str(codigo))
 
 
 def construir(codigo: Path, docs: Path, variante: str, temporal: Path) -> Medida:

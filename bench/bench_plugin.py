@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cronometro import Cronometro
+from entorno import con_bytecode
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
@@ -121,7 +122,9 @@ def construir(docs: Path, modo: str, temporal: Path, cache: Path) -> Medida:
     orden = [sys.executable, __file__, "--una-construccion", str(docs), modo, str(sitio)]
     inicio = time.perf_counter()
     try:
-        hecha = subprocess.run([*orden, str(cache_dir)], check=True, capture_output=True, text=True)
+        hecha = subprocess.run(
+            [*orden, str(cache_dir)], check=True, capture_output=True, text=True, env=con_bytecode()
+        )
         entera = time.perf_counter() - inicio
     finally:
         if cache_dir != cache:

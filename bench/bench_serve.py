@@ -16,7 +16,6 @@ espera a la siguiente (``plugin/sucio.py``, ``tests/plugin/test_sucio.py``).
 from __future__ import annotations
 
 import argparse
-import os
 import socket
 import statistics
 import subprocess
@@ -25,6 +24,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from entorno import con_bytecode
 from playwright.sync_api import Page, sync_playwright
 
 RAIZ = Path(__file__).resolve().parent.parent
@@ -59,7 +59,7 @@ def lanzar(configuracion: Path, *opciones: str) -> tuple[subprocess.Popen[bytes]
         cwd=RAIZ,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env=con_bytecode(NO_MKDOCS_2_WARNING="1"),
     )
     base = f"http://127.0.0.1:{puerto}/tapiz-srd/"
     while True:
