@@ -19,6 +19,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from mkdocs_plugins.extension import Estado, Pagina, TapizExtension
+from mkdocs_plugins.extension.vigente import Vigente
 from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.herramientas.historial import Historial, historial
 from mkdocs_plugins.nucleo.api import api, identificadores
@@ -117,6 +118,9 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """El historial de versiones, en un hilo (``plugin/hilos.py``)."""
         self.plantillas: plantillas.PlantillasCompiladas | None = None
         """Lo compilado de las plantillas del tema, que se guarda al final (``on_post_build``)."""
+        self.vigente = Vigente()
+        """Con ``mkdocs serve``, la configuración de la reconstrucción anterior, si sus ficheros
+        no cambiaron (``extension/vigente.py``)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """También hace que MkDocs conserve el plugin (y su caché) entre reconstrucciones."""
@@ -140,9 +144,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             # Aún sin hilos ni adelanto: el proceso de un Lienzo se puede bifurcar de este, y
             # otro para el auxiliar del adelanto, si hay uno.
             with lienzo_bifurcado.permitido(reserva=self.config.procesos == 1):
-                self.reglas = cargar_configuracion(
-                    fichero if fichero.is_file() else None, raiz, Path(config.docs_dir)
-                )
+                self.reglas = self._cargar_configuracion(fichero, raiz, Path(config.docs_dir))
             self.registro = identificadores.del_proyecto(self.reglas)
         except ErrorConfiguracion as error:
             if not self.sirviendo:
@@ -162,6 +164,17 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             carpeta = self.raiz / self.config.cache_dir  # tras bifurcar: sin hilos al hacerlo
             self.hilos.empezar("historial", partial(historial, self.configuracion, carpeta))
         return config
+
+    def _cargar_configuracion(self, fichero: Path, raiz: Path, paginas: Path) -> Configuracion:
+        """La de ``tapiz.yml`` y los Lienzos; con ``mkdocs serve``, la de la reconstrucción
+        anterior si ninguno de sus ficheros cambió (``mkdocs build`` construye una vez)."""
+
+        def cargar() -> Configuracion:
+            return cargar_configuracion(fichero if fichero.is_file() else None, raiz, paginas)
+
+        if not self.sirviendo:
+            return cargar()
+        return self.vigente.cargar(raiz, paginas.resolve(), cargar)
 
     def _adelantar(self, config: MkDocsConfig) -> None:
         """Encarga a otro proceso lo que no depende de MkDocs: con la caché vacía, también los

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mkdocs_plugins.extension.vigente import configuracion_vigente
+from mkdocs_plugins.plugin import TapizPlugin
 from tests.plugin.test_lienzo import LIENZO, _proyecto
 
 
@@ -44,3 +45,26 @@ def test_un_lienzo_nuevo_se_carga(tmp_path: Path) -> None:
     otro.mkdir()
     (otro / "lienzo.yml").write_text("nombre: Otro Lienzo\n", encoding="utf-8")
     assert len(configuracion_vigente(proyecto).lienzos) == 2
+
+
+def test_mkdocs_serve_no_vuelve_a_cargar_lo_que_no_cambio(tmp_path: Path) -> None:
+    """Cada reconstrucción de ``mkdocs serve`` llama a ``on_config``: la configuración y el
+    proceso de cada Lienzo siguen si nada cambió. ``mkdocs build`` la carga siempre."""
+    proyecto = _proyecto(tmp_path, LIENZO)
+    fichero, paginas = proyecto / "tapiz.yml", proyecto / "srd"
+    sirviendo = TapizPlugin()
+    sirviendo.on_startup(command="serve", dirty=False)
+    primera = sirviendo._cargar_configuracion(fichero, proyecto, paginas)
+    assert sirviendo._cargar_configuracion(fichero, proyecto, paginas) is primera
+
+    declaracion = paginas / "islas" / "lienzo.yml"
+    declaracion.write_text(LIENZO.replace("menor: 4", "menor: 5") + "# más\n", "utf-8")
+    segunda = sirviendo._cargar_configuracion(fichero, proyecto, paginas)
+    assert segunda is not primera
+    (_, lienzo), *_ = segunda.lienzos
+    assert lienzo.reglamento().parametros.grados[0].puntos == 5
+
+    construyendo = TapizPlugin()
+    construyendo.on_startup(command="build", dirty=False)
+    una = construyendo._cargar_configuracion(fichero, proyecto, paginas)
+    assert construyendo._cargar_configuracion(fichero, proyecto, paginas) is not una
