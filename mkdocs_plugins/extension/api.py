@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from markdown import Markdown
 
@@ -28,6 +29,28 @@ _CON_HTML = re.compile(r"^\s*<", re.MULTILINE)
 _MARCA = re.compile(valores.PATRON)
 MODULO = "tapiz.mjs"
 """El módulo ES que evalúa las reglas con el motor publicado (``nucleo/vivo/tapiz.mjs``)."""
+
+
+@dataclass(frozen=True)
+class Recordadas:
+    """Lo que la API ya calculó en otra construcción del mismo proceso (``mkdocs serve``: el
+    plugin las guarda en ``Cache.memoria``): el HTML de cada texto (``_conversor``); las
+    secciones y los ejemplos de cada página, con el texto, el título, el Lienzo y el
+    reglamento de los que salieron; y el JSON de cada fichero con sus datos. Al guardar una
+    página solo se rehace lo suyo, y solo se escribe otra vez el JSON que cambió."""
+
+    html: dict[str, str] = field(default_factory=dict)
+    paginas: dict[str, tuple[tuple[str, ...], Reglamento, list[Any], list[Any]]] = field(
+        default_factory=dict
+    )
+    textos: dict[str, tuple[dict[str, Any], str]] = field(default_factory=dict)
+
+
+class Leida(NamedTuple):
+    fuente: api_paginas.Fuente
+    titulo: str
+    texto: str
+    """El Markdown que se leyó, con los valores del motor ya escritos."""
 
 
 def _conversor(hechas: dict[str, str] | None = None) -> Callable[[list[str]], list[str]]:
@@ -97,7 +120,7 @@ def _como_la_pagina(texto: str, reglamento: Reglamento) -> str:
     return re.sub(valores.DADO_DE_LA_TIRADA, dado, texto) if isinstance(dado, str) else texto
 
 
-def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]]:
+def fuentes(configuracion: Configuracion) -> list[Leida]:
     """Cada página del libro con su título (el de su cabecera o su primer encabezado).
 
     Una sección sin identificador, con uno repetido en su página o reutilizado (según el
@@ -111,7 +134,8 @@ def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]
         if fichero == configuracion.paginas / catalogo.RUTA:
             continue  # lo genera «tapiz exportar»: no es una página del libro
         reglamento = configuracion.reglamento_de(fichero)
-        leida = estructura.leer(_como_la_pagina(fichero.read_text("utf-8"), reglamento))
+        texto = _como_la_pagina(fichero.read_text("utf-8"), reglamento)
+        leida = estructura.leer(texto)
         ruta = configuracion.ruta(fichero)
         if clave := identificadores.clave(configuracion, fichero):
             de_ids = identificadores.comprobar(ruta, clave, leida, registro)
@@ -124,7 +148,7 @@ def fuentes(configuracion: Configuracion) -> list[tuple[api_paginas.Fuente, str]
             reglamento,
             api.id_de_lienzo(lienzo) if lienzo else None,
         )
-        leidas.append((fuente, leida.titulo or fuente.pagina))
+        leidas.append(Leida(fuente, leida.titulo or fuente.pagina, texto))
     if problemas:
         raise ErrorTapiz("\n".join(problemas))
     return leidas
@@ -156,18 +180,20 @@ def ficheros(
     configuracion: Configuracion,
     base: str | None = None,
     con_motor: bool = False,
-    hechas: dict[str, str] | None = None,
+    recordadas: Recordadas | None = None,
 ) -> dict[str, str]:
     """Cada fichero de la API, por su ruta dentro de ``api/v1/``; ``base``, la dirección del
     sitio (por defecto la ``site_url`` de ``mkdocs.yml``). Con ``con_motor`` (el sitio publica
-    Pyodide y ``motor.zip``), también el módulo JavaScript que evalúa las reglas. ``hechas``:
-    el HTML de cada texto ya convertido en una construcción anterior (véase ``_conversor``)."""
+    Pyodide y ``motor.zip``), también el módulo JavaScript que evalúa las reglas. Con
+    ``recordadas``, rehace solo lo que cambió desde la construcción anterior."""
     base = sitio_de(configuracion.raiz) if base is None else base
-    a_html = _conversor(hechas)
+    recordadas = Recordadas() if recordadas is None else recordadas
+    a_html = _conversor(recordadas.html)
     leidas = fuentes(configuracion)
-    paginas = {f.pagina: (f, titulo, api_paginas.pagina(f, titulo, a_html)) for f, titulo in leidas}
-    secciones = [s for _, _, propias in paginas.values() for s in propias]
-    ejemplos = api_paginas.ejemplos([f for f, _ in leidas])
+    de_cada = {leida.fuente.pagina: _pagina(leida, a_html, recordadas) for leida in leidas}
+    paginas = {f.pagina: (f, titulo, de_cada[f.pagina][0]) for f, titulo, _ in leidas}
+    secciones = [s for propias, _ in de_cada.values() for s in propias]
+    ejemplos = [e for _, suyos in de_cada.values() for e in suyos]
     citas = _citas(secciones, ejemplos)
     salida: dict[str, dict[str, Any]] = {}
 
@@ -201,13 +227,41 @@ def ficheros(
     salida["index.json"] = api.indice(
         version.leer(raiz), version.publicada(raiz), base, salida, modulo if con_motor else None
     )
-    textos = {ruta: api.texto(datos) for ruta, datos in salida.items()}
+    textos = {ruta: _json(ruta, datos, recordadas) for ruta, datos in salida.items()}
     if con_motor:
         textos[MODULO] = (Path(motor.__file__).parent / MODULO).read_text("utf-8")
     textos |= {
         f"schemas/{tipo}.json": api.texto(api_esquemas.esquema(tipo, base)) for tipo in api.TIPOS
     }
     return textos
+
+
+def _pagina(
+    leida: Leida, a_html: Callable[[list[str]], list[str]], recordadas: Recordadas
+) -> tuple[list[Any], list[Any]]:
+    """Las secciones y los ejemplos de una página: los de la vez anterior si salen del mismo
+    texto, título, Lienzo y reglamento (el mismo objeto: la configuración sigue entre las
+    reconstrucciones de ``mkdocs serve`` mientras no cambian sus ficheros)."""
+    fuente = leida.fuente
+    firma = (fuente.ruta, fuente.lienzo or "", leida.titulo, leida.texto)
+    anterior = recordadas.paginas.get(fuente.pagina)
+    if anterior is not None and anterior[0] == firma and anterior[1] is fuente.reglamento:
+        return anterior[2], anterior[3]
+    secciones = api_paginas.pagina(fuente, leida.titulo, a_html)
+    ejemplos = api_paginas.ejemplos([fuente])
+    recordadas.paginas[fuente.pagina] = (firma, fuente.reglamento, secciones, ejemplos)
+    return secciones, ejemplos
+
+
+def _json(ruta: str, datos: dict[str, Any], recordadas: Recordadas) -> str:
+    """El JSON de un fichero; el de la vez anterior si sus datos son iguales (compararlos
+    cuesta menos que escribirlos: casi todo es lo mismo de la vez anterior)."""
+    anterior = recordadas.textos.get(ruta)
+    if anterior is not None and anterior[0] == datos:
+        return anterior[1]
+    texto = api.texto(datos)
+    recordadas.textos[ruta] = (datos, texto)
+    return texto
 
 
 def sitio_de(raiz: Path) -> str:

@@ -445,7 +445,7 @@ def test_tapiz_exportar_para_zensical_no_se_queja_de_su_propio_catalogo(
     assert main(["exportar", str(proyecto / "srd")]) == 0  # con el catálogo ya escrito
     assert (proyecto / "srd" / "catalogo.md").exists()
     assert "no declara su identificador" not in capsys.readouterr().err
-    paginas = [f.ruta for f, _ in api.fuentes(configuracion_desde(proyecto))]
+    paginas = [leida.fuente.ruta for leida in api.fuentes(configuracion_desde(proyecto))]
     assert "srd/catalogo.md" not in paginas and "srd/hacer-cosas.md" in paginas
 
 

@@ -17,10 +17,12 @@ import pytest
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.extension.pagina import procesar
+from mkdocs_plugins.nucleo.api import api_paginas
 from mkdocs_plugins.nucleo.datos import memoria
-from mkdocs_plugins.nucleo.fuente import estructura
+from mkdocs_plugins.nucleo.fuente import configuracion_desde, estructura
 from tapiz_rules.lienzos.lienzo import cargar
 from tapiz_rules.modelo import Reglamento
+from tests.plugin.conftest import PAGINAS, sitio
 
 EJEMPLO = """\
 # Islas {{#islas}}
@@ -137,3 +139,40 @@ def test_fuera_de_una_construccion_no_recuerda_nada(tmp_path: Path) -> None:
     reglamento = _lienzo(tmp_path / "a", menor=4)
     assert _repetir("srd/a.md", reglamento)[0] == []
     assert memoria.tamano() == 0
+
+
+def test_la_api_rehace_solo_la_pagina_que_cambio(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Como en ``mkdocs serve``: tras guardar una página, la API con lo recordado de la vez
+    anterior convierte solo esa página y da lo mismo que sin recordar nada."""
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])
+    configuracion = configuracion_desde(proyecto)
+    recordadas = api.Recordadas()
+    primera = api.ficheros(configuracion, recordadas=recordadas)
+    convertidas: list[str] = []
+    pagina = api_paginas.pagina
+
+    def contando(fuente: api_paginas.Fuente, *args: Any) -> list[dict[str, Any]]:
+        convertidas.append(fuente.pagina)
+        return pagina(fuente, *args)
+
+    monkeypatch.setattr(api_paginas, "pagina", contando)
+    assert api.ficheros(configuracion, recordadas=recordadas) == primera
+    assert convertidas == []
+
+    guardada = proyecto / "srd" / "correcta.md"
+    guardada.write_text(guardada.read_text("utf-8") + "\nUn párrafo nuevo.\n", "utf-8")
+    segunda = api.ficheros(configuracion, recordadas=recordadas)
+    assert convertidas == ["correcta.md"]
+    assert segunda != primera
+    assert segunda == api.ficheros(configuracion)  # lo mismo que sin recordar nada
+    assert "Un párrafo nuevo." in segunda["paginas/correcta.json"]
+    # El JSON de lo que no cambió no se escribe otra vez: es el mismo texto de la vez anterior.
+    sin_cambios = "paginas/ejemplo-html-hostil.json"
+    assert segunda[sin_cambios] is primera[sin_cambios]
+
+    otra = configuracion_desde(proyecto)  # otro reglamento (otro tapiz.yml): todo otra vez
+    convertidas.clear()
+    api.ficheros(otra, recordadas=recordadas)
+    assert sorted(convertidas) == ["correcta.md", "ejemplo-html-hostil.md"]

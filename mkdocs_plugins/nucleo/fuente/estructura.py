@@ -131,8 +131,13 @@ def titulo_e_identificador(contenido: str) -> tuple[str, str | None]:
     return titulo, declarado.group(1) if declarado else None
 
 
+@lru_cache(maxsize=1024)
 def leer(texto: str, desplazamiento: int = 0) -> Estructura:
-    """Las secciones y vallas de ``texto``; sus líneas cuentan ``desplazamiento`` antes."""
+    """Las secciones y vallas de ``texto``; sus líneas cuentan ``desplazamiento`` antes.
+
+    Una vez por texto, como sus tokens (:func:`_tokens`): construir el árbol costaba casi
+    tanto como leerlo, y «Estado del SRD», la API y cada reconstrucción de ``mkdocs serve``
+    leen los mismos textos. Nadie modifica lo leído."""
     lineas = texto.splitlines()
     tokens = _tokens(texto)
     return Estructura(
