@@ -7,6 +7,13 @@ marca nueva a la página y mide hasta que la página recargada la muestra (MkDoc
 avisa al navegador, que recarga). Rondas alternas (con plugin, sin plugin…) para que la carga
 de la máquina caiga igual sobre los dos; la página vuelve a su texto al terminar.
 
+MkDocs mira los ficheros cada medio segundo (``PollingObserver``): lo que tarda en ver el
+cambio depende de en qué momento de ese medio segundo se guarda. Guardando en cuanto se ve la
+edición anterior, ese momento quedaba fijado por lo que tarda cada reconstrucción, y un modo
+podía caer siempre justo después de mirar (medio segundo más en cada edición) y el otro justo
+antes. Por eso, antes de cada edición se espera un tiempo al azar de hasta medio segundo, la
+misma serie en cada modo.
+
 También con ``--dirty``, con el plugin y sin él: MkDocs solo convierte la página guardada (y,
 con el plugin, la hoja de personaje, que enlaza reglas de todas). Con el plugin, el sitio queda
 como el de una construcción entera, salvo el libro completo, que reúne las demás páginas y
@@ -16,6 +23,7 @@ espera a la siguiente (``plugin/sucio.py``, ``tests/plugin/test_sucio.py``).
 from __future__ import annotations
 
 import argparse
+import random
 import socket
 import statistics
 import subprocess
@@ -32,6 +40,8 @@ sys.path.insert(0, str(RAIZ / "tests" / "navegador"))
 from conftest import lanzar_chromium  # noqa: E402
 
 PAGINA = "tiradas.md"
+SONDEO = 0.5
+"""Cada cuánto mira MkDocs los ficheros (``polling_interval`` de ``LiveReloadServer``)."""
 SIN_PLUGIN = RAIZ / ".mkdocs-bench-sin-plugin.yml"
 ESPERA = 300_000
 """Milisegundos que se espera a ver la marca (una reconstrucción en una máquina muy cargada)."""
@@ -76,7 +86,9 @@ def ediciones(pagina: Page, url: str, fuente: Path, original: str, veces: int, r
     """Segundos de guardar la página a ver su marca en la página recargada, ``veces``."""
     pagina.goto(url)
     medidas = []
+    azar = random.Random(veces)  # la misma serie en cada modo
     for vez in range(veces):
+        time.sleep(azar.uniform(0, SONDEO))
         marca = f"Marca del banco {ronda}-{vez}-{time.monotonic_ns()}"
         inicio = time.perf_counter()
         fuente.write_text(f"{original}\n\n{marca}\n", "utf-8")
