@@ -49,23 +49,19 @@ class PaginaPendiente:
         return texto.replace("\r\n", "\n")
 
 
-def markdown_de(fuente: str) -> str:
-    """El texto que la extensión recibe en MkDocs: sin la cabecera (como ``get_data``)."""
-    return meta.get_data(fuente)[0]
-
-
 def orden(paginas: list[PaginaPendiente]) -> list[int]:
     """En qué orden las recorre un auxiliar: primero las que tienen código que colorear
     (vallas con un lenguaje que no son de Tapiz), después las demás, como MkDocs.
 
-    Pygments compila las expresiones de cada lenguaje la primera vez que un proceso lo usa
-    (el de Markdown, 60 ms; el libro lleva siete lenguajes): si el auxiliar colorea todas las
-    vallas, MkDocs toma su HTML de la caché y no compila ninguno (``extension/resaltado.py``).
-    Si las dejara para su turno, MkDocs llegaría antes a alguna y la colorearía él. Solo
-    decide el orden: una expresión regular basta (leer cada página con markdown-it-py, aquí,
-    costaba 50 ms antes de la primera)."""
+    Pygments importa y compila cada lenguaje la primera vez que un proceso lo usa (decenas de
+    milisegundos; el libro lleva siete): si el auxiliar colorea todas las vallas, MkDocs toma
+    su HTML de la caché y no importa ninguno (``extension/resaltado.py``). Si las dejara para
+    su turno, MkDocs llegaría antes a alguna y la colorearía él. Solo decide el orden: una
+    expresión regular basta (leer cada página con markdown-it-py, aquí, costaba 50 ms antes
+    de la primera)."""
     colorean = [i for i, pagina in enumerate(paginas) if _colorea(pagina)]
-    return colorean + [i for i in range(len(paginas)) if i not in set(colorean)]
+    primero = set(colorean)
+    return colorean + [i for i in range(len(paginas)) if i not in primero]
 
 
 def _colorea(pagina: PaginaPendiente) -> bool:
@@ -107,7 +103,8 @@ class Ejecutor:
     def entradas_de(self, pagina: PaginaPendiente) -> dict[str, Any]:
         fichero = Path(pagina.fichero or "")
         fuente = pagina.fuente()
-        markdown = markdown_de(fuente)
+        # Como MkDocs quita la cabecera (get_data): el mismo texto y las mismas líneas.
+        markdown = meta.get_data(fuente)[0]
         desplazamiento = lineas_previas(fuente, markdown)
         reglamento = self.configuracion.reglamento_de(fichero)
         self.extension.pagina = Pagina(pagina.ruta, reglamento, desplazamiento)
