@@ -45,7 +45,6 @@ from mkdocs.config import load_config
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.nucleo.api import identificadores
 from mkdocs_plugins.nucleo.fuente.bloques import separar_front_matter
-from mkdocs_plugins.nucleo.fuente.configuracion import Configuracion
 from mkdocs_plugins.plugin import adelanto
 
 RAIZ = Path(__file__).resolve().parent.parent
@@ -71,17 +70,22 @@ def libro_multiplicado(destino: Path, veces: int) -> Path:
 
 
 def registrar_copias(docs: Path) -> None:
-    """Las copias (``copia3/posturas.md``) con los identificadores de su página: sin esto,
-    cada encabezado de una copia sería «nuevo sin registrar» (un aviso por encabezado). La
-    comprobación sigue, con el mismo coste que en el libro."""
-    del_proyecto = identificadores.del_proyecto
+    """Las copias (``copia3/posturas.md``) con los identificadores de su página, como en el
+    ``identificadores.yml`` de un libro así: sin esto, cada encabezado de una copia sería
+    «nuevo sin registrar» (un aviso por encabezado). La comprobación sigue, con el mismo
+    coste que en el libro. Se cambia lo que lee el registro, no solo ``del_proyecto``: el
+    auxiliar del adelanto lo lee también, y sin las copias encontraba problemas en cada una y
+    dejaba que MkDocs las comprobara otra vez."""
+    leer = identificadores.leer
     copias = sorted(c.name for c in docs.glob("copia*"))
 
-    def con_copias(configuracion: Configuracion) -> identificadores.Registro | None:
-        registro = del_proyecto(configuracion) or {}
+    def con_copias(fichero: Path) -> identificadores.Registro | None:
+        registro = leer(fichero)
+        if registro is None:
+            return None
         return registro | {f"{c}/{p}": ids for c in copias for p, ids in registro.items()}
 
-    identificadores.del_proyecto = con_copias
+    identificadores.leer = con_copias
 
 
 MODOS = ("sin plugin", "en frío, 1 proceso", "en frío", "con caché")
