@@ -34,16 +34,17 @@ MODULO = "tapiz.mjs"
 @dataclass(frozen=True)
 class Recordadas:
     """Lo que la API ya calculó en otra construcción del mismo proceso (``mkdocs serve``: el
-    plugin las guarda en ``Cache.memoria``): el HTML de cada texto (``_conversor``); las
+    plugin las guarda en ``Cache.memoria``): el HTML de cada texto (``_conversor``) y las
     secciones y los ejemplos de cada página, con el texto, el título, el Lienzo y el
-    reglamento de los que salieron; y el JSON de cada fichero con sus datos. Al guardar una
-    página solo se rehace lo suyo, y solo se escribe otra vez el JSON que cambió."""
+    reglamento de los que salieron. Al guardar una página solo se rehace lo suyo.
+
+    El JSON de cada fichero no se recuerda: comparar sus datos con los de la vez anterior
+    costaba menos que escribirlo, pero ``1 == 1.0 == True`` y el JSON de cada uno es otro."""
 
     html: dict[str, str] = field(default_factory=dict)
     paginas: dict[str, tuple[tuple[str, ...], Reglamento, list[Any], list[Any]]] = field(
         default_factory=dict
     )
-    textos: dict[str, tuple[dict[str, Any], str]] = field(default_factory=dict)
 
 
 class Leida(NamedTuple):
@@ -227,7 +228,7 @@ def ficheros(
     salida["index.json"] = api.indice(
         version.leer(raiz), version.publicada(raiz), base, salida, modulo if con_motor else None
     )
-    textos = {ruta: _json(ruta, datos, recordadas) for ruta, datos in salida.items()}
+    textos = {ruta: api.texto(datos) for ruta, datos in salida.items()}
     if con_motor:
         textos[MODULO] = (Path(motor.__file__).parent / MODULO).read_text("utf-8")
     textos |= {
@@ -251,17 +252,6 @@ def _pagina(
     ejemplos = api_paginas.ejemplos([fuente])
     recordadas.paginas[fuente.pagina] = (firma, fuente.reglamento, secciones, ejemplos)
     return secciones, ejemplos
-
-
-def _json(ruta: str, datos: dict[str, Any], recordadas: Recordadas) -> str:
-    """El JSON de un fichero; el de la vez anterior si sus datos son iguales (compararlos
-    cuesta menos que escribirlos: casi todo es lo mismo de la vez anterior)."""
-    anterior = recordadas.textos.get(ruta)
-    if anterior is not None and anterior[0] == datos:
-        return anterior[1]
-    texto = api.texto(datos)
-    recordadas.textos[ruta] = (datos, texto)
-    return texto
 
 
 def sitio_de(raiz: Path) -> str:

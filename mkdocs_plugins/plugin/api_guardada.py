@@ -5,9 +5,9 @@ HTML: cientos de milisegundos en cada construcción, aunque nada haya cambiado. 
 solo depende del código y de las reglas (la huella de la caché), del texto de cada página, de
 ``mkdocs.yml``, de la versión publicada y de si el sitio lleva el motor: con todo eso igual,
 se toma de la caché (en memoria con ``mkdocs serve``, en su fichero entre procesos). Si
-cambia una página, solo se rehace lo suyo: las secciones y los ejemplos de las demás, el HTML
-de cada texto y el JSON de cada fichero que no cambia se recuerdan en memoria mientras no
-cambie la huella (``Cache.memoria``, ``api_estatica.Recordadas``). Leer las páginas y
+cambia una página, solo se rehace lo suyo: las secciones y los ejemplos de las demás y el
+HTML de cada texto se recuerdan en memoria mientras no cambie la huella (``Cache.memoria``,
+``api_estatica.Recordadas``). Leer las páginas y
 preguntar a git la versión se hace en cada construcción: es lo barato.
 """
 
@@ -26,7 +26,6 @@ from mkdocs_plugins.nucleo.vivo import motor
 CONVERSIONES = "api: html de cada texto"
 """Dónde recuerda ``Cache.memoria`` el HTML de cada texto convertido para la API."""
 PAGINAS = "api: cada página"
-TEXTOS = "api: el json de cada fichero"
 
 
 def escribir(
@@ -55,7 +54,7 @@ def ficheros(configuracion: Configuracion, guardada: cache.Cache | None) -> dict
         return anterior
     memoria = guardada.memoria
     recordadas = api_estatica.Recordadas(
-        *(memoria.setdefault(nombre, {}) for nombre in (CONVERSIONES, PAGINAS, TEXTOS))
+        *(memoria.setdefault(nombre, {}) for nombre in (CONVERSIONES, PAGINAS))
     )
     calculados = api_estatica.ficheros(configuracion, con_motor=con_motor, recordadas=recordadas)
     guardada.guardar(entrada, calculados)
