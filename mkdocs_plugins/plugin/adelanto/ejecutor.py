@@ -42,7 +42,10 @@ class PaginaPendiente:
     contenido: str | None = None
     """El texto de una página generada, que no está en disco."""
 
+    @functools.cached_property
     def fuente(self) -> str:
+        """Su texto, leído una vez: el auxiliar lo mira para decidir el orden y después la
+        convierte."""
         texto = self.contenido
         if texto is None:
             texto = Path(self.fichero or "").read_text("utf-8")
@@ -66,7 +69,7 @@ def orden(paginas: list[PaginaPendiente]) -> list[int]:
 
 def _colorea(pagina: PaginaPendiente) -> bool:
     try:
-        fuente = pagina.fuente()
+        fuente = pagina.fuente
     except OSError:  # al convertirla, el error lo dice MkDocs
         return False
     return any(v not in VALLAS for v in _LENGUAJE_DE_VALLA.findall(fuente))
@@ -102,7 +105,7 @@ class Ejecutor:
 
     def entradas_de(self, pagina: PaginaPendiente) -> dict[str, Any]:
         fichero = Path(pagina.fichero or "")
-        fuente = pagina.fuente()
+        fuente = pagina.fuente
         # Como MkDocs quita la cabecera (get_data): el mismo texto y las mismas líneas.
         markdown = meta.get_data(fuente)[0]
         desplazamiento = lineas_previas(fuente, markdown)
