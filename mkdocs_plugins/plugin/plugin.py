@@ -118,6 +118,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """El historial de versiones, en un hilo (``plugin/hilos.py``)."""
         self.plantillas: plantillas.PlantillasCompiladas | None = None
         """Lo compilado de las plantillas del tema, que se guarda al final (``on_post_build``)."""
+        self.escritor: adelanto.Escritor | None = None
+        """Quien escribe páginas desde la última mientras MkDocs lo hace desde la primera
+        (``plugin/adelanto/escritor.py``)."""
+        self._para_el_escritor: tuple[Files, Navigation, jinja2.Environment] | None = None
+        self._navegacion: Navigation | None = None
         self.vigente = Vigente()
         """Con ``mkdocs serve``, la configuración de la reconstrucción anterior, si sus ficheros
         no cambiaron (``extension/vigente.py``)."""
@@ -297,6 +302,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     ) -> Navigation | None:
         if self.config.enabled and self.auxiliar is not None:
             self.auxiliar.enviar_estaticos(files, self.minificados)
+        self._navegacion = nav
         return nav
 
     def _plantillas_de_la_cabecera(self, page: Page, config: MkDocsConfig) -> None:
@@ -396,8 +402,26 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             if not self.auxiliar.estaticos_escritos(files):
                 carga.publicar_minificados(files, self.minificados)
             self.ficheros_de_datos = self._datos(config)
-            self.auxiliar.buzones.datos.enviar(self.ficheros_de_datos)
+            if self._navegacion is not None and not (self.sucio or self.sirviendo):
+                self._para_el_escritor = (files, self._navegacion, env)
+            else:
+                self._enviar_datos()
         return env
+
+    def _enviar_datos(self) -> None:
+        """Los ficheros de datos, al auxiliar, que los escribe (una vez por construcción)."""
+        auxiliar, ficheros = self.auxiliar, self.ficheros_de_datos
+        if auxiliar is not None and ficheros is not None and not auxiliar.buzones.datos.enviado:
+            auxiliar.buzones.datos.enviar(ficheros)
+
+    def _bifurcar_escritor(self, page: Page, config: MkDocsConfig) -> None:
+        """Tras la primera página, con las plantillas ya compiladas, el escritor; y después
+        los datos al auxiliar (enviarlos arranca un hilo, y con hilos no se bifurca)."""
+        if self._para_el_escritor is None:
+            return
+        (files, nav, env), self._para_el_escritor = self._para_el_escritor, None
+        self.escritor = adelanto.escritor(files, nav, env, config, page)
+        self._enviar_datos()
 
     def _datos(self, config: MkDocsConfig) -> dict[Path, str]:
         """Los ficheros de datos de los widgets (véase ``datos.ficheros_del_sitio``)."""
@@ -427,11 +451,22 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Los estilos y la precarga de los módulos de sus widgets (véase ``carga.Cargas``)."""
         if not self.config.enabled:
             return output
+        if self.escritor is not None and self.escritor.es_ajena(page):
+            self.escritor.devolver_plantilla(page)
+            return ""  # la escribe el escritor
+        self._bifurcar_escritor(page, config)
         if self.auxiliar is not None:
             self.auxiliar.escritas.anotar(page.file.abs_dest_path)
-        return self.cargas.enlazar_pagina(output, page, self.apartados, self.carpeta_modulos)
+        salida = self.cargas.enlazar_pagina(output, page, self.apartados, self.carpeta_modulos)
+        if self.escritor is not None:
+            self.escritor.tras(page)
+        return salida
 
     def on_build_error(self, *, error: Exception) -> None:
+        self._para_el_escritor = None
+        if self.escritor is not None:
+            self.escritor.cerrar()
+            self.escritor = None
         self.hilos.esperar_todas()
         self._cerrar_adelanto()
         self._cerrar_precompilacion()
@@ -456,6 +491,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.auxiliar = None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self._para_el_escritor = None
+        if self.escritor is not None:
+            escritor, self.escritor = self.escritor, None
+            escritor.terminar()
+        self._enviar_datos()
         try:
             self._terminar(config)
             self.reconstruccion.completa = self._solo_lo_cambiado

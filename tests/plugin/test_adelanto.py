@@ -116,9 +116,12 @@ build(config)
 """
 
 
-def test_los_procesos_auxiliares_dan_lo_mismo_que_la_construccion(tmp_path: Path) -> None:
+def test_los_procesos_auxiliares_dan_lo_mismo_que_la_construccion(
+    tmp_path: Path, libro: Path
+) -> None:
     """Todo el libro, los Lienzos y el catálogo: cada bloque, con la misma clave y el mismo
-    resultado que guarda una construcción hecha solo en MkDocs."""
+    resultado que guarda una construcción hecha solo en MkDocs; y cada página, byte a byte, la
+    misma que la del libro construido con el auxiliar y el escritor de páginas."""
     subprocess.run(
         [sys.executable, "-c", LIBRO_EN_UN_PROCESO, str(tmp_path / "site"), str(tmp_path)],
         cwd=RAIZ,
@@ -126,6 +129,11 @@ def test_los_procesos_auxiliares_dan_lo_mismo_que_la_construccion(tmp_path: Path
         capture_output=True,
         timeout=300,
     )
+    en_un_proceso = tmp_path / "site"
+    paginas = sorted(p.relative_to(libro) for p in libro.rglob("*.html"))
+    assert len(paginas) > 40
+    distintas = [p for p in paginas if (libro / p).read_bytes() != (en_un_proceso / p).read_bytes()]
+    assert not distintas
     guardadas = marshal.loads((tmp_path / cache.NOMBRE_DEL_FICHERO).read_bytes())["entradas"]
     # Los bloques (su HTML y lo demás); no la API entera, que la caché guarda también.
     de_bloques = {c: v for c, v in guardadas.items() if isinstance(v, dict) and "html" in v}

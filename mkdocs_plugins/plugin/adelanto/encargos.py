@@ -89,6 +89,10 @@ class Buzon:
         self._envio = threading.Thread(target=self._escribir, args=(valor,), daemon=True)
         self._envio.start()
 
+    @property
+    def enviado(self) -> bool:
+        return self._envio is not None
+
     def _escribir(self, valor: object) -> None:
         # Si el auxiliar ya no está, su encargo da None y MkDocs los escribe él.
         with contextlib.suppress(OSError):

@@ -49,6 +49,10 @@ class Reparto:
                 return False
             return self._tomar_sin_cerrojo(indice, EN_OTRO_PROCESO)
 
+    def para_el_escritor(self, indice: int) -> bool:
+        """El escritor de páginas la toma si nadie la ha tomado (véase ``escritor``)."""
+        return self._tomar(indice, EN_OTRO_PROCESO)
+
     def _tomar(self, indice: int, quien: int) -> bool:
         with self._cerrojo:
             return self._tomar_sin_cerrojo(indice, quien)

@@ -1,0 +1,109 @@
+"""El escritor de páginas: MkDocs desde la primera y otro proceso desde la última, cada página
+una vez, con lo que registra el otro proceso en MkDocs y sin perder una página que falle."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from mkdocs_plugins.plugin.adelanto.escritor import PLANTILLA_VACIA, Escritor
+from tests import esperas
+
+
+def _paginas(cuantas: int) -> list[Any]:
+    return [
+        SimpleNamespace(meta={}, active=False, file=SimpleNamespace(src_uri=f"p{n}.md"))
+        for n in range(cuantas)
+    ]
+
+
+def _como_mkdocs(paginas: list[Any], construir: Any) -> Escritor:
+    """El bucle de MkDocs: la primera página bifurca el escritor; de cada una que es del
+    escritor solo queda la plantilla vacía."""
+    escritor: Escritor | None = None
+    for pagina in paginas:
+        if escritor is not None and escritor.es_ajena(pagina):
+            assert pagina.meta["template"] == PLANTILLA_VACIA
+            escritor.devolver_plantilla(pagina)
+            continue
+        construir(pagina)
+        if escritor is None:
+            escritor = Escritor(paginas, pagina, construir)
+        escritor.tras(pagina)
+    assert escritor is not None
+    return escritor
+
+
+def test_cada_pagina_la_escribe_uno_solo(tmp_path: Path) -> None:
+    """MkDocs espera a que el escritor haya escrito una página antes de seguir con la suya:
+    así los dos escriben alguna, y ninguna se escribe dos veces."""
+    paginas = _paginas(12)
+    mkdocs = os.getpid()
+    una_del_escritor = multiprocessing.get_context("fork").Event()
+
+    def construir(pagina: Any) -> None:
+        fichero = tmp_path / pagina.file.src_uri
+        assert not fichero.exists(), f"{fichero.name} se escribe dos veces"
+        fichero.write_text(str(os.getpid()), "utf-8")
+        if os.getpid() != mkdocs:
+            una_del_escritor.set()
+        elif pagina is not paginas[0]:
+            assert una_del_escritor.wait(esperas.PLAZO), "el escritor no escribe"
+
+    _como_mkdocs(paginas, construir).terminar()
+    quien = [(tmp_path / p.file.src_uri).read_text("utf-8") for p in paginas]
+    assert quien[0] == str(mkdocs) and quien[-1] != str(mkdocs)
+    primera_del_escritor = quien.index(quien[-1])
+    assert set(quien[:primera_del_escritor]) == {str(mkdocs)}
+    assert set(quien[primera_del_escritor:]) == {quien[-1]}
+    assert all("template" not in p.meta for p in paginas)
+
+
+def test_lo_que_registra_el_escritor_llega_a_mkdocs(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Un aviso del otro proceso se registra en MkDocs (cuenta en ``--strict``); el «Page
+    skipped» de MkDocs para las páginas en blanco no sale."""
+    paginas = _paginas(6)
+    mkdocs = os.getpid()
+    una_del_escritor = multiprocessing.get_context("fork").Event()
+
+    def construir(pagina: Any) -> None:
+        logging.getLogger("mkdocs.plugins.prueba").warning(f"aviso de {pagina.file.src_uri}")
+        if os.getpid() != mkdocs:
+            una_del_escritor.set()
+        elif pagina is not paginas[0]:
+            assert una_del_escritor.wait(esperas.PLAZO), "el escritor no escribe"
+
+    with caplog.at_level(logging.INFO):
+        escritor = _como_mkdocs(paginas, construir)
+        omitida = f"Page skipped: '{paginas[-1].file.src_uri}'. Generated empty output."
+        logging.getLogger("mkdocs.commands.build").info(omitida)
+        escritor.terminar()
+    avisos = {r.getMessage() for r in caplog.records if r.levelno == logging.WARNING}
+    assert avisos == {f"aviso de {p.file.src_uri}" for p in paginas}
+    assert omitida not in caplog.text
+
+
+def test_la_pagina_que_falla_en_el_escritor_la_escribe_mkdocs(tmp_path: Path) -> None:
+    """Si el escritor falla en una página, MkDocs la escribe al terminar (y un error saldría
+    allí, como sin escritor)."""
+    paginas = _paginas(5)
+    mkdocs = os.getpid()
+
+    def construir(pagina: Any) -> None:
+        if os.getpid() != mkdocs:
+            raise RuntimeError("falla en el escritor")
+        (tmp_path / pagina.file.src_uri).write_text("mkdocs", "utf-8")
+
+    escritor = Escritor(paginas, paginas[0], construir)
+    construir(paginas[0])
+    escritor.terminar()  # el escritor tomó la última, falló y no tomó más
+    escritas = sorted(f.name for f in tmp_path.iterdir())
+    assert escritas == ["p0.md", "p4.md"]
