@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from mkdocs_plugins.plugin.adelanto.escritor import PLANTILLA_VACIA, Escritor
+from mkdocs_plugins.plugin.adelanto.escritor import PLANTILLA_VACIA, Escritor, ganchos_conocidos
 from tests import esperas
 
 
@@ -107,3 +107,22 @@ def test_la_pagina_que_falla_en_el_escritor_la_escribe_mkdocs(tmp_path: Path) ->
     escritor.terminar()  # el escritor tomó la última, falló y no tomó más
     escritas = sorted(f.name for f in tmp_path.iterdir())
     assert escritas == ["p0.md", "p4.md"]
+
+
+def test_con_un_plugin_desconocido_al_escribir_no_hay_escritor() -> None:
+    """Un plugin que no se conoce con un gancho al escribir cada página podría reunir algo de
+    cada una para el final: con él, MkDocs las escribe todas."""
+    from material.plugins.search.plugin import SearchPlugin
+
+    from mkdocs_plugins.plugin.plugin import TapizPlugin
+
+    class Reune:
+        def on_post_page(self, output: str, **_: Any) -> str:
+            return output
+
+    conocidos = {"page_context": [SearchPlugin().on_page_context], "post_page": []}
+    conocidos["post_page"].append(TapizPlugin().on_post_page)
+    config: Any = SimpleNamespace(plugins=SimpleNamespace(events=conocidos))
+    assert ganchos_conocidos(config)
+    conocidos["post_page"].append(Reune().on_post_page)
+    assert not ganchos_conocidos(config)

@@ -14,7 +14,8 @@ apenas toma páginas y MkDocs las escribe casi todas.
 
 Lo que el escritor registra (avisos incluidos, que cuentan en ``--strict``) llega a MkDocs con
 cada página escrita. Si falla o no termina una página, MkDocs la escribe él al final, y un
-error sale entonces como sin escritor.
+error sale entonces como sin escritor. Con un plugin desconocido que tenga ganchos al escribir
+una página no hay escritor: podría reunir algo de cada página para el final.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ PRIORIDAD = 10
 _OMITIDA = "Page skipped: '{}'. Generated empty output."
 """Lo que dice MkDocs de una página sin salida (``mkdocs.commands.build``)."""
 _SIN_PLANTILLA = object()
+_AL_ESCRIBIR = ("page_context", "post_page")
+"""Los ganchos de MkDocs al escribir una página."""
+_CONOCIDOS = ("mkdocs_plugins.", "material.plugins.search.", "mkdocs.contrib.search")
+"""Los plugins cuyos ganchos al escribir una página solo miran esa página."""
 
 Construir = Callable[[Page], None]
 """Escribe una página como MkDocs (``_build_page`` con la navegación y el entorno de Jinja)."""
@@ -139,11 +144,24 @@ def empezar(
     paginas = [f.page for f in documentos if f.page is not None]
     if len(paginas) < 2 or actual not in paginas or not se_puede_bifurcar():
         return None
+    if not ganchos_conocidos(config):
+        return None
 
     def construir(pagina: Page) -> None:
         _build_page(pagina, config, documentos, nav, env)
 
     return Escritor(paginas, actual, construir)
+
+
+def ganchos_conocidos(config: MkDocsConfig) -> bool:
+    """Si cada gancho de los plugins en la escritura de una página es de uno que se conoce (el
+    buscador, este): otro podría reunir algo de cada página para el final, y lo de las páginas
+    del escritor se quedaría en su proceso."""
+    return all(
+        getattr(gancho, "__module__", "").startswith(_CONOCIDOS)
+        for evento in _AL_ESCRIBIR
+        for gancho in config.plugins.events[evento]
+    )
 
 
 class _Omitidas(logging.Filter):
