@@ -446,6 +446,46 @@ def test_lo_heredado_no_se_recorre_mientras_hay_auxiliares(tmp_path: Path) -> No
     assert gc.get_freeze_count() == 0
 
 
+def test_lo_cargado_queda_fuera_de_la_recogida_de_basura_hasta_el_final(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Durante la construcción, lo que ya estaba cargado en ``on_config`` no lo recorre cada
+    recogida completa; al acabar, vuelve a ella (en un proceso que construye varias veces)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from mkdocs_plugins.plugin.plugin import TapizPlugin
+
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
+    durante: list[int] = []
+    original = TapizPlugin.on_nav
+    monkeypatch.setattr(
+        TapizPlugin,
+        "on_nav",
+        lambda p, *a, **k: durante.append(gc.get_freeze_count()) or original(p, *a, **k),
+    )
+    config = load_config(str(proyecto / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
+    config.plugins["tapiz"].config.procesos = 0
+    assert gc.get_freeze_count() == 0
+    build(config)
+    assert durante and durante[0] > 0
+    assert gc.get_freeze_count() == 0
+
+
+def test_el_auxiliar_deja_la_recogida_de_basura_como_estaba(tmp_path: Path) -> None:
+    """Con lo cargado ya congelado (el plugin en «mkdocs build»), cerrar el auxiliar no lo
+    devuelve a la recogida de basura."""
+    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
+    paginas = [PaginaPendiente("srd/p.md", None, AVISO)]
+    gc.freeze()
+    try:
+        congelados = gc.get_freeze_count()
+        adelanto.Adelanto(configuracion, paginas, procesos=1).cerrar()
+        assert gc.get_freeze_count() >= congelados > 0
+    finally:
+        gc.unfreeze()
+
+
 def test_mkdocs_se_queda_las_paginas_que_nadie_ha_empezado(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     paginas = [PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(8)]

@@ -133,7 +133,9 @@ class Adelanto:
         ]
         # Lo que ya existe queda fuera de la recogida de basura mientras haya auxiliares: si no,
         # recorrerlo escribiría en páginas de memoria compartidas tras bifurcar, que el sistema
-        # copiaría una a una (la pauta de la documentación de gc.freeze).
+        # copiaría una a una (la pauta de la documentación de gc.freeze). Al cerrar, la
+        # recogida queda como estaba (el plugin ya la congela en «mkdocs build»).
+        self._ya_congelado = gc.get_freeze_count() > 0
         gc.freeze()
         for proceso in self._procesos:
             proceso.start()
@@ -213,7 +215,8 @@ class Adelanto:
                 proceso.kill()
                 proceso.join()
         self._cola.close()
-        gc.unfreeze()
+        if not self._ya_congelado:
+            gc.unfreeze()
 
 
 def _trabajar(
