@@ -215,5 +215,5 @@ def _escribir(
             construir(paginas[indice])
             tubo.send((indice, registros.tomar()))
         tubo.send(None)
-    except Exception:  # la escribe MkDocs, y su error sale allí
+    except (Exception, KeyboardInterrupt):  # la escribe MkDocs, y su error sale allí
         return
