@@ -24,7 +24,8 @@ class TapizConfig(base.Config):
     cache_dir = c.Type(str, default=".cache/plugin/tapiz")
     """La carpeta de la caché, relativa a mkdocs.yml."""
     procesos = c.Type(int, default=adelanto.procesos_por_defecto())
-    """Con la caché vacía, cuántos procesos ejecutan los bloques por adelantado (0: ninguno)."""
+    """Con la caché vacía, cuántos procesos ejecutan los bloques por adelantado (0: ninguno, ni
+    el que escribe páginas a la vez que MkDocs, ``adelanto/escritor.py``)."""
     api = c.Type(bool, default=False)
     """Publica la API estática ``api/v1/`` (JSON del libro); el libro la activa en mkdocs.yml."""
     cambios = c.Type(bool, default=False)
