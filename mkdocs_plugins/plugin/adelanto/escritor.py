@@ -126,8 +126,8 @@ class Escritor:
                 self._construir(self._paginas[indice])
 
     def cerrar(self) -> None:
-        """Sin esperar más: el escritor sale (o se le termina) y MkDocs vuelve a registrar
-        sus páginas en blanco."""
+        """Sin esperar más: el escritor sale (o se le termina), y el «Page skipped» de MkDocs
+        vuelve a salir."""
         if self._proceso.is_alive():
             self._proceso.terminate()
         self._proceso.join()
