@@ -177,7 +177,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def _congelar(self) -> None:
         """Lo ya cargado (módulos, configuración) vive toda la construcción: fuera de la
         recogida de basura hasta el final, que si no lo recorre entero en cada recogida
-        completa (dos por construcción, unos 25 ms cada una en el libro)."""
+        completa (``bench/plugin.md``)."""
         if not self._congelado:
             self._congelado = True
             gc.freeze()
