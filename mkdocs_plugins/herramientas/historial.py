@@ -122,6 +122,10 @@ def _desde(versiones: list[version.Version], descripciones: list[dict[str, Any]]
     return desde
 
 
+_SIN_COMPILADO = ":(exclude,glob)**/__pycache__/**"
+"""Fuera de ``git status``: lo que compila Python al importar el motor o un Lienzo."""
+
+
 def _git(raiz: Path, *orden: str) -> str:
     hecho = subprocess.run(
         ["git", "-C", str(raiz), *orden], capture_output=True, text=True, check=False
@@ -137,10 +141,11 @@ def _fecha_sin_publicar(
 ) -> str | None:
     """La fecha del último commit que cambió lo que dice «Sin publicar»: el más nuevo de los
     que tocan el motor o las páginas tras la última versión tal que, justo antes de él, la
-    entrada decía otra cosa. Con cambios sin commit en esas carpetas, la de ``HEAD``."""
+    entrada decía otra cosa. Con cambios sin commit en esas carpetas, la de ``HEAD`` (lo que
+    Python compila al importar, ``__pycache__``, no es un cambio aunque no se ignore)."""
     raiz = configuracion.raiz
     rutas = ["tapiz_rules", revisiones.ruta_paginas(configuracion)]
-    if _git(raiz, "status", "--porcelain", "--", *rutas):
+    if _git(raiz, "status", "--porcelain", "--", *rutas, _SIN_COMPILADO):
         return version.leer(raiz).fecha
     tocan = _git(raiz, "log", "--format=%H %cI", f"{ultima.commit}..HEAD", "--", *rutas)
     anterior = descripciones.de(ultima.commit or "")

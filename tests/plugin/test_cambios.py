@@ -289,6 +289,10 @@ def test_lo_que_cambia_tras_la_ultima_version_va_en_sin_publicar(
     git(copia, "commit", "-qam", "el grado mayor", fecha="2026-02-01T10:00:00+00:00")
     cambiar(parametros, '"""', '"""Sin cambios en lo que declara. ')
     git(copia, "commit", "-qam", "un comentario", fecha="2026-03-01T10:00:00+00:00")
+    # Lo que Python compila al importar, sin ignorar en este repositorio, no es un cambio.
+    compilado = copia / "tapiz_rules" / "sistemas" / "__pycache__"
+    compilado.mkdir(exist_ok=True)
+    (compilado / "parametros.cpython-311.pyc").write_bytes(b"")
     calculado = historial(configuracion_desde(copia), tmp_path / "cache")
     nueva, v2, v1 = calculado.versiones
     assert (nueva.titulo, nueva.ancla, v2.titulo, v1.titulo) == (
