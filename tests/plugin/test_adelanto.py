@@ -13,6 +13,7 @@ import sys
 import threading
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from markdown import Markdown
@@ -459,11 +460,12 @@ def test_lo_cargado_queda_fuera_de_la_recogida_de_basura_hasta_el_final(
     proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
     durante: list[int] = []
     original = TapizPlugin.on_nav
-    monkeypatch.setattr(
-        TapizPlugin,
-        "on_nav",
-        lambda p, *a, **k: durante.append(gc.get_freeze_count()) or original(p, *a, **k),
-    )
+
+    def on_nav(plugin: TapizPlugin, *args: Any, **kwargs: Any) -> Any:
+        durante.append(gc.get_freeze_count())
+        return original(plugin, *args, **kwargs)
+
+    monkeypatch.setattr(TapizPlugin, "on_nav", on_nav)
     config = load_config(str(proyecto / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
     config.plugins["tapiz"].config.procesos = 0
     assert gc.get_freeze_count() == 0

@@ -83,9 +83,10 @@ class Escritor:
     def tras(self, pagina: Page) -> None:
         """MkDocs acabó ``pagina`` (suya): toma la siguiente o, si ya era del escritor, deja
         en blanco esa y las que quedan (el escritor las toma de la última hacia atrás)."""
-        siguiente = self._indices.get(id(pagina), -2) + 1
-        if siguiente <= 0 or siguiente >= len(self._paginas):
+        indice = self._indices.get(id(pagina))
+        if indice is None or indice + 1 == len(self._paginas):
             return
+        siguiente = indice + 1
         if self._reparto.para_mkdocs(siguiente):
             return
         for indice in range(siguiente, len(self._paginas)):
