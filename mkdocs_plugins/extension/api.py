@@ -248,8 +248,7 @@ def _pagina(
     anterior = recordadas.paginas.get(fuente.pagina)
     if anterior is not None and anterior[0] == firma and anterior[1] is fuente.reglamento:
         return anterior[2], anterior[3]
-    secciones = api_paginas.pagina(fuente, leida.titulo, a_html)
-    ejemplos = api_paginas.ejemplos([fuente])
+    secciones, ejemplos = api_paginas.pagina(fuente, a_html)
     recordadas.paginas[fuente.pagina] = (firma, fuente.reglamento, secciones, ejemplos)
     return secciones, ejemplos
 

@@ -153,7 +153,7 @@ def test_la_api_rehace_solo_la_pagina_que_cambio(
     convertidas: list[str] = []
     pagina = api_paginas.pagina
 
-    def contando(fuente: api_paginas.Fuente, *args: Any) -> list[dict[str, Any]]:
+    def contando(fuente: api_paginas.Fuente, *args: Any) -> tuple[list[Any], list[Any]]:
         convertidas.append(fuente.pagina)
         return pagina(fuente, *args)
 

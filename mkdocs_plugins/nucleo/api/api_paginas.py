@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
-
-import yaml
 
 from mkdocs_plugins.nucleo.api import api
 from mkdocs_plugins.nucleo.api.api_textos import (
@@ -25,13 +22,13 @@ from mkdocs_plugins.nucleo.api.api_textos import (
 )
 from mkdocs_plugins.nucleo.fuente import pendientes
 from mkdocs_plugins.nucleo.fuente.bloques import Bloque
-from mkdocs_plugins.nucleo.fuente.especificacion import leer_ejemplo
+from mkdocs_plugins.nucleo.fuente.especificacion import leer_cuerpo, leer_ejemplo
 from mkdocs_plugins.nucleo.fuente.estructura import Estructura, Seccion, Valla
 from mkdocs_plugins.nucleo.fuente.problemas import ErrorDePagina
 from tapiz_rules.errores import ErrorTapiz
 from tapiz_rules.modelo import Formato, Reglamento
 
-__all__ = ["Fuente", "ejemplos", "fichero_de", "id_de_pagina", "pagina", "url_de"]
+__all__ = ["Fuente", "fichero_de", "id_de_pagina", "pagina", "url_de"]
 
 _VALLAS = ("tapiz-regla", "tapiz-ejemplo")
 
@@ -75,21 +72,20 @@ def fichero_de_seccion(pagina: str, seccion: str) -> str:
     return f"secciones/{id_de_pagina(pagina)}/{seccion}.json"
 
 
-_CARGADOR = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def _bloque(valla: Valla) -> Bloque:
+    """El bloque de la valla tal como lo lee la construcción (sin el salto de línea final y con
+    el identificador de su cabecera): su YAML ya leído, que ``leer_cuerpo`` recuerda."""
+    return Bloque(
+        valla.lenguaje, valla.inicio, valla.cuerpo.removesuffix("\n"), valla.identificador
+    )
 
 
 def _yaml(valla: Valla) -> dict[str, Any]:
-    return _yaml_de(valla.cuerpo)
-
-
-@lru_cache(maxsize=1024)
-def _yaml_de(cuerpo: str) -> dict[str, Any]:
-    """El YAML de un bloque, una vez por texto (solo se lee: nadie lo modifica)."""
+    """Los campos de un bloque ({} si no se leen: la construcción ya da el error en su línea)."""
     try:
-        datos = yaml.load(cuerpo, Loader=_CARGADOR)
-    except yaml.YAMLError:
+        return leer_cuerpo(_bloque(valla)).valores
+    except ErrorDePagina:
         return {}
-    return datos if isinstance(datos, dict) else {}
 
 
 def _nombres(datos: dict[str, Any], uno: str, varios: str) -> list[str]:
@@ -123,9 +119,7 @@ def _valores_exactos(espec: Any, espera: dict[str, Any]) -> dict[str, Any]:
 def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     """Un ejemplo resuelto tal como lo comprueba el libro (None si la página lo tiene mal)."""
     try:
-        # Sin el salto de línea final, como lo lee la construcción: el mismo bloque, ya leído.
-        bloque = Bloque(valla.lenguaje, valla.inicio, valla.cuerpo.removesuffix("\n"))
-        espec = leer_ejemplo(bloque, fuente.reglamento)
+        espec = leer_ejemplo(_bloque(valla), fuente.reglamento)
     except (ErrorDePagina, ErrorTapiz):
         return None
     seccion = _propia(fuente, valla.inicio)
@@ -154,13 +148,13 @@ def ejemplo(fuente: Fuente, valla: Valla) -> dict[str, Any] | None:
     }
 
 
-def ejemplos(fuentes: list[Fuente]) -> list[dict[str, Any]]:
-    return [
-        hecho
-        for fuente in fuentes
+def _ejemplos_de(fuente: Fuente) -> dict[int, dict[str, Any]]:
+    """Los ejemplos resueltos de una página, por la línea de su valla."""
+    return {
+        valla.inicio: hecho
         for valla in fuente.estructura.vallas
         if valla.lenguaje == "tapiz-ejemplo" and (hecho := ejemplo(fuente, valla)) is not None
-    ]
+    }
 
 
 def _sin_bloques(seccion: Seccion, vallas: list[Valla]) -> str:
@@ -176,8 +170,10 @@ def _sin_bloques(seccion: Seccion, vallas: list[Valla]) -> str:
     return "\n".join(linea for i, linea in enumerate(lineas) if i not in quitar)
 
 
-def _contenido(fuente: Fuente) -> dict[int, dict[str, list[dict[str, Any]]]]:
-    """Por sección (su línea), las reglas, tablas y ejemplos de sus vallas."""
+def _contenido(
+    fuente: Fuente, ejemplos: dict[int, dict[str, Any]]
+) -> dict[int, dict[str, list[dict[str, Any]]]]:
+    """Por sección (su línea), las reglas, tablas y ejemplos (``_ejemplos_de``) de sus vallas."""
     contenido: dict[int, dict[str, list[dict[str, Any]]]] = {}
     for valla in fuente.estructura.vallas:
         seccion = _propia(fuente, valla.inicio)
@@ -193,7 +189,7 @@ def _contenido(fuente: Fuente) -> dict[int, dict[str, list[dict[str, Any]]]]:
                     api.referencia(sistema, n, tipo, fuente.lienzo)
                     for n in _nombres(datos, tipo, f"{tipo}s")
                 ]
-        elif valla.lenguaje == "tapiz-ejemplo" and (hecho := ejemplo(fuente, valla)) is not None:
+        elif (hecho := ejemplos.get(valla.inicio)) is not None:
             propio["ejemplos"].append(
                 {"id": hecho["id"], "titulo": hecho["titulo"], "enlace": hecho["enlace"]}
             )
@@ -209,12 +205,14 @@ def _ref(fuente: Fuente, seccion: Seccion) -> dict[str, Any]:
 
 
 def pagina(
-    fuente: Fuente, titulo: str, a_html: Callable[[list[str]], list[str]]
-) -> list[dict[str, Any]]:
-    """Las secciones de una página, en el orden del fichero, con lo que hay en cada una.
+    fuente: Fuente, a_html: Callable[[list[str]], list[str]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Las secciones de una página, en el orden del fichero, con lo que hay en cada una, y sus
+    ejemplos resueltos (cada uno se resuelve una vez: lo nombra su sección y va en la lista).
 
     ``a_html`` convierte los textos de todas las secciones de una vez (uno por sección)."""
-    contenido = _contenido(fuente)
+    ejemplos = _ejemplos_de(fuente)
+    contenido = _contenido(fuente, ejemplos)
     todas = list(fuente.estructura.todas())
     textos = [_sin_bloques(s, fuente.estructura.vallas) for s in todas]
     htmls = a_html(textos)
@@ -242,7 +240,7 @@ def pagina(
                 **contenido.get(s.inicio, vacio),
             }
         )
-    return secciones
+    return secciones, list(ejemplos.values())
 
 
 def datos_de_pagina(fuente: Fuente, titulo: str, secciones: list[dict[str, Any]]) -> dict[str, Any]:
