@@ -3,6 +3,7 @@ una vez, con lo que registra el otro proceso en MkDocs y sin perder una página 
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import os
@@ -126,3 +127,26 @@ def test_con_un_plugin_desconocido_al_escribir_no_hay_escritor() -> None:
     assert ganchos_conocidos(config)
     conocidos["post_page"].append(Reune().on_post_page)
     assert not ganchos_conocidos(config)
+
+
+def test_lo_ya_creado_queda_fuera_de_la_recogida_mientras_escribe(tmp_path: Path) -> None:
+    """Al bifurcar, lo creado (las páginas convertidas) sale de la recogida de basura: recorrerlo
+    copiaría en cada proceso la memoria que comparten. Al cerrar vuelve, salvo que ya estuviera
+    fuera antes (el plugin congela lo cargado en toda la construcción y lo devuelve al final)."""
+
+    def construir(pagina: Any) -> None:
+        (tmp_path / pagina.file.src_uri).write_text("", "utf-8")
+
+    assert gc.get_freeze_count() == 0
+    escritor = _como_mkdocs(_paginas(4), construir)
+    assert gc.get_freeze_count() > 0
+    escritor.terminar()
+    assert gc.get_freeze_count() == 0
+
+    gc.freeze()
+    try:
+        escritor = _como_mkdocs(_paginas(4), construir)
+        escritor.terminar()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

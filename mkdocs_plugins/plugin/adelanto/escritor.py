@@ -21,6 +21,7 @@ una página no hay escritor: podría reunir algo de cada página para el final.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import multiprocessing
 import os
@@ -70,6 +71,10 @@ class Escritor:
         self._omitidas: set[str] = set()
         lector, escritor = contexto.Pipe(duplex=False)
         self._lector = lector
+        # Lo ya creado (las páginas convertidas), fuera de la recogida de basura: recorrerlo
+        # en cualquiera de los dos procesos copiaría su memoria compartida (como el adelanto).
+        self._ya_congelado = gc.get_freeze_count() > 0
+        gc.freeze()
         self._proceso = contexto.Process(
             target=_escribir,
             args=(self._paginas, actual_indice, construir, self._reparto, escritor),
@@ -133,6 +138,8 @@ class Escritor:
             self._proceso.terminate()
         self._proceso.join()
         self._lector.close()
+        if not self._ya_congelado:
+            gc.unfreeze()
         logging.getLogger("mkdocs.commands.build").removeFilter(self._filtro)
 
 
