@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mkdocs.utils import meta
 
 from mkdocs_plugins.extension import api
 from mkdocs_plugins.extension.pagina import procesar
 from mkdocs_plugins.nucleo.api import api_paginas
 from mkdocs_plugins.nucleo.datos import memoria
-from mkdocs_plugins.nucleo.fuente import configuracion_desde, estructura
+from mkdocs_plugins.nucleo.fuente import configuracion_desde, especificacion, estructura
 from tapiz_rules.lienzos.lienzo import cargar
 from tapiz_rules.modelo import Reglamento
 from tests.plugin.conftest import PAGINAS, sitio
@@ -176,3 +177,24 @@ def test_la_api_rehace_solo_la_pagina_que_cambio(
     convertidas.clear()
     api.ficheros(otra, recordadas=recordadas)
     assert sorted(convertidas) == ["correcta.md", "ejemplo-html-hostil.md"]
+
+
+def test_la_api_no_vuelve_a_leer_el_yaml_de_las_vallas_que_leyo_la_construccion(
+    tmp_path: Path,
+) -> None:
+    """La API lee cada valla como la construcción (el mismo bloque, con el identificador de su
+    cabecera): su YAML ya leído, sin volver a analizarlo."""
+    especificacion.leer_cuerpo.cache_clear()  # lo que leyeron otras pruebas no cuenta
+    proyecto = sitio(tmp_path, [PAGINAS / "correcta.md"])
+    configuracion = configuracion_desde(proyecto)
+    fichero = proyecto / "srd" / "correcta.md"
+    texto = fichero.read_text("utf-8")
+    cuerpo, _ = meta.get_data(texto)
+    desplazamiento = texto[: len(texto) - len(cuerpo)].count("\n")
+    procesada = procesar(
+        "srd/correcta.md", cuerpo, desplazamiento, configuracion.reglamento_de(fichero)
+    )
+    assert procesada.problemas == []
+    leidos = especificacion.leer_cuerpo.cache_info().misses
+    assert "ejemplos.json" in api.ficheros(configuracion)
+    assert especificacion.leer_cuerpo.cache_info().misses == leidos
