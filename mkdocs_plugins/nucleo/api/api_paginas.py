@@ -213,6 +213,7 @@ def pagina(
     ``a_html`` convierte los textos de todas las secciones de una vez (uno por sección)."""
     ejemplos = _ejemplos_de(fuente)
     contenido = _contenido(fuente, ejemplos)
+    sistema = fuente.sistema
     todas = list(fuente.estructura.todas())
     textos = [_sin_bloques(s, fuente.estructura.vallas) for s in todas]
     htmls = a_html(textos)
@@ -226,7 +227,7 @@ def pagina(
                 "id": s.identificador,
                 "titulo": s.titulo,
                 "pagina": fuente.id,
-                "sistema": fuente.sistema,
+                "sistema": sistema,
                 "nivel": s.nivel,
                 "url": f"{url_de(fuente.pagina)}#{s.identificador}",
                 "enlace": fichero_de_seccion(fuente.pagina, str(s.identificador)),
