@@ -7,8 +7,8 @@ solo depende del código y de las reglas (la huella de la caché), del texto de 
 se toma de la caché (en memoria con ``mkdocs serve``, en su fichero entre procesos). Si
 cambia una página, solo se rehace lo suyo: las secciones y los ejemplos de las demás y el
 HTML de cada texto se recuerdan en memoria mientras no cambie la huella (``Cache.memoria``,
-``api_estatica.Recordadas``). Leer las páginas y
-preguntar a git la versión se hace en cada construcción: es lo barato.
+``api_estatica.Recordadas``). Leer las páginas y preguntar a git la versión se hace en cada
+construcción: es lo barato.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from mkdocs_plugins.nucleo.vivo import motor
 CONVERSIONES = "api: html de cada texto"
 """Dónde recuerda ``Cache.memoria`` el HTML de cada texto convertido para la API."""
 PAGINAS = "api: cada página"
+"""Dónde recuerda las secciones y los ejemplos de cada página (``api_estatica.Recordadas``)."""
 
 
 def escribir(
@@ -54,7 +55,7 @@ def ficheros(configuracion: Configuracion, guardada: cache.Cache | None) -> dict
         return anterior
     memoria = guardada.memoria
     recordadas = api_estatica.Recordadas(
-        *(memoria.setdefault(nombre, {}) for nombre in (CONVERSIONES, PAGINAS))
+        html=memoria.setdefault(CONVERSIONES, {}), paginas=memoria.setdefault(PAGINAS, {})
     )
     calculados = api_estatica.ficheros(configuracion, con_motor=con_motor, recordadas=recordadas)
     guardada.guardar(entrada, calculados)

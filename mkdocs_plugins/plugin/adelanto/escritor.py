@@ -21,7 +21,6 @@ una página no hay escritor: podría reunir algo de cada página para el final.
 from __future__ import annotations
 
 import contextlib
-import gc
 import logging
 import multiprocessing
 import os
@@ -35,7 +34,7 @@ from mkdocs.structure.files import Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from mkdocs_plugins.plugin.adelanto.procesos import se_puede_bifurcar
+from mkdocs_plugins.plugin.adelanto.procesos import Congelado, se_puede_bifurcar
 from mkdocs_plugins.plugin.adelanto.reparto import EN_OTRO_PROCESO, Reparto
 
 PLANTILLA_VACIA = "tapiz-en-otro-proceso.html"
@@ -71,10 +70,7 @@ class Escritor:
         self._omitidas: set[str] = set()
         lector, escritor = contexto.Pipe(duplex=False)
         self._lector = lector
-        # Lo ya creado (las páginas convertidas), fuera de la recogida de basura: recorrerlo
-        # en cualquiera de los dos procesos copiaría su memoria compartida (como el adelanto).
-        self._ya_congelado = gc.get_freeze_count() > 0
-        gc.freeze()
+        self._congelado = Congelado()  # las páginas convertidas, también
         self._proceso = contexto.Process(
             target=_escribir,
             args=(self._paginas, actual_indice, construir, self._reparto, escritor),
@@ -138,8 +134,7 @@ class Escritor:
             self._proceso.terminate()
         self._proceso.join()
         self._lector.close()
-        if not self._ya_congelado:
-            gc.unfreeze()
+        self._congelado.soltar()
         logging.getLogger("mkdocs.commands.build").removeFilter(self._filtro)
 
 

@@ -74,6 +74,21 @@ def se_puede_bifurcar() -> bool:
     )
 
 
+class Congelado:
+    """Lo ya creado, fuera de la recogida de basura mientras viva un proceso bifurcado: si no,
+    recorrerlo escribiría en páginas de memoria compartidas, que el sistema copiaría una a una
+    en cada proceso (la pauta de la documentación de ``gc.freeze``). ``soltar`` deja la
+    recogida como estaba (el plugin ya congela lo cargado en «mkdocs build»)."""
+
+    def __init__(self) -> None:
+        self._ya_congelado = gc.get_freeze_count() > 0
+        gc.freeze()
+
+    def soltar(self) -> None:
+        if not self._ya_congelado:
+            gc.unfreeze()
+
+
 ESPERA_AL_TERMINAR = 5.0
 """Segundos que MkDocs espera a que un auxiliar termine ordenadamente antes de matarlo."""
 SIN_PAGINA = -1
@@ -131,12 +146,7 @@ class Adelanto:
             )
             for numero in range(procesos)
         ]
-        # Lo que ya existe queda fuera de la recogida de basura mientras haya auxiliares: si no,
-        # recorrerlo escribiría en páginas de memoria compartidas tras bifurcar, que el sistema
-        # copiaría una a una (la pauta de la documentación de gc.freeze). Al cerrar, la
-        # recogida queda como estaba (el plugin ya la congela en «mkdocs build»).
-        self._ya_congelado = gc.get_freeze_count() > 0
-        gc.freeze()
+        self._congelado = Congelado()
         for proceso in self._procesos:
             proceso.start()
 
@@ -215,8 +225,7 @@ class Adelanto:
                 proceso.kill()
                 proceso.join()
         self._cola.close()
-        if not self._ya_congelado:
-            gc.unfreeze()
+        self._congelado.soltar()
 
 
 def _trabajar(
