@@ -410,7 +410,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.reconstruccion.lo_leido(files)
         if self.cache is not None:
             env.bytecode_cache = self.plantillas = plantillas.cache(
-                self.raiz / self.config.cache_dir
+                self.raiz / self.config.cache_dir, plantillas.carpeta_del_usuario()
             )
         env.globals["tapiz_sin_conexion"] = self._sin_conexion and not self.sirviendo
         env.globals["tapiz_feed"] = self.config.enabled and self.config.cambios

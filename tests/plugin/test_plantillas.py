@@ -119,3 +119,56 @@ def test_un_fichero_que_no_se_puede_escribir_no_corta_la_construccion(tmp_path: 
     cache.guardar()
     assert plantilla.render(quien="Ana", lugar="Brumas") == "Hola, Ana (Brumas)"
     assert (tmp_path / plantillas.FICHERO).is_dir()
+
+
+def test_la_primera_construccion_de_otro_proyecto_usa_lo_compilado_del_usuario(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Las plantillas del tema son las mismas en cada proyecto: lo que compiló uno lo lee otro
+    de la caché del usuario, sin compilar; si su texto cambia, se compila otra vez."""
+    del_usuario = tmp_path / "usuario"
+    del_usuario.mkdir()
+    compilaciones = _compilaciones(monkeypatch)
+    uno = plantillas.cache(tmp_path / "uno", del_usuario)
+    _entorno(uno, con_filtro=True).get_template("t.html")
+    assert len(compilaciones) == 1
+    assert len(list(del_usuario.glob("*.jinja"))) == 1
+    otro = _entorno(plantillas.cache(tmp_path / "otro", del_usuario), con_filtro=True)
+    assert otro.get_template("t.html").render(quien="Ana", lugar="Brumas") == "Hola, Ana (Brumas)"
+    assert len(compilaciones) == 1
+    cambiada = jinja2.Environment(
+        loader=jinja2.DictLoader({"t.html": "{{ quien }}"}),
+        bytecode_cache=plantillas.cache(tmp_path / "tercero", del_usuario),
+    )
+    cambiada.filters["saludo"] = saludo
+    assert cambiada.get_template("t.html").render(quien="Ana") == "Ana"
+    assert len(compilaciones) == 2
+
+
+def test_lo_estropeado_en_la_caché_del_usuario_se_compila_otra_vez(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    del_usuario = tmp_path / "usuario"
+    del_usuario.mkdir()
+    _entorno(plantillas.cache(tmp_path / "uno", del_usuario), con_filtro=True).get_template(
+        "t.html"
+    )
+    (guardada,) = del_usuario.glob("*.jinja")
+    guardada.write_bytes(guardada.read_bytes()[:40])
+    compilaciones = _compilaciones(monkeypatch)
+    otro = _entorno(plantillas.cache(tmp_path / "otro", del_usuario), con_filtro=True)
+    assert otro.get_template("t.html").render(quien="Ana", lugar="Brumas") == "Hola, Ana (Brumas)"
+    assert len(compilaciones) == 1
+
+
+def test_la_caché_del_usuario_es_solo_suya(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lo que hay en ella se ejecuta: una carpeta en la que pueden escribir otros no se usa."""
+    monkeypatch.setattr(plantillas.platformdirs, "user_cache_dir", lambda _: str(tmp_path))
+    carpeta = plantillas.carpeta_del_usuario()
+    assert carpeta == tmp_path / "plantillas"
+    assert carpeta.stat().st_mode & 0o777 == 0o700
+    carpeta.chmod(0o777)
+    assert plantillas.carpeta_del_usuario() is None
+    carpeta.rmdir()
+    carpeta.symlink_to(tmp_path, target_is_directory=True)
+    assert plantillas.carpeta_del_usuario() is None
