@@ -33,6 +33,7 @@ from mkdocs_plugins.plugin import contenido
 from mkdocs_plugins.plugin.adelanto import encargos, salida
 from mkdocs_plugins.plugin.adelanto import procesos as adelanto
 from mkdocs_plugins.plugin.adelanto.ejecutor import Ejecutor, PaginaPendiente, orden
+from mkdocs_plugins.plugin.adelanto.reparto import EN_MKDOCS, Reparto
 from tests import esperas
 from tests.plugin.conftest import AVISO, PAGINAS, construir, publicado, sitio
 
@@ -504,35 +505,49 @@ def test_mkdocs_se_queda_las_paginas_que_nadie_ha_empezado(tmp_path: Path) -> No
         trabajo.cerrar()
 
 
-def test_el_auxiliar_deja_a_mkdocs_la_pagina_que_necesita_justo_despues(
+def test_el_auxiliar_deja_a_mkdocs_la_pagina_que_necesita_justo_despues() -> None:
+    """Si el auxiliar la alcanza, no va por delante: MkDocs la esperaría."""
+    estados = Reparto(4, multiprocessing.get_context("fork"))
+    assert estados.para_mkdocs(0)
+    assert not estados.para_un_auxiliar(1)
+    assert estados.para_un_auxiliar(2)
+    assert estados.para_mkdocs(1)
+
+
+def test_mientras_espera_una_pagina_mkdocs_adelanta_las_siguientes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Con el auxiliar a su paso (aquí, lento en la primera), MkDocs hace él la siguiente
-    mientras el auxiliar hace la otra, en lugar de esperarla."""
+    """Con el auxiliar ocupado en la página que MkDocs necesita (aquí, retenido en la primera),
+    MkDocs ejecuta él las siguientes que nadie ha tomado en lugar de esperar parado; al
+    llegar a ellas, ya las tiene."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     paginas = [PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(3)]
     entradas_de = Ejecutor.entradas_de
     empezada, suelta = multiprocessing.Event(), multiprocessing.Event()
 
-    def lenta_la_primera(ejecutor: Ejecutor, pagina: PaginaPendiente) -> dict:
+    def retenida_la_primera(ejecutor: Ejecutor, pagina: PaginaPendiente) -> dict:
         if pagina.ruta == "srd/p0.md":
             empezada.set()
             suelta.wait(esperas.PLAZO)
         return entradas_de(ejecutor, pagina)
 
-    monkeypatch.setattr(Ejecutor, "entradas_de", lenta_la_primera)
+    monkeypatch.setattr(Ejecutor, "entradas_de", retenida_la_primera)
     trabajo = adelanto.Adelanto(configuracion, paginas, procesos=1)
     try:
         assert empezada.wait(esperas.PLAZO)  # el auxiliar empezó la primera
         primera: list[dict] = []
         espera = threading.Thread(target=lambda: primera.append(trabajo.entradas("srd/p0.md")))
-        espera.start()  # MkDocs la espera...
-        esperas.hasta_que(lambda: trabajo._estados.por_donde_va == 0, "MkDocs no llegó a p0")
+        espera.start()
+        esperas.hasta_que(
+            lambda: trabajo._estados[1] == trabajo._estados[2] == EN_MKDOCS,
+            "MkDocs no tomó las siguientes mientras esperaba",
+        )
         suelta.set()
         espera.join(esperas.PLAZO)
         assert primera and primera[0]
-        assert trabajo.entradas("srd/p1.md") == {}  # ...y la siguiente la hace él
-        assert trabajo.entradas("srd/p2.md")  # la otra, el auxiliar
+        for ruta in ("srd/p1.md", "srd/p2.md"):
+            entradas = trabajo.entradas(ruta).values()
+            assert len([e for e in entradas if isinstance(e, dict)]) == 1
     finally:
         trabajo.cerrar()
 

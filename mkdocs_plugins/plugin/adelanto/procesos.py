@@ -105,7 +105,8 @@ class Adelanto:
     Cada página tiene un estado compartido: la toma quien llega antes. Los
     auxiliares la recorren en orden; MkDocs, al ir a convertir una que nadie ha
     tomado, se la queda y la ejecuta él. Si ya la tiene otro proceso, espera sus
-    entradas, que llegan por una cola (cuyo hilo escribe mientras el proceso sigue).
+    entradas, que llegan por una cola (cuyo hilo escribe mientras el proceso sigue);
+    mientras no llegan, adelanta él las siguientes que nadie ha tomado.
     """
 
     def __init__(
@@ -124,6 +125,9 @@ class Adelanto:
         ajustes: con ellas, los procesos ven el texto de cada página como la extensión en
         MkDocs."""
         contexto = multiprocessing.get_context("fork")
+        self._configuracion, self._paginas, self._markdown = configuracion, paginas, markdown
+        self._propio: Ejecutor | None = None
+        """El ejecutor de MkDocs para las páginas que adelanta mientras espera otra."""
         self._indices = {pagina.ruta: indice for indice, pagina in enumerate(paginas)}
         self._estados = Reparto(len(paginas), contexto)
         self._cola: multiprocessing.Queue[tuple[int, Any]] = contexto.Queue()
@@ -157,7 +161,7 @@ class Adelanto:
             return self._de_encargos.pop(ruta, {})
         if self._estados.para_mkdocs(indice):
             return {}
-        recibido = self._esperar(indice)
+        recibido = self._esperar_pagina(indice)
         if recibido is None:
             return {}
         entradas, leida = recibido
@@ -187,6 +191,28 @@ class Adelanto:
         if hecho.leida is not None:
             self._leidas[ruta] = hecho.leida
         return hecho.valor
+
+    def _esperar_pagina(self, indice: int) -> Any:
+        """Lo que envíe el auxiliar que tomó esa página. Mientras no llega, MkDocs ejecuta él
+        los bloques de las siguientes que nadie ha tomado, como haría el auxiliar: esperar
+        sería dejar un núcleo parado, y cuando llegue a ellas ya estarán."""
+        self._recoger()
+        while indice not in self._recibidas:
+            siguiente = self._estados.adelantar_para_mkdocs(indice)
+            if siguiente is None:
+                break
+            self._recibidas[siguiente] = self._leer_aqui(self._paginas[siguiente])
+            self._recoger()
+        return self._esperar(indice)
+
+    def _leer_aqui(self, pagina: PaginaPendiente) -> Any:
+        """Lo que enviaría un auxiliar de esa página, leída en el proceso de MkDocs."""
+        if self._propio is None:
+            self._propio = Ejecutor(self._configuracion, self._markdown)
+        try:
+            return (self._propio.entradas_de(pagina), self._propio.leida)
+        except Exception:  # sus bloques se ejecutarán al convertirla, con su mensaje
+            return ({}, None)
 
     def _esperar(self, indice: int) -> Any:
         """Lo que envíen con ese índice; None si antes terminan todos los procesos."""

@@ -20,6 +20,7 @@ class Reparto:
     def __init__(self, paginas: int, contexto: Any) -> None:
         """``contexto``: el de ``multiprocessing`` con que se bifurcan los auxiliares."""
         self._memoria = mmap.mmap(-1, _POR_DONDE_VA.size + max(paginas, 1))
+        self._paginas = paginas
         self._cerrojo = contexto.Lock()
         self.por_donde_va = -1
 
@@ -48,6 +49,15 @@ class Reparto:
             if despues >= 0 and indice == despues + 1:
                 return False
             return self._tomar_sin_cerrojo(indice, EN_OTRO_PROCESO)
+
+    def adelantar_para_mkdocs(self, indice: int) -> int | None:
+        """La primera página tras ``indice`` que nadie ha tomado, ya de MkDocs (None si no
+        queda ninguna): la que adelanta mientras espera la que tiene otro proceso."""
+        with self._cerrojo:
+            for siguiente in range(indice + 1, self._paginas):
+                if self._tomar_sin_cerrojo(siguiente, EN_MKDOCS):
+                    return siguiente
+        return None
 
     def para_el_escritor(self, indice: int) -> bool:
         """El escritor de páginas la toma si nadie la ha tomado (véase ``escritor``)."""
