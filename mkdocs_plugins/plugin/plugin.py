@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 import time
 from collections.abc import Callable
@@ -124,7 +123,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         (``plugin/adelanto/escritor.py``)."""
         self._para_el_escritor: tuple[Files, Navigation, jinja2.Environment] | None = None
         self._navegacion: Navigation | None = None
-        self._congelado = False
+        self._congelado: adelanto.Congelado | None = None
         """Si lo cargado está fuera de la recogida de basura (de ``on_config`` al final)."""
         self.vigente = Vigente()
         """Con ``mkdocs serve``, la configuración de la reconstrucción anterior, si sus ficheros
@@ -178,14 +177,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         """Lo ya cargado (módulos, configuración) vive toda la construcción: fuera de la
         recogida de basura hasta el final, que si no lo recorre entero en cada recogida
         completa (``bench/plugin.md``)."""
-        if not self._congelado:
-            self._congelado = True
-            gc.freeze()
+        if self._congelado is None:
+            self._congelado = adelanto.Congelado()
 
     def _descongelar(self) -> None:
-        if self._congelado:
-            self._congelado = False
-            gc.unfreeze()
+        if self._congelado is not None:
+            self._congelado.soltar()
+            self._congelado = None
 
     def _cargar_configuracion(self, fichero: Path, raiz: Path, paginas: Path) -> Configuracion:
         """La de ``tapiz.yml`` y los Lienzos; con ``mkdocs serve``, la de la reconstrucción

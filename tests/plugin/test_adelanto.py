@@ -489,6 +489,26 @@ def test_el_auxiliar_deja_la_recogida_de_basura_como_estaba(tmp_path: Path) -> N
         gc.unfreeze()
 
 
+def test_dentro_de_otro_congelado_no_se_cuenta_lo_congelado(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``gc.get_freeze_count`` recorre todo lo congelado: con el plugin ya congelando (un
+    ``Congelado`` vivo), el del auxiliar o del escritor no lo pregunta, y al soltarse no
+    devuelve nada a la recogida; el de fuera, al final, sí."""
+    contadas: list[int] = []
+    contar = gc.get_freeze_count
+    monkeypatch.setattr(gc, "get_freeze_count", lambda: contadas.append(1) or contar())
+    fuera = adelanto.Congelado()
+    try:
+        dentro = adelanto.Congelado()
+        assert len(contadas) == 1
+        dentro.soltar()
+        assert contar() > 0
+    finally:
+        fuera.soltar()
+    assert contar() == 0
+
+
 def test_mkdocs_se_queda_las_paginas_que_nadie_ha_empezado(tmp_path: Path) -> None:
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     paginas = [PaginaPendiente(f"srd/p{i}.md", None, AVISO) for i in range(8)]

@@ -12,11 +12,16 @@ from mkdocs_plugins.plugin.adelanto.auxiliar import Auxiliar, empezar
 from mkdocs_plugins.plugin.adelanto.encargos import RESERVADOS
 from mkdocs_plugins.plugin.adelanto.escritor import Escritor
 from mkdocs_plugins.plugin.adelanto.escritor import empezar as escritor
-from mkdocs_plugins.plugin.adelanto.procesos import procesos_por_defecto, se_puede_bifurcar
+from mkdocs_plugins.plugin.adelanto.procesos import (
+    Congelado,
+    procesos_por_defecto,
+    se_puede_bifurcar,
+)
 
 __all__ = [
     "RESERVADOS",
     "Auxiliar",
+    "Congelado",
     "Escritor",
     "empezar",
     "escritor",
