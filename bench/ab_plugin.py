@@ -31,8 +31,10 @@ MODOS = ("con caché", "en frío")
 
 
 def construir(raiz: Path, modo: str, sitio: Path, cache: Path) -> float:
-    """Una construcción del libro de ``raiz``, en un proceso nuevo: los segundos de ``build()``."""
-    entorno = con_bytecode(PYTHONPATH=str(raiz))
+    """Una construcción del libro de ``raiz``, en un proceso nuevo: los segundos de ``build()``.
+    La caché del usuario (las plantillas compiladas) es una carpeta junto a ``cache``, la misma
+    en cada modo: «en frío» es la primera construcción de un proyecto en una máquina usada."""
+    entorno = con_bytecode(PYTHONPATH=str(raiz), XDG_CACHE_HOME=str(cache.parent / "usuario"))
     orden = [sys.executable, __file__, "--una", str(raiz), modo, str(sitio), str(cache)]
     hecha = subprocess.run(orden, check=True, capture_output=True, text=True, env=entorno)
     return float(json.loads(hecha.stdout.splitlines()[-1]))

@@ -11,9 +11,13 @@ aparte, la orden entera, que es lo que espera quien construye:
 - el libro sin el plugin (``enabled: false``: las vallas quedan como código);
   con el plugin en frío, con la caché vacía (la primera construcción tras
   clonar o tras cambiar el motor): en un solo proceso (``procesos: 0``) y con
-  los bloques adelantados en los demás núcleos (``procesos`` por defecto); y
-  con la caché de una construcción anterior (``mkdocs build`` otra vez, o
-  ``mkdocs serve`` tras un cambio); mediana de varias repeticiones alternas;
+  los bloques adelantados en los demás núcleos (``procesos`` por defecto); en
+  frío y además sin la caché del usuario (las plantillas del tema, que compila
+  la primera construcción de cualquier proyecto en la máquina, como los ``.pyc``
+  de lo instalado: ``plugin/plantillas.py``); y con la caché de una
+  construcción anterior (``mkdocs build`` otra vez, o ``mkdocs serve`` tras un
+  cambio); mediana de varias repeticiones alternas. La caché del usuario es una
+  carpeta del banco (``XDG_CACHE_HOME``), no la de quien lo ejecuta;
 - lo mismo con un libro sintético diez veces mayor, y cuánto crece el coste
   propio del plugin (lineal: diez veces las páginas, unas diez veces el coste);
 - el tiempo de doc-test por ejemplo;
@@ -88,7 +92,8 @@ def registrar_copias(docs: Path) -> None:
     identificadores.leer = con_copias
 
 
-MODOS = ("sin plugin", "en frío, 1 proceso", "en frío", "con caché")
+SIN_LA_DEL_USUARIO = "en frío, sin caché del usuario"
+MODOS = ("sin plugin", "en frío, 1 proceso", "en frío", SIN_LA_DEL_USUARIO, "con caché")
 PROCESOS = adelanto.procesos_por_defecto()
 CRONOMETRO = Cronometro()
 CRONOMETRO.instalar()
@@ -123,16 +128,20 @@ def construir(docs: Path, modo: str, temporal: Path, cache: Path) -> Medida:
     sitio = temporal / f"sitio-{docs.name}-{modo}"
     sitio.mkdir(exist_ok=True)
     cache_dir = cache if modo == "con caché" else Path(tempfile.mkdtemp(dir=temporal))
+    del_usuario = temporal / "usuario"
+    if modo == SIN_LA_DEL_USUARIO:
+        del_usuario = Path(tempfile.mkdtemp(dir=temporal))
     orden = [sys.executable, __file__, "--una-construccion", str(docs), modo, str(sitio)]
+    entorno = con_bytecode(XDG_CACHE_HOME=str(del_usuario))
     inicio = time.perf_counter()
     try:
         hecha = subprocess.run(
-            [*orden, str(cache_dir)], check=True, capture_output=True, text=True, env=con_bytecode()
+            [*orden, str(cache_dir)], check=True, capture_output=True, text=True, env=entorno
         )
         entera = time.perf_counter() - inicio
     finally:
-        if cache_dir != cache:
-            shutil.rmtree(cache_dir)
+        for carpeta in {cache_dir, del_usuario} - {cache, temporal / "usuario"}:
+            shutil.rmtree(carpeta)
     total, propio, cpu = json.loads(hecha.stdout.splitlines()[-1])
     return Medida(total, propio, orden=entera, cpu=cpu)
 

@@ -430,12 +430,19 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             auxiliar.buzones.datos.enviar(ficheros)
 
     def _bifurcar_escritor(self, page: Page, config: MkDocsConfig) -> None:
-        """Tras la primera página, con las plantillas ya compiladas, el escritor; y después
-        los datos al auxiliar (enviarlos arranca un hilo, y con hilos no se bifurca)."""
+        """Tras una página, con las plantillas ya compiladas, el escritor, en cuanto el auxiliar
+        deja libre su núcleo (en frío, en un libro pequeño, no llega a dejarlo: el escritor solo
+        le quitaría tiempo); y después los datos al auxiliar (enviarlos arranca un hilo, y con
+        hilos no se bifurca)."""
         if self._para_el_escritor is None:
+            return
+        if self.auxiliar is not None and not self.auxiliar.libre.avisado():
             return
         (files, nav, env), self._para_el_escritor = self._para_el_escritor, None
         self.escritor = adelanto.escritor(files, nav, env, config, page)
+        if self.escritor is not None:
+            desde = page.file.src_uri
+            log.debug("Otro proceso escribe las páginas desde la última (tras %s)", desde)
         self._enviar_datos()
 
     def _datos(self, config: MkDocsConfig) -> dict[Path, str]:
@@ -520,11 +527,18 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.cerrojo.soltar()
 
     def _terminar(self, config: MkDocsConfig) -> None:
-        api_hecha, motor_hecho = self._encargado("api"), self._encargado("motor")
+        if self.config.enabled:
+            self._lo_que_no_espera(config)
+        if self.auxiliar is not None:
+            self.auxiliar.mkdocs_espera.avisar()
+        sitio = Path(config.site_dir)
+        api_hecha = self._encargado("api")
+        if isinstance(api_hecha, api_guardada.PorEscribir):  # mientras el auxiliar sigue
+            api_hecha = api_hecha.escribir(sitio, self.anteriores)
+        motor_hecho = self._encargado("motor")
         if not self.config.enabled:
             self._cerrar_adelanto()
             return
-        sitio = Path(config.site_dir)
         precompilacion, self.precompilacion = self.precompilacion, None
         if motor_hecho is None:
             motor_hecho = self._publicar_motor(sitio, precompilacion)
@@ -560,10 +574,22 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             return sin_conexion.del_motor(sitio, motor.CARPETA, self.cache, self.inicio_ns)
         return {}
 
+    def _lo_que_no_espera(self, config: MkDocsConfig) -> None:
+        """El feed, el manifiesto y el índice de búsqueda: lo que MkDocs hace al final sin
+        esperar al auxiliar, antes de esperarlo (en frío aún trabaja en la API)."""
+        if self.historial is not None:
+            cambios.escribir_feed(config, self.historial)
+        if self._sin_conexion and not self.sirviendo and self.carpeta_modulos is not None:
+            hoja = self.carpeta_modulos / "tapiz.css"
+            sin_conexion.escribir_manifiesto(config, self.config.nombre_corto, hoja)
+        indice = Path(config.site_dir) / busqueda.RUTA_INDICE
+        if indice.exists():
+            documentos = self.reconstruccion.documentos() if self._solo_lo_cambiado else None
+            busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones, documentos)
+
     def _escribir_lo_demas(self, config: MkDocsConfig) -> Conocidas | None:
-        """Los ficheros de datos (si no los escribió el auxiliar, que da sus huellas), el feed,
-        el manifiesto y el índice de búsqueda; este, tras avisar al auxiliar de que ya puede
-        resumir el sitio (véase ``RESERVADOS``)."""
+        """Los ficheros de datos (si no los escribió el auxiliar, que da sus huellas), tras
+        avisar al auxiliar de que ya puede resumir el sitio (véase ``RESERVADOS``)."""
         hechos: Conocidas | None = self._encargado("datos")
         if hechos is None:
             datos.escribir(self.ficheros_de_datos or self._datos(config), self.anteriores)
@@ -573,19 +599,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.auxiliar is None:
             self._terminar_anteriores()
         self.anteriores = None
-        if self.historial is not None:
-            cambios.escribir_feed(config, self.historial)
-        if self._sin_conexion and not self.sirviendo and self.carpeta_modulos is not None:
-            hoja = self.carpeta_modulos / "tapiz.css"
-            sin_conexion.escribir_manifiesto(config, self.config.nombre_corto, hoja)
         # Crear ficheros mientras otro proceso recorre las mismas carpetas cuesta cinco veces
         # más: el auxiliar resume el sitio cuando ya no se crean carpetas ni ficheros nuevos.
         if self.auxiliar is not None:
             self.auxiliar.paginas_escritas.avisar()
-        indice = Path(config.site_dir) / busqueda.RUTA_INDICE
-        if indice.exists():
-            documentos = self.reconstruccion.documentos() if self._solo_lo_cambiado else None
-            busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones, documentos)
         if self.cache is not None:
             if (del_auxiliar := self._encargado("caché")) is not None:
                 self.cache.recordar(del_auxiliar)  # lo que usó, o lo perdería al cerrarla

@@ -7,6 +7,8 @@ import gc
 import logging
 import multiprocessing
 import os
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -15,6 +17,7 @@ import pytest
 
 from mkdocs_plugins.plugin.adelanto.escritor import PLANTILLA_VACIA, Escritor, ganchos_conocidos
 from tests import esperas
+from tests.plugin.conftest import PAGINAS, publicado, sitio
 
 
 def _paginas(cuantas: int) -> list[Any]:
@@ -150,3 +153,43 @@ def test_lo_ya_creado_queda_fuera_de_la_recogida_mientras_escribe(tmp_path: Path
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+CON_EL_AUXILIAR = """
+import sys
+from mkdocs.__main__ import cli
+from mkdocs_plugins.plugin.adelanto import encargos
+encargos.Aviso.avisado = lambda self: sys.argv[1] == "libre"
+cli(["build", "--strict", "-v"])
+"""
+ESCRIBE_OTRO = "Otro proceso escribe las páginas desde la última"
+
+
+def test_el_escritor_espera_a_que_el_auxiliar_deje_libre_su_nucleo(tmp_path: Path) -> None:
+    """Con el auxiliar aún ocupado (en frío, en un libro pequeño), otro proceso solo le quitaría
+    núcleo: MkDocs escribe todas las páginas; en cuanto avisa de que solo espera a MkDocs, el
+    escritor se bifurca. Con los avisos siempre dados, además, el auxiliar deja a MkDocs toda
+    la API por escribir (``api_guardada.PorEscribir``). El sitio, el mismo byte a byte."""
+    paginas = [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"]
+    publicados = {}
+    for auxiliar in ("libre", "ocupado"):
+        proyecto = sitio(tmp_path / auxiliar, paginas)
+        mkdocs_yml = proyecto / "mkdocs.yml"
+        mkdocs_yml.write_text(
+            mkdocs_yml.read_text("utf-8").replace(
+                "catalogo: false", "catalogo: false\n      api: true"
+            ),
+            "utf-8",
+        )
+        hecha = subprocess.run(
+            [sys.executable, "-c", CON_EL_AUXILIAR, auxiliar],
+            cwd=proyecto,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert hecha.returncode == 0, hecha.stderr
+        assert (ESCRIBE_OTRO in hecha.stderr) == (auxiliar == "libre"), hecha.stderr
+        publicados[auxiliar] = publicado(proyecto)
+    assert "api/v1/index.json" in publicados["libre"]
+    assert publicados["libre"] == publicados["ocupado"]

@@ -35,6 +35,10 @@ class Auxiliar:
     """Lo que escribe el auxiliar: los ficheros estáticos y los de datos de los widgets."""
     escritas: Escritas
     """Las páginas que MkDocs ya escribió, para que el auxiliar calcule antes sus huellas."""
+    libre: encargos.Aviso
+    """Lo avisa el auxiliar cuando lo que le queda espera a MkDocs: su núcleo queda libre."""
+    mkdocs_espera: encargos.Aviso
+    """Lo avisa MkDocs cuando ya solo espera al auxiliar: la API que falte la escribe él."""
     catalogo: str | None = None
     """El Markdown del catálogo, que el auxiliar ya tiene entre sus páginas."""
     copias: list[estaticos.Copia] = field(default_factory=list)
@@ -70,6 +74,8 @@ class Auxiliar:
         self.buzones.terminar(ESPERA_AL_TERMINAR)
         self.sitio_listo.cerrar()
         self.paginas_escritas.cerrar()
+        self.libre.cerrar()
+        self.mkdocs_espera.cerrar()
         self.escritas.cerrar()
 
 
@@ -95,6 +101,7 @@ def empezar(
     if del_catalogo is not None and en_frio:
         paginas.append(PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, del_catalogo))
     sitio_listo, paginas_escritas = encargos.Aviso(), encargos.Aviso()
+    libre, mkdocs_espera = encargos.Aviso(), encargos.Aviso()
     buzones, escritas = encargos.Buzones(), Escritas()
     encargados = encargos.del_plugin(
         configuracion,
@@ -103,6 +110,8 @@ def empezar(
         sitio_listo,
         paginas_escritas,
         buzones,
+        libre,
+        mkdocs_espera,
         con_estado=tapiz.estado and en_frio,
         con_api=tapiz.api,
         motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,
@@ -119,4 +128,13 @@ def empezar(
     )
     buzones.bifurcado()
     escritas.bifurcado()
-    return Auxiliar(adelanto, sitio_listo, paginas_escritas, buzones, escritas, del_catalogo)
+    return Auxiliar(
+        adelanto,
+        sitio_listo,
+        paginas_escritas,
+        buzones,
+        escritas,
+        libre,
+        mkdocs_espera,
+        catalogo=del_catalogo,
+    )

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
@@ -38,8 +38,9 @@ from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
 class Aviso:
     """Una señal de MkDocs a los encargos del auxiliar: que ya vació la carpeta del sitio (tras
-    ``on_pre_build``: lo que se escribiera antes se borraría), o que ya escribió las páginas.
-    Se crea antes de bifurcar el auxiliar.
+    ``on_pre_build``: lo que se escribiera antes se borraría), o que ya escribió las páginas;
+    o del auxiliar a MkDocs: que ya solo le espera (``libre``). Se crea antes de bifurcar el
+    auxiliar.
 
     Es un tubo en el que MkDocs escribe un byte que nadie lee: desde entonces se puede leer,
     para cada encargo que lo espere (como un ``multiprocessing.Event``, sin sus semáforos)."""
@@ -60,6 +61,10 @@ class Aviso:
         """En MkDocs, al terminar el auxiliar."""
         os.close(self._lector)
         os.close(self._escritor)
+
+    def avisado(self) -> bool:
+        """Si ya se avisó, sin esperar."""
+        return bool(select.select([self._lector], [], [], 0)[0])
 
     def esperar(self) -> bool:
         """En el auxiliar: True cuando MkDocs avisa; False si MkDocs ya no está."""
@@ -154,6 +159,8 @@ def del_plugin(
     sitio_listo: Aviso,
     paginas_escritas: Aviso,
     buzones: Buzones,
+    libre: Aviso | None = None,
+    mkdocs_espera: Aviso | None = None,
     *,
     con_estado: bool,
     con_api: bool,
@@ -168,7 +175,8 @@ def del_plugin(
     API (de la caché ``guardada``, la copia del auxiliar, si nada de lo que la decide cambió) y
     el motor en vivo, con Pyodide de la carpeta del proyecto ``motor_desde`` (None si no se
     encarga). Después escribe los ficheros de datos de los widgets, cuando MkDocs se los envía
-    (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML). Con la caché
+    (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML); al empezar a
+    esperarlos avisa de que está ``libre``: lo que le queda depende de MkDocs. Con la caché
     llena, devuelve lo que usó de ella (``Cache.lo_usado``): MkDocs lo conserva al cerrarla. El
     último, cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo
     lo que MkDocs reescribe después, ``RESERVADOS``), para la lista sin conexión, mientras
@@ -199,11 +207,13 @@ def del_plugin(
     encargos.despues.append(("estáticos", _apuntando(escritas, escribir_los_estaticos)))
     if con_api:
 
-        def escribir_api() -> sin_conexion.Conocidas | None:
-            """Con la API de ``guardada`` (la copia de la caché del auxiliar) si no cambió."""
+        def escribir_api() -> sin_conexion.Conocidas | api_guardada.PorEscribir | None:
+            """Con la API de ``guardada`` (la copia de la caché del auxiliar) si no cambió; si
+            MkDocs ya espera al auxiliar, le deja los ficheros que falten por escribir."""
             if not sitio_listo.esperar():
                 return None
-            return api_guardada.escribir(sitio, configuracion, guardada, apartados)
+            hasta = mkdocs_espera.avisado if mkdocs_espera is not None else lambda: False
+            return api_guardada.escribir(sitio, configuracion, guardada, apartados, hasta)
 
         encargos.despues.append(("api", _apuntando(escritas, escribir_api)))
     if motor_desde is not None:
@@ -214,6 +224,8 @@ def del_plugin(
         encargos.despues.append((nombre, _apuntando(escritas, publicar)))
 
     def escribir_los_datos() -> sin_conexion.Conocidas | None:
+        if libre is not None:
+            libre.avisar()
         llegaron, ficheros = buzones.datos.recibir()
         if not llegaron:
             return None
@@ -239,14 +251,19 @@ def del_plugin(
     return encargos
 
 
-def _apuntando(
-    escritas: sin_conexion.Conocidas, hacer: Callable[[], sin_conexion.Conocidas | None]
-) -> Callable[[], sin_conexion.Conocidas | None]:
-    """``hacer``, que además apunta en ``escritas`` las huellas de lo que escribió."""
+Hecho = TypeVar("Hecho", bound=sin_conexion.Conocidas | api_guardada.PorEscribir | None)
 
-    def apuntado() -> sin_conexion.Conocidas | None:
+
+def _apuntando(escritas: sin_conexion.Conocidas, hacer: Callable[[], Hecho]) -> Callable[[], Hecho]:
+    """``hacer``, que además apunta en ``escritas`` las huellas de lo que escribió (o dejó a
+    MkDocs para escribir antes de avisar de que el sitio está escrito)."""
+
+    def apuntado() -> Hecho:
         hechas = hacer()
-        escritas.update(hechas or {})
+        if isinstance(hechas, api_guardada.PorEscribir):
+            escritas.update(hechas.conocidas)
+        elif isinstance(hechas, dict):
+            escritas.update(hechas)
         return hechas
 
     return apuntado
