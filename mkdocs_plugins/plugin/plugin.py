@@ -571,7 +571,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             sitio, self.raiz, self.configuracion, precompilacion, self.anteriores
         )
         if publicado and self._sin_conexion and not self.sirviendo:
-            return sin_conexion.del_motor(sitio, motor.CARPETA, self.cache, self.inicio_ns)
+            return sin_conexion.del_motor(sitio, motor.CARPETA, self.raiz, self.inicio_ns)
         return {}
 
     def _lo_que_no_espera(self, config: MkDocsConfig) -> None:

@@ -20,14 +20,13 @@ Bajo demanda (se guarda la primera vez que se pide y desde entonces funciona sin
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Sequence
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from mkdocs_plugins.nucleo.datos import Cache, cache
+from mkdocs_plugins.nucleo.datos import cache
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 
 PRESUPUESTO = 400 * 1000
@@ -94,24 +93,33 @@ def escribir(
     return sin_conexion.publicar(sitio, lista)
 
 
-def del_motor(
-    sitio: Path, carpeta: str, guardadas: Cache | None, desde_ns: int
-) -> sin_conexion.Conocidas:
+HUELLAS = Path(".cache") / "tapiz" / "huellas.marshal"
+"""Relativa a la raíz del proyecto: las huellas de las copias de Pyodide (véase ``del_motor``)."""
+
+
+def del_motor(sitio: Path, carpeta: str, raiz: Path, desde_ns: int) -> sin_conexion.Conocidas:
     """Las huellas de los ficheros de ``sitio/carpeta``. La de uno anterior a ``desde_ns`` (el
-    principio de la construcción) va a la caché bajo su tamaño y su fecha: es una copia que
-    conserva la de su origen, como Pyodide (13 MB de ``node_modules``), y calcularla en cada
-    construcción costaba más que todo lo demás de la lista."""
+    principio de la construcción) se guarda bajo su ruta en el sitio, su tamaño y su fecha: es
+    una copia que conserva la de su origen, como Pyodide (13 MB de ``node_modules``), y
+    calcularla en cada construcción costaba más que todo lo demás de la lista. Se guarda en
+    ``.cache/tapiz/``, fuera de la caché de los bloques, como los zips del motor: no cambia
+    hasta que cambia Pyodide. Quedan solo las que se usaron."""
+    fichero_huellas = raiz / HUELLAS
+    guardadas = cache.leer_diccionario(fichero_huellas)
+    usadas: dict[str, str] = {}
     conocidas: sin_conexion.Conocidas = {}
     for actual, _, nombres in os.walk(sitio / carpeta):
         for nombre in nombres:
             fichero = Path(actual, nombre)
-            estado = fichero.stat()
-            sello = (str(fichero), str(estado.st_size), str(estado.st_mtime_ns))
-            copia = guardadas if estado.st_mtime_ns < desde_ns else None
-            huella = cache.texto_guardado(
-                copia, functools.partial(sin_conexion.huella, fichero), "huella", *sello
-            )
-            conocidas[fichero.relative_to(sitio).as_posix()] = (estado.st_size, huella)
+            ruta, estado = fichero.relative_to(sitio).as_posix(), fichero.stat()
+            if estado.st_mtime_ns < desde_ns:
+                sello = f"{ruta}\0{estado.st_size}\0{estado.st_mtime_ns}"
+                huella = usadas[sello] = guardadas.get(sello) or sin_conexion.huella(fichero)
+            else:
+                huella = sin_conexion.huella(fichero)
+            conocidas[ruta] = (estado.st_size, huella)
+    if usadas != guardadas:
+        cache.escribir_de_una_vez(fichero_huellas, usadas)
     return conocidas
 
 

@@ -5,7 +5,10 @@ trabajador, el manifiesto de aplicación web y su registro en cada página; y co
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import time
 from pathlib import Path
 from typing import Any, Literal
 
@@ -14,6 +17,7 @@ from mkdocs.config import load_config
 
 from desarrollo.peso import comprimido
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
+from mkdocs_plugins.plugin import sin_conexion as del_sitio
 from mkdocs_plugins.plugin.sin_conexion import PAGINAS_SIEMPRE
 from tests.plugin.conftest import AVISO, MKDOCS_YML
 
@@ -158,3 +162,36 @@ def test_con_las_huellas_de_todo_el_sitio_no_se_recorre_otra_vez(tmp_path: Path)
         "index.html"
         not in sin_conexion.inventario(tmp_path, [], conocidas=todas, completas=True).precache
     )
+
+
+def test_la_huella_de_una_copia_de_pyodide_se_calcula_una_vez(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Una copia con la fecha de su origen (Pyodide, de ``node_modules``) guarda su huella en
+    ``.cache/tapiz/`` bajo su ruta, su tamaño y su fecha: la siguiente construcción, también
+    en frío, no vuelve a leerla; lo escrito en la construcción se calcula siempre."""
+    origen = tmp_path / "pyodide.asm.wasm"
+    origen.write_bytes(b"\0asm" * 1000)
+    os.utime(origen, ns=(1_000_000_000, 1_000_000_000))
+    sitio = tmp_path / "site"
+    (sitio / "vivo").mkdir(parents=True)
+    shutil.copy2(origen, sitio / "vivo" / origen.name)
+    desde = time.time_ns()
+    (sitio / "vivo" / "motor.zip").write_bytes(b"zip")
+    calculadas: list[str] = []
+    huella = sin_conexion.huella
+    monkeypatch.setattr(sin_conexion, "huella", lambda f: calculadas.append(f.name) or huella(f))
+    primera = del_sitio.del_motor(sitio, "vivo", tmp_path, desde)
+    assert sorted(calculadas) == ["motor.zip", "pyodide.asm.wasm"]
+    calculadas.clear()
+    assert del_sitio.del_motor(sitio, "vivo", tmp_path, desde) == primera
+    assert calculadas == ["motor.zip"]
+    assert primera["vivo/pyodide.asm.wasm"] == sin_conexion.conocida(origen.read_bytes())
+    (sitio / "vivo" / origen.name).write_bytes(b"otro")  # otra fecha: se calcula otra vez
+    os.utime(sitio / "vivo" / origen.name, ns=(2_000_000_000, 2_000_000_000))
+    calculadas.clear()
+    otra = del_sitio.del_motor(sitio, "vivo", tmp_path, desde)
+    assert "pyodide.asm.wasm" in calculadas
+    assert otra["vivo/pyodide.asm.wasm"] == sin_conexion.conocida(b"otro")
+    assert len(cache_huellas := (tmp_path / del_sitio.HUELLAS).read_bytes()) > 0
+    assert b"2000000000" in cache_huellas and b"1000000000" not in cache_huellas

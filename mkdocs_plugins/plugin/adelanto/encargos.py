@@ -15,6 +15,7 @@ import multiprocessing.util
 import os
 import select
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,7 @@ from mkdocs_plugins.nucleo.paginas import estado_srd
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 from mkdocs_plugins.nucleo.vivo import Precompilacion, motor
 from mkdocs_plugins.plugin import api_guardada, busqueda, estado
+from mkdocs_plugins.plugin import sin_conexion as sin_conexion_del_sitio
 from mkdocs_plugins.plugin.adelanto import estaticos, salida
 from mkdocs_plugins.plugin.adelanto.ejecutor import PaginaPendiente
 from mkdocs_plugins.plugin.adelanto.escritas import Escritas
@@ -279,6 +281,8 @@ def _del_motor(
     """Empezar a precompilar el Python del motor (Node, si hace falta, trabaja desde ahí) y,
     tras las páginas, publicar el motor en vivo con lo precompilado."""
     empezadas: list[Precompilacion | None] = []
+    desde_ns = time.time_ns()
+    """Lo que en el sitio es anterior es una copia con la fecha de su origen (Pyodide)."""
 
     def precompilar() -> None:
         with salida.sin_cortar():  # Node no queda huérfano si MkDocs termina el auxiliar ahora
@@ -286,24 +290,11 @@ def _del_motor(
             if empezada is not None:  # si el auxiliar acaba (o lo acaban) antes de publicarla
                 multiprocessing.util.Finalize(empezada, empezada.cerrar, exitpriority=1)
 
-    def publicar() -> None:
-        motor.publicar(sitio, raiz, configuracion, empezadas[0] if empezadas else None, apartados)
-
-    return ("precompilar", precompilar), (
-        "motor",
-        _en_el_sitio(sitio_listo, sitio, motor.CARPETA, publicar),
-    )
-
-
-def _en_el_sitio(
-    sitio_listo: Aviso, sitio: Path, carpeta: str, escribir: Callable[[], None]
-) -> Callable[[], sin_conexion.Conocidas | None]:
-    """Escribe, cuando el sitio está listo, y da la huella de cada fichero de ``carpeta``."""
-
-    def hacer() -> sin_conexion.Conocidas | None:
+    def publicar() -> sin_conexion.Conocidas | None:
+        """Cuando el sitio está listo; da la huella de cada fichero del motor."""
         if not sitio_listo.esperar():
             return None
-        escribir()
-        return sin_conexion.huellas(sitio, carpeta)
+        motor.publicar(sitio, raiz, configuracion, empezadas[0] if empezadas else None, apartados)
+        return sin_conexion_del_sitio.del_motor(sitio, motor.CARPETA, raiz, desde_ns)
 
-    return hacer
+    return ("precompilar", precompilar), ("motor", publicar)
