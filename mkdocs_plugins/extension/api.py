@@ -278,23 +278,9 @@ def escribir(
     if con_motor is None:
         con_motor = motor.carpeta_pyodide(configuracion.raiz) is not None
     escritos = ficheros(configuracion, con_motor=con_motor) if preparados is None else preparados
-    escribir_ficheros(destino / api.CARPETA, escritos, apartados)
-    return len(escritos)
-
-
-def escribir_ficheros(
-    carpeta: Path,
-    textos: dict[str, str],
-    apartados: Anteriores | None = None,
-    hasta: Callable[[], bool] = lambda: False,
-) -> dict[str, str]:
-    """Escribe cada texto en ``carpeta`` (cada subcarpeta, creada una vez); si ``hasta()`` se
-    cumple antes de acabar, para y da los que faltan."""
-    for subcarpeta in {(carpeta / ruta).parent for ruta in textos}:
+    carpeta = destino / api.CARPETA
+    for subcarpeta in {(carpeta / ruta).parent for ruta in escritos}:
         subcarpeta.mkdir(parents=True, exist_ok=True)
-    por_escribir = list(textos.items())
-    for hechos, (ruta, texto) in enumerate(por_escribir):
-        if hasta():
-            return dict(por_escribir[hechos:])
+    for ruta, texto in escritos.items():
         anteriores.escribir(carpeta / ruta, texto.encode(), apartados)
-    return {}
+    return len(escritos)

@@ -13,8 +13,6 @@ construcción: es lo barato.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs_plugins.extension import api as api_estatica
@@ -31,36 +29,18 @@ PAGINAS = "api: cada página"
 """Dónde recuerda las secciones y los ejemplos de cada página (``api_estatica.Recordadas``)."""
 
 
-@dataclass(frozen=True)
-class PorEscribir:
-    """Los ficheros de la API que el auxiliar deja a MkDocs, y la huella de todos."""
-
-    faltan: dict[str, str]
-    conocidas: sin_conexion.Conocidas
-
-    def escribir(self, sitio: Path, apartados: Anteriores | None) -> sin_conexion.Conocidas:
-        api_estatica.escribir_ficheros(sitio / api.CARPETA, self.faltan, apartados)
-        return self.conocidas
-
-
 def escribir(
     sitio: Path,
     configuracion: Configuracion,
     guardada: cache.Cache | None,
     apartados: Anteriores | None = None,
-    hasta: Callable[[], bool] = lambda: False,
-) -> sin_conexion.Conocidas | PorEscribir:
+) -> sin_conexion.Conocidas:
     """Escribe la API en el sitio y da la huella de cada fichero, de sus textos (la lista sin
-    conexión no vuelve a leer del disco cientos de ficheros recién escritos). Si ``hasta()``
-    se cumple antes de acabar (MkDocs ya espera, con su núcleo parado), deja de escribir y da
-    también los que faltan, para que los escriba MkDocs mientras el auxiliar sigue."""
+    conexión no vuelve a leer del disco cientos de ficheros recién escritos)."""
     textos = ficheros(configuracion, guardada)
+    api_estatica.escribir(sitio, configuracion, textos, apartados=apartados)
     carpeta = sitio / api.CARPETA
-    conocidas = sin_conexion.huellas_de(
-        sitio, {carpeta / ruta: texto for ruta, texto in textos.items()}
-    )
-    faltan = api_estatica.escribir_ficheros(carpeta, textos, apartados, hasta)
-    return PorEscribir(faltan, conocidas) if faltan else conocidas
+    return sin_conexion.huellas_de(sitio, {carpeta / ruta: texto for ruta, texto in textos.items()})
 
 
 def ficheros(configuracion: Configuracion, guardada: cache.Cache | None) -> dict[str, str]:

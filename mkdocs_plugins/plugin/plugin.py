@@ -529,16 +529,11 @@ class TapizPlugin(BasePlugin[TapizConfig]):
     def _terminar(self, config: MkDocsConfig) -> None:
         if self.config.enabled:
             self._lo_que_no_espera(config)
-        if self.auxiliar is not None:
-            self.auxiliar.mkdocs_espera.avisar()
-        sitio = Path(config.site_dir)
-        api_hecha = self._encargado("api")
-        if isinstance(api_hecha, api_guardada.PorEscribir):  # mientras el auxiliar sigue
-            api_hecha = api_hecha.escribir(sitio, self.anteriores)
-        motor_hecho = self._encargado("motor")
+        api_hecha, motor_hecho = self._encargado("api"), self._encargado("motor")
         if not self.config.enabled:
             self._cerrar_adelanto()
             return
+        sitio = Path(config.site_dir)
         precompilacion, self.precompilacion = self.precompilacion, None
         if motor_hecho is None:
             motor_hecho = self._publicar_motor(sitio, precompilacion)

@@ -225,28 +225,3 @@ def test_lo_que_usa_el_auxiliar_queda_en_la_cache_de_mkdocs(tmp_path: Path) -> N
     final = Cache(fichero, "h")
     assert final.obtener("vieja") == "texto" and final.obtener("nueva") == [1, 2]
     assert final.obtener("sin usar") is None
-
-
-def test_la_api_que_el_auxiliar_no_llego_a_escribir_la_escribe_mkdocs(tmp_path: Path) -> None:
-    """Cuando MkDocs ya espera (``hasta``), el auxiliar deja de escribir la API y le da lo que
-    falta: escrito por los dos, el sitio es el mismo que escrito por uno, y la huella de cada
-    fichero va entera con lo que deja."""
-    from mkdocs_plugins.nucleo.fuente.configuracion import cargar_configuracion
-    from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
-    from mkdocs_plugins.plugin import api_guardada
-
-    configuracion = cargar_configuracion(None, tmp_path, tmp_path)
-    for nombre in ("una", "otra", "tercera"):
-        (tmp_path / f"{nombre}.md").write_text(f"# {nombre} {{#{nombre}}}\n\nTexto.\n", "utf-8")
-    entero, a_medias = tmp_path / "entero", tmp_path / "a-medias"
-    todas = api_guardada.escribir(entero, configuracion, None)
-    escritos: list[int] = []
-    dejado = api_guardada.escribir(
-        a_medias, configuracion, None, hasta=lambda: escritos.append(1) or len(escritos) > 3
-    )
-    assert isinstance(dejado, api_guardada.PorEscribir) and isinstance(todas, dict)
-    assert 0 < len(dejado.faltan) < len(todas) - 2
-    assert dejado.conocidas == todas
-    assert len(list(a_medias.rglob("*.json"))) == len(todas) - len(dejado.faltan)
-    assert dejado.escribir(a_medias, None) == todas
-    assert sin_conexion.huellas(a_medias, "") == sin_conexion.huellas(entero, "") == todas

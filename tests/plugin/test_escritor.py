@@ -168,8 +168,7 @@ ESCRIBE_OTRO = "Otro proceso escribe las páginas desde la última"
 def test_el_escritor_espera_a_que_el_auxiliar_deje_libre_su_nucleo(tmp_path: Path) -> None:
     """Con el auxiliar aún ocupado (en frío, en un libro pequeño), otro proceso solo le quitaría
     núcleo: MkDocs escribe todas las páginas; en cuanto avisa de que solo espera a MkDocs, el
-    escritor se bifurca. Con los avisos siempre dados, además, el auxiliar deja a MkDocs toda
-    la API por escribir (``api_guardada.PorEscribir``). El sitio, el mismo byte a byte."""
+    escritor se bifurca. El sitio, el mismo byte a byte."""
     paginas = [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"]
     publicados = {}
     for auxiliar in ("libre", "ocupado"):

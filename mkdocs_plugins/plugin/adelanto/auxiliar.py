@@ -37,8 +37,6 @@ class Auxiliar:
     """Las páginas que MkDocs ya escribió, para que el auxiliar calcule antes sus huellas."""
     libre: encargos.Aviso
     """Lo avisa el auxiliar cuando lo que le queda espera a MkDocs: su núcleo queda libre."""
-    mkdocs_espera: encargos.Aviso
-    """Lo avisa MkDocs cuando ya solo espera al auxiliar: la API que falte la escribe él."""
     catalogo: str | None = None
     """El Markdown del catálogo, que el auxiliar ya tiene entre sus páginas."""
     copias: list[estaticos.Copia] = field(default_factory=list)
@@ -75,7 +73,6 @@ class Auxiliar:
         self.sitio_listo.cerrar()
         self.paginas_escritas.cerrar()
         self.libre.cerrar()
-        self.mkdocs_espera.cerrar()
         self.escritas.cerrar()
 
 
@@ -100,8 +97,7 @@ def empezar(
     del_catalogo = catalogo.markdown() if tapiz.catalogo else None
     if del_catalogo is not None and en_frio:
         paginas.append(PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, del_catalogo))
-    sitio_listo, paginas_escritas = encargos.Aviso(), encargos.Aviso()
-    libre, mkdocs_espera = encargos.Aviso(), encargos.Aviso()
+    sitio_listo, paginas_escritas, libre = encargos.Aviso(), encargos.Aviso(), encargos.Aviso()
     buzones, escritas = encargos.Buzones(), Escritas()
     encargados = encargos.del_plugin(
         configuracion,
@@ -111,7 +107,6 @@ def empezar(
         paginas_escritas,
         buzones,
         libre,
-        mkdocs_espera,
         con_estado=tapiz.estado and en_frio,
         con_api=tapiz.api,
         motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,
@@ -135,6 +130,5 @@ def empezar(
         buzones,
         escritas,
         libre,
-        mkdocs_espera,
         catalogo=del_catalogo,
     )

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
@@ -162,7 +162,6 @@ def del_plugin(
     paginas_escritas: Aviso,
     buzones: Buzones,
     libre: Aviso | None = None,
-    mkdocs_espera: Aviso | None = None,
     *,
     con_estado: bool,
     con_api: bool,
@@ -209,13 +208,11 @@ def del_plugin(
     encargos.despues.append(("estáticos", _apuntando(escritas, escribir_los_estaticos)))
     if con_api:
 
-        def escribir_api() -> sin_conexion.Conocidas | api_guardada.PorEscribir | None:
-            """Con la API de ``guardada`` (la copia de la caché del auxiliar) si no cambió; si
-            MkDocs ya espera al auxiliar, le deja los ficheros que falten por escribir."""
+        def escribir_api() -> sin_conexion.Conocidas | None:
+            """Con la API de ``guardada`` (la copia de la caché del auxiliar) si no cambió."""
             if not sitio_listo.esperar():
                 return None
-            hasta = mkdocs_espera.avisado if mkdocs_espera is not None else lambda: False
-            return api_guardada.escribir(sitio, configuracion, guardada, apartados, hasta)
+            return api_guardada.escribir(sitio, configuracion, guardada, apartados)
 
         encargos.despues.append(("api", _apuntando(escritas, escribir_api)))
     if motor_desde is not None:
@@ -253,19 +250,14 @@ def del_plugin(
     return encargos
 
 
-Hecho = TypeVar("Hecho", bound=sin_conexion.Conocidas | api_guardada.PorEscribir | None)
+def _apuntando(
+    escritas: sin_conexion.Conocidas, hacer: Callable[[], sin_conexion.Conocidas | None]
+) -> Callable[[], sin_conexion.Conocidas | None]:
+    """``hacer``, que además apunta en ``escritas`` las huellas de lo que escribió."""
 
-
-def _apuntando(escritas: sin_conexion.Conocidas, hacer: Callable[[], Hecho]) -> Callable[[], Hecho]:
-    """``hacer``, que además apunta en ``escritas`` las huellas de lo que escribió (o dejó a
-    MkDocs para escribir antes de avisar de que el sitio está escrito)."""
-
-    def apuntado() -> Hecho:
+    def apuntado() -> sin_conexion.Conocidas | None:
         hechas = hacer()
-        if isinstance(hechas, api_guardada.PorEscribir):
-            escritas.update(hechas.conocidas)
-        elif isinstance(hechas, dict):
-            escritas.update(hechas)
+        escritas.update(hechas or {})
         return hechas
 
     return apuntado
