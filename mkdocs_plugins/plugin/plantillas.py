@@ -81,7 +81,7 @@ class PlantillasCompiladas(jinja2.BytecodeCache):
     def dump_bytecode(self, bucket: Bucket) -> None:
         compilada = self._usadas[bucket.key] = bucket.bytecode_to_string()
         if self.del_usuario is not None:
-            _escribir(self.del_usuario / f"{bucket.key}.jinja", compilada)
+            cache_.escribir_de_una_vez(self.del_usuario / f"{bucket.key}.jinja", compilada)
 
     def _del_usuario(self, clave: str) -> bytes | None:
         if self.del_usuario is None:
@@ -162,14 +162,3 @@ def carpeta_del_usuario() -> Path | None:
     if not stat.S_ISDIR(datos.st_mode) or not propia or datos.st_mode & 0o077:
         return None
     return carpeta
-
-
-def _escribir(fichero: Path, contenido: bytes) -> None:
-    """De una vez (temporal y renombrado): otro proceso que lo lea a la vez lo ve entero o no
-    lo ve."""
-    temporal = fichero.with_name(f".{fichero.name}.{os.getpid()}")
-    try:
-        temporal.write_bytes(contenido)
-        os.replace(temporal, fichero)
-    except OSError:
-        pass  # sin ella, la primera construcción de otro proyecto compila, como sin caché

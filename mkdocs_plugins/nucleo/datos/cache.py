@@ -216,12 +216,15 @@ def _entradas(fichero: Path, huella: str) -> dict[str, Any]:
     return entradas if isinstance(entradas, dict) else {}
 
 
-def escribir_de_una_vez(fichero: Path, contenido: dict[str, Any]) -> None:
-    """Escribe de una vez (fichero temporal y renombrado): nunca queda un fichero a medias."""
+def escribir_de_una_vez(fichero: Path, contenido: dict[str, Any] | bytes) -> None:
+    """Escribe de una vez (fichero temporal y renombrado): nunca queda un fichero a medias, y
+    otro proceso que lo lea a la vez lo ve entero o no lo ve. Un diccionario va con
+    ``marshal`` (lo lee :func:`leer_diccionario`); los bytes, tal cual."""
+    datos = contenido if isinstance(contenido, bytes) else marshal.dumps(contenido)
     try:
         fichero.parent.mkdir(parents=True, exist_ok=True)
         temporal = fichero.with_name(f".{fichero.name}.{os.getpid()}")
-        temporal.write_bytes(marshal.dumps(contenido))
+        temporal.write_bytes(datos)
         os.replace(temporal, fichero)
     except OSError:
         pass  # una caché que no se puede escribir solo hace más lenta la próxima construcción
