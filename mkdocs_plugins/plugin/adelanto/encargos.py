@@ -44,8 +44,9 @@ class Aviso:
     o del auxiliar a MkDocs: que ya solo le espera (``libre``). Se crea antes de bifurcar el
     auxiliar.
 
-    Es un tubo en el que MkDocs escribe un byte que nadie lee: desde entonces se puede leer,
-    para cada encargo que lo espere (como un ``multiprocessing.Event``, sin sus semáforos)."""
+    Es un tubo en el que quien avisa escribe un byte que nadie lee: desde entonces se puede
+    leer, para cada uno que lo espere o lo mire (como un ``multiprocessing.Event``, sin sus
+    semáforos)."""
 
     def __init__(self) -> None:
         self._lector, self._escritor = os.pipe()
@@ -56,7 +57,7 @@ class Aviso:
 
     @property
     def descriptor(self) -> int:
-        """El que se puede leer desde que MkDocs avisa (para esperarlo con otros)."""
+        """El que se puede leer desde que se avisa (para esperarlo con otros)."""
         return self._lector
 
     def cerrar(self) -> None:
