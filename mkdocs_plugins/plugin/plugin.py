@@ -34,7 +34,7 @@ from mkdocs_plugins.nucleo.fuente import (
 )
 from mkdocs_plugins.nucleo.marcado import Apartados, reubicar_enlaces
 from mkdocs_plugins.nucleo.paginas import catalogo
-from mkdocs_plugins.nucleo.sin_conexion import Conocidas
+from mkdocs_plugins.nucleo.sin_conexion import Conocidas, huellas_de
 from mkdocs_plugins.nucleo.vallas import render
 from mkdocs_plugins.nucleo.vivo import Precompilacion, motor
 from mkdocs_plugins.nucleo.widgets import reglas_lector
@@ -417,23 +417,15 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             if not self.auxiliar.estaticos_escritos(files):
                 carga.publicar_minificados(files, self.minificados)
             self.ficheros_de_datos = self._datos(config)
+            self.auxiliar.buzones.datos.enviar(self.ficheros_de_datos)
             if self._navegacion is not None and not (self.sucio or self.sirviendo):
                 self._para_el_escritor = (files, self._navegacion, env)
-            else:
-                self._enviar_datos()
         return env
-
-    def _enviar_datos(self) -> None:
-        """Los ficheros de datos, al auxiliar, que los escribe (una vez por construcción)."""
-        auxiliar, ficheros = self.auxiliar, self.ficheros_de_datos
-        if auxiliar is not None and ficheros is not None and not auxiliar.buzones.datos.enviado:
-            auxiliar.buzones.datos.enviar(ficheros)
 
     def _bifurcar_escritor(self, page: Page, config: MkDocsConfig) -> None:
         """Tras una página, con las plantillas ya compiladas, el escritor, en cuanto el auxiliar
         deja libre su núcleo (en frío, en un libro pequeño, no llega a dejarlo: el escritor solo
-        le quitaría tiempo); y después los datos al auxiliar (enviarlos arranca un hilo, y con
-        hilos no se bifurca)."""
+        le quitaría tiempo)."""
         if self._para_el_escritor is None:
             return
         if self.auxiliar is not None and not self.auxiliar.libre.avisado():
@@ -443,7 +435,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.escritor is not None:
             desde = page.file.src_uri
             log.debug("Otro proceso escribe las páginas desde la última (tras %s)", desde)
-        self._enviar_datos()
 
     def _datos(self, config: MkDocsConfig) -> dict[Path, str]:
         """Los ficheros de datos de los widgets (véase ``datos.ficheros_del_sitio``)."""
@@ -518,7 +509,6 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.escritor is not None:
             escritor, self.escritor = self.escritor, None
             escritor.terminar()
-        self._enviar_datos()
         try:
             self._terminar(config)
             self.reconstruccion.completa = self._solo_lo_cambiado
@@ -527,6 +517,10 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.cerrojo.soltar()
 
     def _terminar(self, config: MkDocsConfig) -> None:
+        if self.auxiliar is not None:
+            # Las páginas ya están escritas: el auxiliar resume el sitio mientras MkDocs escribe
+            # lo que le queda (``adelanto.RESERVADOS``, cuyas huellas calcula él).
+            self.auxiliar.paginas_escritas.avisar()
         if self.config.enabled:
             self._lo_que_no_espera(config)
         api_hecha, motor_hecho = self._encargado("api"), self._encargado("motor")
@@ -550,13 +544,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         del_sitio = self._encargado("huellas")
         self._cerrar_adelanto(esperar=False)  # el último encargo ya llegó: solo le queda salir
         memoria.terminar()
+        # Lo que escribió MkDocs tras el aviso, si un encargo falló, y las del auxiliar igual.
+        escritas = (api_hecha or {}) | (motor_hecho or {}) | datos_hechos
         if del_sitio is not None:  # todo el sitio, salvo lo que MkDocs reescribió después
-            self._publicar_sin_conexion(
-                config, del_sitio | sin_conexion.reescritas(sitio, adelanto.RESERVADOS), True
-            )
+            reescritas = sin_conexion.reescritas(sitio, adelanto.RESERVADOS)
+            self._publicar_sin_conexion(config, del_sitio | escritas | reescritas, True)
         else:
             Anteriores(sitio).terminar()  # si el auxiliar no llegó a borrar lo apartado
-            escritas = (api_hecha or {}) | (motor_hecho or {}) | (datos_hechos or {})
             self._publicar_sin_conexion(config, escritas)
 
     def _publicar_motor(self, sitio: Path, precompilacion: Precompilacion | None) -> Conocidas:
@@ -582,22 +576,19 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             documentos = self.reconstruccion.documentos() if self._solo_lo_cambiado else None
             busqueda.plegar_indice_busqueda(indice, self.cache, self.definiciones, documentos)
 
-    def _escribir_lo_demas(self, config: MkDocsConfig) -> Conocidas | None:
-        """Los ficheros de datos (si no los escribió el auxiliar, que da sus huellas), tras
-        avisar al auxiliar de que ya puede resumir el sitio (véase ``RESERVADOS``)."""
+    def _escribir_lo_demas(self, config: MkDocsConfig) -> Conocidas:
+        """Los ficheros de datos, si no los escribió el auxiliar; sus huellas, las dé él o no."""
         hechos: Conocidas | None = self._encargado("datos")
         if hechos is None:
-            datos.escribir(self.ficheros_de_datos or self._datos(config), self.anteriores)
+            ficheros = self.ficheros_de_datos or self._datos(config)
+            datos.escribir(ficheros, self.anteriores)
+            hechos = huellas_de(Path(config.site_dir), ficheros)
         self.ficheros_de_datos = None
         # Lo apartado ya no vuelve: fuera antes de que nadie recorra el sitio para la lista
-        # sin conexión. Con auxiliar, lo borra él tras el aviso de abajo, antes de recorrerlo.
+        # sin conexión. Con auxiliar, lo borra él tras el aviso, antes de recorrerlo.
         if self.auxiliar is None:
             self._terminar_anteriores()
         self.anteriores = None
-        # Crear ficheros mientras otro proceso recorre las mismas carpetas cuesta cinco veces
-        # más: el auxiliar resume el sitio cuando ya no se crean carpetas ni ficheros nuevos.
-        if self.auxiliar is not None:
-            self.auxiliar.paginas_escritas.avisar()
         if self.cache is not None:
             if (del_auxiliar := self._encargado("caché")) is not None:
                 self.cache.recordar(del_auxiliar)  # lo que usó, o lo perdería al cerrarla

@@ -377,8 +377,9 @@ def test_sin_el_proceso_de_los_encargos_no_se_espera(tmp_path: Path) -> None:
 
 
 def test_lo_que_mkdocs_envia_a_un_encargo_no_lo_detiene(tmp_path: Path) -> None:
-    """Como los ficheros de datos en ``on_env``: más de lo que cabe en el tubo, mientras el
-    auxiliar sigue con otro encargo; MkDocs sigue sin esperar, y el encargo lo recibe entero."""
+    """Como los ficheros de datos en ``on_env``: mucho más de lo que cabe en el tubo, mientras
+    el auxiliar sigue con otro encargo; MkDocs sigue sin esperar (y sin hilos que lo
+    escriban), y el encargo lo recibe entero."""
     configuracion = cargar_configuracion(None, tmp_path, tmp_path)
     buzon, suelto = encargos.Buzon(), multiprocessing.Event()
     ocupado = [("ocupado", lambda: suelto.wait(esperas.PLAZO) and None), ("recibe", buzon.recibir)]
@@ -386,15 +387,14 @@ def test_lo_que_mkdocs_envia_a_un_encargo_no_lo_detiene(tmp_path: Path) -> None:
     buzon.bifurcado()
     try:
         grande = {Path(f"d{n}.json"): "x" * 100_000 for n in range(20)}
-        envio = threading.Thread(target=buzon.enviar, args=(grande,))
-        envio.start()
-        envio.join(esperas.PLAZO)  # el auxiliar no lee hasta que se le suelte
-        assert not envio.is_alive(), "enviar esperó a que el auxiliar leyera"
+        hilos = threading.active_count()
+        buzon.enviar(grande)  # el auxiliar no lee hasta que se le suelte
+        assert buzon.enviado and threading.active_count() == hilos
         suelto.set()
         assert trabajo.encargo("ocupado") is None and trabajo.encargo("recibe") == (True, grande)
     finally:
         trabajo.cerrar()
-        buzon.terminar(5)
+        buzon.cerrar()
 
 
 def test_un_aviso_lo_ven_todos_los_encargos_que_lo_esperan(tmp_path: Path) -> None:
@@ -430,11 +430,11 @@ def test_sin_auxiliar_lo_enviado_no_se_queda_esperando(tmp_path: Path) -> None:
             proceso.kill()
             proceso.join()
         buzon.enviar({Path(f"d{n}.json"): "x" * 100_000 for n in range(20)})
-        buzon.terminar(5)
-        assert buzon._envio is not None and not buzon._envio.is_alive()
+        assert buzon.enviado
         assert trabajo.encargo("recibe") is None
     finally:
         trabajo.cerrar()
+        buzon.cerrar()
 
 
 def test_lo_heredado_no_se_recorre_mientras_hay_auxiliares(tmp_path: Path) -> None:

@@ -3,6 +3,6 @@ sus plantillas (``sin_conexion.js``, ``sin_conexion_baja.js``).
 """
 
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
-from mkdocs_plugins.nucleo.sin_conexion.sin_conexion import Conocidas, conocida
+from mkdocs_plugins.nucleo.sin_conexion.sin_conexion import Conocidas, conocida, huellas_de
 
-__all__ = ["Conocidas", "conocida", "sin_conexion"]
+__all__ = ["Conocidas", "conocida", "huellas_de", "sin_conexion"]

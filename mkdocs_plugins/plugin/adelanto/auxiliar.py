@@ -17,7 +17,7 @@ from mkdocs_plugins.nucleo.vivo import motor
 from mkdocs_plugins.plugin.adelanto import encargos, estaticos
 from mkdocs_plugins.plugin.adelanto.ejecutor import Leida, PaginaPendiente
 from mkdocs_plugins.plugin.adelanto.escritas import Escritas
-from mkdocs_plugins.plugin.adelanto.procesos import ESPERA_AL_TERMINAR, Adelanto
+from mkdocs_plugins.plugin.adelanto.procesos import Adelanto
 from mkdocs_plugins.plugin.rutas import ruta_mostrada
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class Auxiliar:
 
     def cerrar(self, *, esperar: bool = True) -> None:
         self.adelanto.cerrar(esperar=esperar)
-        self.buzones.terminar(ESPERA_AL_TERMINAR)
+        self.buzones.cerrar()
         self.sitio_listo.cerrar()
         self.paginas_escritas.cerrar()
         self.libre.cerrar()

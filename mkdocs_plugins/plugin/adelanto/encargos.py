@@ -13,8 +13,10 @@ import contextlib
 import multiprocessing
 import multiprocessing.util
 import os
+import pickle
 import select
-import threading
+import struct
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +26,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 
+from mkdocs_plugins.herramientas import publicar_cambios
 from mkdocs_plugins.nucleo.datos import Anteriores, Cache, datos
 from mkdocs_plugins.nucleo.fuente import Configuracion
 from mkdocs_plugins.nucleo.paginas import estado_srd
@@ -79,43 +82,50 @@ class Aviso:
 class Buzon:
     """Lo que MkDocs envía a un encargo del auxiliar: los ficheros estáticos, en cuanto sabe
     los del sitio (``on_nav``), o los de datos de los widgets, en cuanto ha convertido las
-    páginas (``on_env``). Se crea antes de bifurcar el auxiliar."""
+    páginas (``on_env``). Se crea antes de bifurcar el auxiliar.
+
+    Lo enviado va a un fichero temporal sin nombre que los dos procesos comparten, y su
+    tamaño por un tubo: MkDocs no espera a que el auxiliar, con otro encargo, lo lea, y no
+    hace falta un hilo que lo escriba por trozos (el tubo guarda 64 KB; los datos del libro
+    son medio mega, y cada trozo esperaba a que MkDocs soltara el GIL)."""
 
     def __init__(self) -> None:
-        self._lector, self._escritor = multiprocessing.get_context("fork").Pipe(duplex=False)
+        self._fichero = tempfile.TemporaryFile()  # noqa: SIM115 (se cierra en cerrar)
+        self._lector, self._escritor = os.pipe()
         self._mkdocs = os.getpid()
-        self._envio: threading.Thread | None = None
+        self.enviado = False
 
     def bifurcado(self) -> None:
         """En MkDocs, tras bifurcar el auxiliar: sin el extremo que lee, si el auxiliar ya no
-        está el envío falla en lugar de quedarse esperando a que alguien lo lea."""
-        self._lector.close()
+        está el aviso falla en lugar de quedarse esperando a que alguien lo lea."""
+        os.close(self._lector)
 
     def enviar(self, valor: object) -> None:
-        """En MkDocs: lo envía sin esperar a que el auxiliar, que puede estar con otro
-        encargo, lo lea (lo escribe un hilo, que acaba en cuanto lo ha leído)."""
-        self._envio = threading.Thread(target=self._escribir, args=(valor,), daemon=True)
-        self._envio.start()
-
-    @property
-    def enviado(self) -> bool:
-        return self._envio is not None
-
-    def _escribir(self, valor: object) -> None:
+        """En MkDocs: lo deja en el fichero y avisa con su tamaño, sin esperar."""
+        datos = pickle.dumps(valor, pickle.HIGHEST_PROTOCOL)
+        os.pwrite(self._fichero.fileno(), datos, 0)
+        self.enviado = True
         # Si el auxiliar ya no está, su encargo da None y MkDocs los escribe él.
         with contextlib.suppress(OSError):
-            self._escritor.send(valor)
+            os.write(self._escritor, _TAMANO.pack(len(datos)))
 
-    def terminar(self, espera: float) -> None:
-        """En MkDocs: que el hilo del envío acabe."""
-        if self._envio is not None:
-            self._envio.join(espera)
+    def cerrar(self) -> None:
+        """En MkDocs, al terminar el auxiliar."""
+        self._fichero.close()
+        os.close(self._escritor)
 
     def recibir(self) -> tuple[bool, Any]:
         """En el auxiliar: ``(True, lo enviado)``, o ``(False, None)`` si MkDocs ya no está."""
-        if not _mientras_viva(self._mkdocs, lambda: self._lector.poll(1.0)):
+        if not _mientras_viva(self._mkdocs, self._avisado):
             return False, None
-        return True, self._lector.recv()
+        tamano = _TAMANO.unpack(os.read(self._lector, _TAMANO.size))[0]
+        return True, pickle.loads(os.pread(self._fichero.fileno(), tamano, 0))
+
+    def _avisado(self) -> bool:
+        return bool(select.select([self._lector], [], [], 1)[0])
+
+
+_TAMANO = struct.Struct("=Q")
 
 
 def _mientras_viva(mkdocs: int, listo: Callable[[], bool]) -> bool:
@@ -138,14 +148,20 @@ class Buzones:
         self.estaticos.bifurcado()
         self.datos.bifurcado()
 
-    def terminar(self, espera: float) -> None:
-        self.estaticos.terminar(espera)
-        self.datos.terminar(espera)
+    def cerrar(self) -> None:
+        self.estaticos.cerrar()
+        self.datos.cerrar()
 
 
-RESERVADOS = (busqueda.RUTA_INDICE, sin_conexion.TRABAJADOR, sin_conexion.LISTA)
-"""Lo que MkDocs escribe (o reescribe) tras avisar de que las páginas están escritas: sus
-huellas las calcula él."""
+RESERVADOS = (
+    busqueda.RUTA_INDICE,
+    publicar_cambios.FEED,
+    sin_conexion.MANIFIESTO,
+    sin_conexion.TRABAJADOR,
+    sin_conexion.LISTA,
+)
+"""Lo que MkDocs escribe (o reescribe) tras avisar de que las páginas están escritas, mientras
+el auxiliar resume el sitio: sus huellas las calcula él."""
 
 
 @dataclass
