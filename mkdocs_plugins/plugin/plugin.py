@@ -208,7 +208,12 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         if self.config.procesos < 1 or not adelanto.se_puede_bifurcar():
             return
         self.auxiliar = adelanto.empezar(
-            self.config, self.configuracion, config, self.raiz, self.cache
+            self.config,
+            self.configuracion,
+            config,
+            self.raiz,
+            self.cache,
+            con_huellas=self._sin_conexion and not self.sirviendo,
         )
 
     def _encargado(self, nombre: str) -> Any:

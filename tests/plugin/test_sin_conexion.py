@@ -12,12 +12,15 @@ import time
 from pathlib import Path
 from typing import Any, Literal
 
+import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from desarrollo.peso import comprimido
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
+from mkdocs_plugins.plugin import adelanto
 from mkdocs_plugins.plugin import sin_conexion as del_sitio
+from mkdocs_plugins.plugin.adelanto import encargos
 from mkdocs_plugins.plugin.sin_conexion import PAGINAS_SIEMPRE
 from tests.plugin.conftest import AVISO, MKDOCS_YML
 
@@ -140,6 +143,31 @@ def test_con_mkdocs_serve_no_se_registra_y_el_trabajador_se_da_de_baja(tmp_path:
     assert not (sitio / sin_conexion.LISTA).exists()
     baja = (sitio / sin_conexion.TRABAJADOR).read_text("utf-8")
     assert baja == sin_conexion.trabajador_de_baja() and "unregister()" in baja
+
+
+def test_solo_se_resume_el_sitio_si_lleva_la_lista(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Con ``mkdocs serve`` (o sin la lista sin conexión) el auxiliar no calcula la huella de
+    cada fichero del sitio al final: nadie la usaría, y MkDocs la esperaría."""
+    proyecto = _proyecto(tmp_path)
+    yml = proyecto / "mkdocs.yml"
+    yml.write_text(
+        yml.read_text("utf-8").replace("catalogo: false", "catalogo: false\n      procesos: 1")
+    )
+    encargados: list[list[str]] = []
+    del_plugin = encargos.del_plugin
+
+    def apuntar(*args: Any, **kwargs: Any) -> encargos.Encargos:
+        hechos = del_plugin(*args, **kwargs)
+        encargados.append([nombre for nombre, _ in hechos.despues])
+        return hechos
+
+    monkeypatch.setattr(encargos, "del_plugin", apuntar)
+    assert adelanto.se_puede_bifurcar()
+    _construir(proyecto, "build")
+    _construir(proyecto, "serve")
+    assert [("huellas" in nombres) for nombres in encargados] == [True, False]
 
 
 def test_con_las_huellas_de_todo_el_sitio_no_se_recorre_otra_vez(tmp_path: Path) -> None:

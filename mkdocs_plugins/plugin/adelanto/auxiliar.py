@@ -82,11 +82,14 @@ def empezar(
     config: MkDocsConfig,
     raiz: Path,
     guardada: Cache,
+    *,
+    con_huellas: bool,
 ) -> Auxiliar:
     """Bifurca el auxiliar con los encargos del plugin y, si la caché ``guardada`` aún no
     tiene entradas (en frío), las páginas del sitio (y el catálogo, que genera el plugin).
     Con la caché llena, MkDocs toma de ella lo de cada página y el auxiliar solo hace los
-    encargos."""
+    encargos. ``con_huellas``: si el sitio lleva la lista sin conexión (el auxiliar resume
+    el sitio al final)."""
     ficheros = get_files(config)
     en_frio = not guardada.tiene_entradas
     paginas = [
@@ -109,6 +112,7 @@ def empezar(
         libre,
         con_estado=tapiz.estado and en_frio,
         con_api=tapiz.api,
+        con_huellas=con_huellas,
         motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,
         guardada=guardada,
         paginas_anotadas=escritas,

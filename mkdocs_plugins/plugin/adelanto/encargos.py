@@ -182,6 +182,7 @@ def del_plugin(
     *,
     con_estado: bool,
     con_api: bool,
+    con_huellas: bool,
     motor_desde: Path | None,
     guardada: Cache | None = None,
     paginas_anotadas: Escritas | None = None,
@@ -196,10 +197,11 @@ def del_plugin(
     (``buzones.datos``, tras convertir las páginas y mientras escribe su HTML); al empezar a
     esperarlos avisa de que está ``libre``: lo que le queda depende de MkDocs. Con la caché
     llena, devuelve lo que usó de ella (``Cache.lo_usado``): MkDocs lo conserva al cerrarla. El
-    último, cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo
-    lo que MkDocs reescribe después, ``RESERVADOS``), para la lista sin conexión, mientras
-    MkDocs pliega el índice de búsqueda; mientras espera el aviso, calcula la de cada página
-    que MkDocs anota en ``paginas_anotadas`` (``adelanto/escritas.py``)."""
+    último, si el sitio lleva la lista sin conexión (``con_huellas``: no con ``mkdocs serve``),
+    cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo que
+    MkDocs escribe después, ``RESERVADOS``), mientras MkDocs escribe eso; mientras espera el
+    aviso, calcula la de cada página que MkDocs anota en ``paginas_anotadas``
+    (``adelanto/escritas.py``)."""
     encargos = Encargos()
     if con_estado:
         capitulos = estado.capitulos_del_libro(ficheros, config)
@@ -263,7 +265,8 @@ def del_plugin(
         apartados.terminar()  # lo que no volvió: ni MkDocs ni los encargos escriben ya
         return sin_conexion.huellas(sitio, "", sin=RESERVADOS, conocidas=anticipadas | escritas)
 
-    encargos.despues.append(("huellas", resumir_el_sitio))
+    if con_huellas:
+        encargos.despues.append(("huellas", resumir_el_sitio))
     return encargos
 
 
