@@ -8,19 +8,18 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any, Literal
 
-import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from desarrollo.peso import comprimido
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
-from mkdocs_plugins.plugin import adelanto
 from mkdocs_plugins.plugin import sin_conexion as del_sitio
-from mkdocs_plugins.plugin.adelanto import encargos
 from mkdocs_plugins.plugin.sin_conexion import PAGINAS_SIEMPRE
 from tests.plugin.conftest import AVISO, MKDOCS_YML
 
@@ -145,29 +144,49 @@ def test_con_mkdocs_serve_no_se_registra_y_el_trabajador_se_da_de_baja(tmp_path:
     assert baja == sin_conexion.trabajador_de_baja() and "unregister()" in baja
 
 
-def test_solo_se_resume_el_sitio_si_lleva_la_lista(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+_ENCARGOS = """
+import sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs_plugins.plugin.adelanto import encargos
+
+del_plugin = encargos.del_plugin
+
+
+def apuntar(*args, **kwargs):
+    hechos = del_plugin(*args, **kwargs)
+    print("encargos:", *[nombre for nombre, _ in hechos.despues])
+    return hechos
+
+
+encargos.del_plugin = apuntar
+config = load_config(sys.argv[1])
+config.plugins["tapiz"].on_startup(command=sys.argv[2], dirty=False)
+build(config)
+"""
+
+
+def test_solo_se_resume_el_sitio_si_lleva_la_lista(tmp_path: Path) -> None:
     """Con ``mkdocs serve`` (o sin la lista sin conexión) el auxiliar no calcula la huella de
-    cada fichero del sitio al final: nadie la usaría, y MkDocs la esperaría."""
+    cada fichero del sitio al final: nadie la usaría, y MkDocs la esperaría. En un proceso
+    nuevo: con otros hilos vivos (los de pytest) el plugin no bifurca el auxiliar."""
     proyecto = _proyecto(tmp_path)
     yml = proyecto / "mkdocs.yml"
-    yml.write_text(
-        yml.read_text("utf-8").replace("catalogo: false", "catalogo: false\n      procesos: 1")
-    )
-    encargados: list[list[str]] = []
-    del_plugin = encargos.del_plugin
-
-    def apuntar(*args: Any, **kwargs: Any) -> encargos.Encargos:
-        hechos = del_plugin(*args, **kwargs)
-        encargados.append([nombre for nombre, _ in hechos.despues])
-        return hechos
-
-    monkeypatch.setattr(encargos, "del_plugin", apuntar)
-    assert adelanto.se_puede_bifurcar()
-    _construir(proyecto, "build")
-    _construir(proyecto, "serve")
-    assert [("huellas" in nombres) for nombres in encargados] == [True, False]
+    ajustes = "catalogo: false\n      procesos: 1"
+    yml.write_text(yml.read_text("utf-8").replace("catalogo: false", ajustes), "utf-8")
+    encargados = []
+    for orden in ("build", "serve"):
+        hecho = subprocess.run(
+            [sys.executable, "-c", _ENCARGOS, str(yml), orden],
+            cwd=proyecto,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert hecho.returncode == 0, hecho.stderr
+        lineas = hecho.stdout.splitlines()
+        encargados.append(next(linea for linea in lineas if linea.startswith("encargos:")))
+    assert "huellas" in encargados[0].split() and "huellas" not in encargados[1].split()
 
 
 def test_con_las_huellas_de_todo_el_sitio_no_se_recorre_otra_vez(tmp_path: Path) -> None:
