@@ -3,7 +3,12 @@ cambia en la página (tablas, tarjetas con el dado de su edición, la calculador
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
 
 from mkdocs_plugins.nucleo.widgets import reglas_lector
 from tapiz_rules.sistemas import reglamento
@@ -89,3 +94,63 @@ def test_la_caja_solo_donde_una_eleccion_cambia_algo_que_se_ve() -> None:
     probar = '<details class="tapiz-probar" data-regla="x" data-reglamento="tapiz/actual">'
     for html in (grado + dado, grado + probar, TABLA):
         assert reglas_lector.cambia_algo(html, json.dumps(reglas_lector.variantes(html))), html
+
+
+class _Oraculo(HTMLParser):
+    """Lo mismo que lee ``reglas_lector.bloques``, con el lector de HTML de Python: cada
+    etiqueta, cada atributo y cada texto, como un navegador."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.leido: dict[str, Any] = {"tablas": [], "tarjetas": {}, "calculadora": None}
+        self.tarjeta: str | None = None
+        self.entrada: str | None = None
+        self.dados = self.calculadora = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {nombre: valor or "" for nombre, valor in attrs}
+        clases, propio = a.get("class", "").split(), a.get("data-reglamento") == "tapiz/actual"
+        tarjetas = self.leido["tarjetas"]
+        if "tapiz-tabla" in clases and a.get("data-tabla") and propio:
+            self.leido["tablas"].append(a["data-tabla"])
+        elif "tapiz-ejemplo" in clases and a.get("id"):
+            self.tarjeta = a["id"]
+        elif "tapiz-ejemplo__cuerpo" in clases and self.tarjeta and propio:
+            tarjetas[self.tarjeta] = {"regla": a["data-regla"], "entradas": {}, "dados": {}}
+        elif "tapiz-calculadora" in clases and propio:
+            self.leido["calculadora"], self.calculadora = {}, True
+        elif tag == "input" and a.get("name") and self.calculadora:
+            self.leido["calculadora"][a["name"]] = a.get("value", "")
+        elif tag == "dd" and "data-entrada" in a and self.tarjeta in tarjetas:
+            self.entrada = a["data-entrada"]
+            tarjetas[self.tarjeta]["entradas"][self.entrada] = json.loads(a["data-valor"])
+        elif "tapiz-ejemplo__dados" in clases and self.entrada:
+            self.dados = True
+
+    def handle_data(self, data: str) -> None:
+        encontrado = re.fullmatch(r"\(([^()]+)\)", data.strip())
+        if self.dados and self.entrada and self.tarjeta in self.leido["tarjetas"] and encontrado:
+            self.leido["tarjetas"][self.tarjeta]["dados"][self.entrada] = encontrado[1]
+        self.dados = False
+
+    def handle_endtag(self, tag: str) -> None:
+        self.calculadora = self.calculadora and tag != "form"
+        if tag == "dd":
+            self.entrada, self.dados = None, False
+
+
+def test_lee_los_bloques_de_cada_pagina_del_libro_como_un_lector_de_html(libro: Path) -> None:
+    """``bloques`` lee las etiquetas con una expresión regular: en cada página del libro
+    construido (con el HTML del tema y el de quien contribuye alrededor), lo mismo que
+    ``html.parser``."""
+    con_bloques = 0
+    for pagina in sorted(libro.rglob("*.html")):
+        html = pagina.read_text("utf-8")
+        oraculo = _Oraculo()
+        oraculo.feed(html)
+        oraculo.close()
+        leidos = dataclasses.asdict(reglas_lector.bloques(html))
+        if reglas_lector.tiene_reglas(html):
+            assert leidos == oraculo.leido, pagina
+            con_bloques += bool(leidos["tablas"] or leidos["tarjetas"])
+    assert con_bloques >= 10
