@@ -526,18 +526,13 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             # Las páginas ya están escritas: el auxiliar resume el sitio mientras MkDocs escribe
             # lo que le queda (``adelanto.RESERVADOS``, cuyas huellas calcula él).
             self.auxiliar.paginas_escritas.avisar()
-        if self.config.enabled:
-            self._lo_que_no_espera(config)
-        api_hecha, motor_hecho = self._encargado("api"), self._encargado("motor")
         if not self.config.enabled:
             self._cerrar_adelanto()
             return
+        self._lo_que_no_espera(config)
         sitio = Path(config.site_dir)
-        precompilacion, self.precompilacion = self.precompilacion, None
-        if motor_hecho is None:
-            motor_hecho = self._publicar_motor(sitio, precompilacion)
-        elif precompilacion is not None:
-            precompilacion.cerrar()
+        motor_hecho = self._motor(sitio)
+        api_hecha = self._encargado("api")
         if self.config.api and api_hecha is None:
             try:
                 api_hecha = api_guardada.escribir(
@@ -557,6 +552,18 @@ class TapizPlugin(BasePlugin[TapizConfig]):
         else:
             Anteriores(sitio).terminar()  # si el auxiliar no llegó a borrar lo apartado
             self._publicar_sin_conexion(config, escritas)
+
+    def _motor(self, sitio: Path) -> Conocidas:
+        """Las huellas del motor en vivo, publicado por el auxiliar (con la caché llena, cuando
+        las páginas las lleva MkDocs) o aquí, antes de esperar al auxiliar (en frío, cuando
+        él lleva las páginas y la API)."""
+        precompilacion, self.precompilacion = self.precompilacion, None
+        hecho: Conocidas | None = self._encargado("motor")
+        if hecho is None:
+            return self._publicar_motor(sitio, precompilacion)
+        if precompilacion is not None:
+            precompilacion.cerrar()
+        return hecho
 
     def _publicar_motor(self, sitio: Path, precompilacion: Precompilacion | None) -> Conocidas:
         """Publica el motor en vivo y da las huellas de sus ficheros para la lista sin conexión

@@ -113,7 +113,9 @@ def empezar(
         con_estado=tapiz.estado and en_frio,
         con_api=tapiz.api,
         con_huellas=con_huellas,
-        motor_desde=raiz if motor.carpeta_pyodide(raiz) is not None else None,
+        # En frío el auxiliar lleva las páginas y la API y acaba el último: el motor lo publica
+        # MkDocs mientras lo espera. Con la caché llena, MkDocs lleva las páginas.
+        motor_desde=raiz if not en_frio and motor.carpeta_pyodide(raiz) is not None else None,
         guardada=guardada,
         paginas_anotadas=escritas,
     )

@@ -199,7 +199,8 @@ def del_plugin(
     llena, devuelve lo que usó de ella (``Cache.lo_usado``): MkDocs lo conserva al cerrarla. El
     último, si el sitio lleva la lista sin conexión (``con_huellas``: no con ``mkdocs serve``),
     cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo que
-    MkDocs escribe después, ``RESERVADOS``), mientras MkDocs escribe eso; mientras espera el
+    MkDocs escribe después, ``RESERVADOS``, y el motor si lo publica él), mientras MkDocs
+    escribe eso; mientras espera el
     aviso, calcula la de cada página que MkDocs anota en ``paginas_anotadas``
     (``adelanto/escritas.py``)."""
     encargos = Encargos()
@@ -263,7 +264,8 @@ def del_plugin(
         if anticipadas is None:
             return None
         apartados.terminar()  # lo que no volvió: ni MkDocs ni los encargos escriben ya
-        return sin_conexion.huellas(sitio, "", sin=RESERVADOS, conocidas=anticipadas | escritas)
+        sin = RESERVADOS if motor_desde is not None else (*RESERVADOS, f"{motor.CARPETA}/*")
+        return sin_conexion.huellas(sitio, "", sin=sin, conocidas=anticipadas | escritas)
 
     if con_huellas:
         encargos.despues.append(("huellas", resumir_el_sitio))
