@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,16 @@ def publicado(proyecto: Path) -> dict[str, str]:
 @pytest.fixture
 def sitio_correcto(tmp_path: Path) -> Path:
     return sitio(tmp_path, [PAGINAS / "correcta.md", PAGINAS / "ejemplo-html-hostil.md"])
+
+
+def guion(texto: str, *argumentos: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Un guion de Python en un proceso nuevo, en ``cwd``: sin los hilos de pytest, el plugin
+    bifurca su auxiliar como en ``mkdocs build``."""
+    return subprocess.run(
+        [sys.executable, "-c", texto, *argumentos],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )

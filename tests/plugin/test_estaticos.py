@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import material
@@ -14,7 +12,7 @@ from mkdocs.structure.files import File, Files, get_files
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 from mkdocs_plugins.plugin import carga
 from mkdocs_plugins.plugin.adelanto import estaticos
-from tests.plugin.conftest import PAGINAS, sitio
+from tests.plugin.conftest import PAGINAS, guion, sitio
 
 RAIZ = Path(__file__).resolve().parents[2]
 TEMA = RAIZ / "mkdocs_plugins" / "tema"
@@ -116,14 +114,8 @@ def _construido(proyecto: Path, sitio_: Path, como: str) -> tuple[int, dict[str,
     """Cuántos ficheros copió MkDocs y lo publicado (salvo el mapa del sitio con gzip, que
     lleva la hora). En frío: sin caché, hay auxiliar."""
     shutil.rmtree(proyecto / ".cache", ignore_errors=True)
-    hecho = subprocess.run(
-        [sys.executable, "-c", CONSTRUIR, str(sitio_), como],
-        cwd=proyecto,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    hecho = guion(CONSTRUIR, str(sitio_), como, cwd=proyecto)
+    assert hecho.returncode == 0, hecho.stderr
     publicado = {
         f.relative_to(sitio_).as_posix(): f.read_bytes()
         for f in sorted(sitio_.rglob("*"))

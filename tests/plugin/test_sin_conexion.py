@@ -8,8 +8,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any, Literal
@@ -21,7 +19,7 @@ from desarrollo.peso import comprimido
 from mkdocs_plugins.nucleo.sin_conexion import sin_conexion
 from mkdocs_plugins.plugin import sin_conexion as del_sitio
 from mkdocs_plugins.plugin.sin_conexion import PAGINAS_SIEMPRE
-from tests.plugin.conftest import AVISO, MKDOCS_YML
+from tests.plugin.conftest import AVISO, MKDOCS_YML, guion
 
 RAIZ = Path(__file__).resolve().parents[2]
 HOJA = RAIZ / "mkdocs_plugins" / "tema" / "tapiz" / "tapiz.css"
@@ -176,13 +174,7 @@ def test_solo_se_resume_el_sitio_si_lleva_la_lista(tmp_path: Path) -> None:
     yml.write_text(yml.read_text("utf-8").replace("catalogo: false", ajustes), "utf-8")
     encargados = []
     for orden in ("build", "serve"):
-        hecho = subprocess.run(
-            [sys.executable, "-c", _ENCARGOS, str(yml), orden],
-            cwd=proyecto,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        hecho = guion(_ENCARGOS, str(yml), orden, cwd=proyecto)
         assert hecho.returncode == 0, hecho.stderr
         lineas = hecho.stdout.splitlines()
         encargados.append(next(linea for linea in lineas if linea.startswith("encargos:")))
