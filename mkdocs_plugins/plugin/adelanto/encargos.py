@@ -93,7 +93,6 @@ class Buzon:
         self._fichero = tempfile.TemporaryFile()  # noqa: SIM115 (se cierra en cerrar)
         self._lector, self._escritor = os.pipe()
         self._mkdocs = os.getpid()
-        self.enviado = False
 
     def bifurcado(self) -> None:
         """En MkDocs, tras bifurcar el auxiliar: sin el extremo que lee, si el auxiliar ya no
@@ -104,7 +103,6 @@ class Buzon:
         """En MkDocs: lo deja en el fichero y avisa con su tamaño, sin esperar."""
         datos = pickle.dumps(valor, pickle.HIGHEST_PROTOCOL)
         os.pwrite(self._fichero.fileno(), datos, 0)
-        self.enviado = True
         # Si el auxiliar ya no está, su encargo da None y MkDocs los escribe él.
         with contextlib.suppress(OSError):
             os.write(self._escritor, _TAMANO.pack(len(datos)))
@@ -200,9 +198,8 @@ def del_plugin(
     último, si el sitio lleva la lista sin conexión (``con_huellas``: no con ``mkdocs serve``),
     cuando MkDocs avisa de que ``paginas_escritas``: las huellas de todo el sitio (salvo lo que
     MkDocs escribe después, ``RESERVADOS``, y el motor si lo publica él), mientras MkDocs
-    escribe eso; mientras espera el
-    aviso, calcula la de cada página que MkDocs anota en ``paginas_anotadas``
-    (``adelanto/escritas.py``)."""
+    escribe eso; mientras espera el aviso, calcula la de cada página que MkDocs anota en
+    ``paginas_anotadas`` (``adelanto/escritas.py``)."""
     encargos = Encargos()
     if con_estado:
         capitulos = estado.capitulos_del_libro(ficheros, config)
