@@ -473,7 +473,7 @@ class TapizPlugin(BasePlugin[TapizConfig]):
             self.escritor.devolver_plantilla(page)
             return ""  # la escribe el escritor
         self._bifurcar_escritor(page, config)
-        if self.auxiliar is not None:
+        if self.auxiliar is not None and self.auxiliar.escritas is not None:
             self.auxiliar.escritas.anotar(page.file.abs_dest_path)
         salida = self.cargas.enlazar_pagina(output, page, self.apartados, self.carpeta_modulos)
         if self.escritor is not None:

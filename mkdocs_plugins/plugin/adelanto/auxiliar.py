@@ -33,8 +33,9 @@ class Auxiliar:
     """Se avisa al empezar ``on_post_build``: ya puede calcular las huellas del sitio."""
     buzones: encargos.Buzones
     """Lo que escribe el auxiliar: los ficheros estáticos y los de datos de los widgets."""
-    escritas: Escritas
-    """Las páginas que MkDocs ya escribió, para que el auxiliar calcule antes sus huellas."""
+    escritas: Escritas | None
+    """Las páginas que MkDocs ya escribió, para que el auxiliar calcule antes sus huellas (si
+    resume el sitio: solo con la lista sin conexión)."""
     libre: encargos.Aviso
     """Lo avisa el auxiliar cuando lo que le queda espera a MkDocs: su núcleo queda libre."""
     catalogo: str | None = None
@@ -73,7 +74,8 @@ class Auxiliar:
         self.sitio_listo.cerrar()
         self.paginas_escritas.cerrar()
         self.libre.cerrar()
-        self.escritas.cerrar()
+        if self.escritas is not None:
+            self.escritas.cerrar()
 
 
 def empezar(
@@ -101,7 +103,7 @@ def empezar(
     if del_catalogo is not None and en_frio:
         paginas.append(PaginaPendiente(ruta_mostrada(catalogo.RUTA, config), None, del_catalogo))
     sitio_listo, paginas_escritas, libre = encargos.Aviso(), encargos.Aviso(), encargos.Aviso()
-    buzones, escritas = encargos.Buzones(), Escritas()
+    buzones, escritas = encargos.Buzones(), Escritas() if con_huellas else None
     encargados = encargos.del_plugin(
         configuracion,
         ficheros,
@@ -128,7 +130,8 @@ def empezar(
         markdown=(list(config.markdown_extensions), dict(config.mdx_configs)),
     )
     buzones.bifurcado()
-    escritas.bifurcado()
+    if escritas is not None:
+        escritas.bifurcado()
     return Auxiliar(
         adelanto,
         sitio_listo,
